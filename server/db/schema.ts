@@ -1,0 +1,382 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  bigserial,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['DISTRICT', 'SCHOOL'] }).notNull(),
+    parentId: uuid('parent_id').references((): never => organizations.id as never),
+    createdAt: createdAt(),
+  },
+  (t) => [index('organizations_parent_idx').on(t.parentId), index('organizations_name_idx').on(sql`lower(${t.name})`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ssoId: text('sso_id'),
+    role: text('role', { enum: ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER', 'DEMO'] }).notNull(),
+    organizationId: uuid('organization_id').references(() => organizations.id),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    passwordHash: text('password_hash'),
+    completedOnboarding: boolean('completed_onboarding').notNull().default(false),
+    hasFreeAccess: boolean('has_free_access').notNull().default(false),
+    verifiedAt: ts('verified_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_sso_id_idx').on(t.ssoId),
+    index('users_organization_idx').on(t.organizationId),
+  ],
+);
+
+export const audiences = pgTable('audiences', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+});
+
+export const nasotItems = pgTable(
+  'nasot_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id').references((): never => nasotItems.id as never),
+    type: text('type', { enum: ['CATEGORY', 'STRAND', 'ELEMENT', 'STRATEGY'] }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    position: integer('position').notNull(),
+    communityUrl: text('community_url'),
+  },
+  (t) => [index('nasot_items_parent_idx').on(t.parentId)],
+);
+
+export const profiles = pgTable('profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  interestIds: uuid('interest_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  audienceId: uuid('audience_id').references(() => audiences.id),
+  experienceLevel: text('experience_level', { enum: ['NEW', 'ESTABLISHED', 'EXPERIENCED', 'VETERAN'] }),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const videos = pgTable('videos', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  mimeType: text('mime_type').notNull(),
+  durationSeconds: real('duration_seconds').notNull(),
+  posterUrl: text('poster_url'),
+  captions: jsonb('captions').$type<{ src: string; srclang: string; label: string; default: boolean }[]>().notNull().default([]),
+});
+
+export type ResourceLink = { title: string; url: string; description: string };
+export type RubricLevel = { value: number; title: string; description: string };
+
+export const catalogItems = pgTable(
+  'catalog_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publicId: text('public_id').notNull(),
+    resourceType: text('resource_type', { enum: ['LEARNING_OBJECT', 'LIVESTREAM', 'PLAYLIST'] }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    thumbnailUrl: text('thumbnail_url'),
+    featured: boolean('featured').notNull().default(false),
+    createdAt: createdAt(),
+    durationSeconds: integer('duration_seconds'),
+    startDate: ts('start_date'),
+    endDate: ts('end_date'),
+    joinUrl: text('join_url'),
+    implementationGuide: text('implementation_guide'),
+    resources: jsonb('resources').$type<ResourceLink[]>().notNull().default([]),
+    rubric: jsonb('rubric').$type<RubricLevel[]>().notNull().default([]),
+    videoId: uuid('video_id').references(() => videos.id),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B') || setweight(to_tsvector('english', coalesce(implementation_guide, '')), 'C')`,
+      ),
+  },
+  (t) => [
+    uniqueIndex('catalog_items_public_id_idx').on(t.publicId),
+    index('catalog_items_search_idx').using('gin', t.search),
+    index('catalog_items_created_idx').on(t.createdAt),
+    index('catalog_items_type_idx').on(t.resourceType),
+  ],
+);
+
+export const catalogItemNasotItems = pgTable(
+  'catalog_item_nasot_items',
+  {
+    catalogItemId: uuid('catalog_item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    nasotItemId: uuid('nasot_item_id')
+      .notNull()
+      .references(() => nasotItems.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.catalogItemId, t.nasotItemId] }), index('cini_nasot_idx').on(t.nasotItemId)],
+);
+
+export const catalogItemAudiences = pgTable(
+  'catalog_item_audiences',
+  {
+    catalogItemId: uuid('catalog_item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    audienceId: uuid('audience_id')
+      .notNull()
+      .references(() => audiences.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.catalogItemId, t.audienceId] }), index('cia_audience_idx').on(t.audienceId)],
+);
+
+export const playlistEntries = pgTable(
+  'playlist_entries',
+  {
+    playlistId: uuid('playlist_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.itemId] })],
+);
+
+export const reproducibleFiles = pgTable(
+  'reproducible_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    catalogItemId: uuid('catalog_item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    content: bytea('content').notNull(),
+    size: integer('size').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('reproducible_files_item_idx').on(t.catalogItemId)],
+);
+
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    catalogItemId: uuid('catalog_item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.catalogItemId] })],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    catalogItemId: uuid('catalog_item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ratings_user_item_idx').on(t.userId, t.catalogItemId), index('ratings_item_idx').on(t.catalogItemId)],
+);
+
+export const rubricScores = pgTable(
+  'rubric_scores',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    catalogItemId: uuid('catalog_item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.catalogItemId] })],
+);
+
+export const strategyApplications = pgTable(
+  'strategy_applications',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    catalogItemId: uuid('catalog_item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    appliedAt: ts('applied_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.catalogItemId] })],
+);
+
+export const learnerProgress = pgTable(
+  'learner_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    catalogItemId: uuid('catalog_item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    lastInteractionAt: ts('last_interaction_at').notNull().defaultNow(),
+    videoProgress: real('video_progress').notNull().default(0),
+    videoPosition: real('video_position').notNull().default(0),
+    areReproduciblesDownloaded: boolean('are_reproducibles_downloaded').notNull().default(false),
+    isCatalogItemRated: boolean('is_catalog_item_rated').notNull().default(false),
+    isRubricScoreSaved: boolean('is_rubric_score_saved').notNull().default(false),
+    isStrategyApplied: boolean('is_strategy_applied').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.catalogItemId] }), index('learner_progress_recent_idx').on(t.userId, t.lastInteractionAt)],
+);
+
+export const learnerEvents = pgTable(
+  'learner_events',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    catalogItemId: uuid('catalog_item_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('learner_events_user_time_idx').on(t.userId, t.occurredAt), index('learner_events_type_time_idx').on(t.type, t.occurredAt)],
+);
+
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromPath: text('from_path').notNull(),
+    toPath: text('to_path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('page_views_time_idx').on(t.createdAt)],
+);
+
+export const paymentMethods = pgTable('payment_methods', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  gatewayRef: text('gateway_ref').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  createdAt: createdAt(),
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
+    trialEndsAt: ts('trial_ends_at'),
+    currentPeriodEnd: ts('current_period_end').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    pastDue: boolean('past_due').notNull().default(false),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_org_idx').on(t.organizationId)],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['CHARGE', 'VERIFICATION', 'REFUND'] }).notNull(),
+    status: text('status', { enum: ['SUCCEEDED', 'DECLINED'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    description: text('description').notNull(),
+    gatewayRef: text('gateway_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('transactions_user_idx').on(t.userId)],
+);
+
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    operation: text('operation').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export const emailVerificationTokens = pgTable('email_verification_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: createdAt(),
+});
+
+export const revokedTokens = pgTable('revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at').notNull().defaultNow(),
+});
