@@ -1,0 +1,212 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import formbody from '@fastify/formbody';
+import openapiGlue from 'fastify-openapi-glue';
+import type { JWTVerifyGetKey } from 'jose';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createTokenService } from './auth/tokens.ts';
+import { createAuthenticator } from './auth/principal.ts';
+import { createMailer, type Mailer } from './services/mailer.ts';
+import { createSandboxGateway, type PaymentGateway } from './services/payment-gateway.ts';
+import { GENERIC_MESSAGE, HttpError } from './errors.ts';
+import type { Context } from './routes/types.ts';
+import { catalogHandlers } from './routes/catalog.ts';
+import { identityHandlers } from './routes/identity.ts';
+import { learnerHandlers } from './routes/learner.ts';
+import { profileHandlers } from './routes/profile.ts';
+import { billingHandlers } from './routes/billing.ts';
+import { reportingHandlers } from './routes/reporting.ts';
+import { organizationHandlers } from './routes/organizations.ts';
+import { systemHandlers } from './routes/system.ts';
+import { accountPages } from './routes/account-pages.ts';
+
+export const specificationPath = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+
+/** Operations that sign people in or create accounts: limited per client address. */
+const RATE_LIMITED = new Set(['localLogin', 'startDemo', 'authorizeEmail', 'register', 'verifyEmail']);
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  /** Key source for provider tokens; defaults to the provider's JWKS URL. */
+  providerKeys?: JWTVerifyGetKey;
+  mailer?: Mailer;
+  gateway?: PaymentGateway;
+  /** Destination of the structured log (tests capture it). */
+  logStream?: NodeJS.WritableStream;
+  isReady?: () => boolean;
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // The default serializers log neither headers nor bodies; redaction guards later changes.
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.accessToken', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, strict: false },
+    },
+  });
+
+  const tokens = createTokenService(config, options.providerKeys);
+  const auth = createAuthenticator(database.db, tokens, (token) => fetchUserInfo(config.provider.issuer, token));
+  const ctx: Context = {
+    config,
+    db: database.db,
+    tokens,
+    auth,
+    mailer: options.mailer ?? createMailer(config.mail),
+    gateway: options.gateway ?? createSandboxGateway(),
+    isReady: options.isReady ?? (() => true),
+  };
+
+  app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
+    const { status, code, message } = describeError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code, status }, 'request rejected');
+    void reply.code(status).type('application/json').send({ error: { code, message } });
+  });
+
+  // sendBeacon posts text/plain (a CORS-safelisted type, so no preflight); it carries JSON.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new HttpError(400, 'BAD_REQUEST', 'The body must be JSON'), undefined);
+    }
+  });
+
+  const providerOrigin = new URL(config.provider.issuer).origin;
+  const selfOrigin = new URL(config.publicUrl).origin;
+  const extra = (origin: string) => (origin === selfOrigin ? [] : [origin]);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...extra(providerOrigin)],
+        frameSrc: ["'self'", ...extra(providerOrigin)],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", ...extra(providerOrigin)],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https:'),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(new HttpError(429, 'RATE_LIMITED', `Too many attempts, please try again in ${context.after}`), {
+        statusCode: 429,
+      }),
+  });
+
+  app.addHook('onRoute', (route) => {
+    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
+    if (operationId && RATE_LIMITED.has(operationId) && config.rateLimit.enabled) {
+      route.config = { ...(route.config ?? {}), rateLimit: { max: config.rateLimit.signInPerMinute, timeWindow: '1 minute' } };
+    }
+  });
+
+  const serviceHandlers = {
+    ...catalogHandlers(ctx),
+    ...identityHandlers(ctx),
+    ...learnerHandlers(ctx),
+    ...profileHandlers(ctx),
+    ...billingHandlers(ctx),
+    ...reportingHandlers(ctx),
+    ...organizationHandlers(ctx),
+    ...systemHandlers(ctx),
+  };
+  await app.register(openapiGlue, {
+    specification: specificationPath,
+    prefix: '/api',
+    serviceHandlers,
+    securityHandlers: {
+      bearer: async (request: import('fastify').FastifyRequest) => {
+        await auth.authenticate(request);
+      },
+    },
+  });
+
+  await app.register(accountPages(ctx));
+
+  const staticDir = config.staticDir;
+  const indexHtml = join(staticDir, 'index.html');
+  const hasSpa = existsSync(indexHtml);
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
+    if (hasSpa && wantsPage) {
+      // History fallback: every app route answers with the SPA, which shows its own 404 page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });
+  });
+
+  return app;
+}
+
+function describeError(error: FastifyError & { errors?: unknown[] }): { status: number; code: string; message: string } {
+  if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message };
+  // The openapi glue wraps security handler failures; surface the handler's own error.
+  const inner = error.errors?.find((e): e is HttpError => e instanceof HttpError);
+  if (inner) return { status: inner.statusCode, code: inner.code, message: inner.message };
+  if (error.validation) {
+    return { status: 400, code: 'BAD_REQUEST', message: error.message };
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'File too large' };
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' };
+  const status = error.statusCode ?? 500;
+  if (status === 429) return { status, code: 'RATE_LIMITED', message: error.message };
+  if (status >= 400 && status < 500) return { status, code: 'BAD_REQUEST', message: error.message };
+  return { status: 500, code: 'INTERNAL', message: GENERIC_MESSAGE };
+}
+
+/** Query strings may carry one-time tickets (password page); never log them. */
+function redactUrl(url: string) {
+  return url.replace(/([?&](?:ticket|token|verification-token|access_token|code)=)[^&]+/gi, '$1[redacted]');
+}
+
+async function fetchUserInfo(issuer: string, token: string) {
+  try {
+    const response = await fetch(new URL('userinfo', issuer), { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) });
+    if (!response.ok) return null;
+    return (await response.json()) as { email?: string; given_name?: string; family_name?: string; name?: string };
+  } catch {
+    return null;
+  }
+}

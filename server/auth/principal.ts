@@ -1,0 +1,90 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { profiles, revokedTokens, users } from '../db/schema.ts';
+import { unauthorized } from '../errors.ts';
+import type { TokenService, VerifiedToken } from './tokens.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type Principal = {
+  user: UserRow;
+  token: { kind: 'local'; jti: string; expiresAt: Date } | { kind: 'provider' };
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+type ProviderClaims = { email?: string; given_name?: string; family_name?: string; name?: string };
+
+/**
+ * Resolves a verified token to the user it stands for. A provider user's first call creates
+ * their record, or links an existing one with the same e-mail (for example an invited educator).
+ */
+export function createAuthenticator(db: Db, tokens: TokenService, fetchUserInfo: (token: string) => Promise<ProviderClaims | null>) {
+  async function principalFor(verified: VerifiedToken): Promise<Principal> {
+    if (verified.kind === 'local') {
+      const [revoked] = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, verified.jti));
+      if (revoked) throw unauthorized('This session has been signed out', 'TOKEN_REVOKED');
+      const [user] = await db.select().from(users).where(eq(users.id, verified.userId));
+      if (!user) throw unauthorized('This account no longer exists', 'UNKNOWN_USER');
+      return { user, token: { kind: 'local', jti: verified.jti, expiresAt: verified.expiresAt } };
+    }
+    const [bySso] = await db.select().from(users).where(eq(users.ssoId, verified.subject));
+    if (bySso) return { user: bySso, token: { kind: 'provider' } };
+
+    const namespaced = Object.entries(verified.payload).find(([k]) => k.endsWith('/email'))?.[1];
+    let claims: ProviderClaims = { ...(verified.payload as ProviderClaims) };
+    if (typeof namespaced === 'string') claims.email = namespaced;
+    if (!claims.email) claims = { ...claims, ...((await fetchUserInfo(verified.token)) ?? {}) };
+    const email = claims.email?.trim().toLowerCase();
+    if (!email) throw unauthorized('The identity provider did not share an e-mail address', 'NO_EMAIL');
+
+    const user = await db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+      if (existing) {
+        if (existing.ssoId && existing.ssoId !== verified.subject) {
+          throw unauthorized('This e-mail is linked to another sign-in', 'SSO_CONFLICT');
+        }
+        const [linked] = await tx.update(users).set({ ssoId: verified.subject }).where(eq(users.id, existing.id)).returning();
+        return linked!;
+      }
+      const [first = '', ...rest] = (claims.name ?? '').split(' ');
+      const [created] = await tx
+        .insert(users)
+        .values({
+          ssoId: verified.subject,
+          role: 'USER',
+          email,
+          firstName: claims.given_name ?? first,
+          lastName: claims.family_name ?? rest.join(' '),
+          verifiedAt: new Date(),
+        })
+        .returning();
+      await tx.insert(profiles).values({ userId: created!.id });
+      return created!;
+    });
+    return { user, token: { kind: 'provider' } };
+  }
+
+  async function authenticate(request: FastifyRequest): Promise<Principal> {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const principal = await principalFor(await tokens.verify(token));
+    request.principal = principal;
+    return principal;
+  }
+
+  return { authenticate, principalFor };
+}
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;

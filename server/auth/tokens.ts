@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Config } from '../config.ts';
+import { unauthorized } from '../errors.ts';
+
+export type VerifiedToken =
+  | { kind: 'local'; userId: string; jti: string; expiresAt: Date; payload: JWTPayload }
+  | { kind: 'provider'; subject: string; payload: JWTPayload; token: string };
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+/**
+ * Issues local access tokens (HS256, short-lived, revocable by jti) and verifies both
+ * kinds: local ones with the secret, provider ones with RS256 against the provider's JWKS,
+ * each checked for issuer, audience, expiry and not-before.
+ */
+export function createTokenService(config: Config, providerKeys?: JWTVerifyGetKey) {
+  const { secret, issuer: localIssuer, ttlSeconds } = config.localTokens;
+  const { issuer: providerIssuer, audience } = config.provider;
+  const keys = providerKeys ?? createRemoteJWKSet(new URL(config.provider.jwksUrl), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
+
+  async function issueLocal(userId: string, role: string, purpose: 'access' = 'access') {
+    const jti = randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    const accessToken = await new SignJWT({ role, purpose })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(localIssuer)
+      .setAudience(audience)
+      .setIssuedAt(now)
+      .setNotBefore(now)
+      .setExpirationTime(now + ttlSeconds)
+      .setJti(jti)
+      .sign(secret);
+    return { accessToken, tokenType: 'Bearer' as const, expiresIn: ttlSeconds, jti };
+  }
+
+  async function verify(token: string): Promise<VerifiedToken> {
+    let claims: JWTPayload;
+    try {
+      claims = decodeJwt(token);
+    } catch {
+      throw unauthorized('The access token is malformed', 'INVALID_TOKEN');
+    }
+    try {
+      if (claims.iss === localIssuer) {
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: ['HS256'],
+          issuer: localIssuer,
+          audience,
+          requiredClaims: ['sub', 'exp', 'jti'],
+        });
+        if (payload.purpose !== 'access') throw unauthorized('The access token is not valid here', 'INVALID_TOKEN');
+        return { kind: 'local', userId: payload.sub!, jti: payload.jti!, expiresAt: new Date(payload.exp! * 1000), payload };
+      }
+      if (claims.iss === providerIssuer) {
+        const { payload } = await jwtVerify(token, keys, {
+          algorithms: ['RS256'],
+          issuer: providerIssuer,
+          audience,
+          requiredClaims: ['sub', 'exp'],
+          clockTolerance: 5,
+        });
+        return { kind: 'provider', subject: payload.sub!, payload, token };
+      }
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired', 'TOKEN_EXPIRED');
+      if (err instanceof joseErrors.JOSEError) throw unauthorized('The access token is not valid', 'INVALID_TOKEN');
+      throw err;
+    }
+    throw unauthorized('The access token was not issued for this application', 'INVALID_TOKEN');
+  }
+
+  /** Signed, expiring, single-use tickets for links (password change). */
+  async function issueTicket(userId: string, purpose: string, ttl: number, extra: Record<string, string> = {}) {
+    const jti = randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    const ticket = await new SignJWT({ purpose, ...extra })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(localIssuer)
+      .setAudience(`${localIssuer}/${purpose}`)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttl)
+      .setJti(jti)
+      .sign(secret);
+    return { ticket, expiresAt: new Date((now + ttl) * 1000) };
+  }
+
+  async function verifyTicket(ticket: string, purpose: string) {
+    const { payload } = await jwtVerify(ticket, secret, {
+      algorithms: ['HS256'],
+      issuer: localIssuer,
+      audience: `${localIssuer}/${purpose}`,
+      requiredClaims: ['sub', 'exp', 'jti'],
+    });
+    if (payload.purpose !== purpose) throw unauthorized('This link is not valid', 'INVALID_TICKET');
+    return payload as JWTPayload & { sub: string; jti: string; exp: number };
+  }
+
+  return { issueLocal, verify, issueTicket, verifyTicket };
+}

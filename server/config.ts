@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * Every setting of the server, read from environment variables and validated at start.
+ * The README's configuration table lists the same variables; keep the two together.
+ */
+export type Config = {
+  host: string;
+  port: number;
+  /** The public origin of the app, used for links in e-mails and for the beacon's Origin check. */
+  publicUrl: string;
+  /** Origins allowed to post learner events (the public origin is always allowed). */
+  allowedOrigins: string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  database: { url: string } | { dataDir: string };
+  dataDir: string;
+  seedOnStart: boolean;
+  staticDir: string;
+  localTokens: { secret: Uint8Array; issuer: string; ttlSeconds: number };
+  provider: {
+    /** Issuer of access tokens, with a trailing slash, e.g. https://tenant.auth0.com/ */
+    issuer: string;
+    audience: string;
+    clientId: string;
+    jwksUrl: string;
+    /** True when the provider is the one mounted in this server (then passwords live here too). */
+    embedded: boolean;
+  };
+  mail: { from: string; smtpUrl: string | null; outboxDir: string };
+  billing: { amountCents: number; currency: string; trialDays: number; gateway: 'sandbox' };
+  rateLimit: { signInPerMinute: number; enabled: boolean };
+  growthbook: { clientKey: string; featuresFile: string };
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const str = (name: string, fallback: string) => {
+    const v = env[name];
+    return v === undefined || v === '' ? fallback : v;
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, fallback: string, protocols = ['http:', 'https:']) => {
+    const raw = str(name, fallback);
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${raw}")`);
+    } catch {
+      problems.push(`${name} must be a URL (got "${raw}")`);
+    }
+    return raw;
+  };
+
+  const port = int('PORT', 3000, 1, 65535);
+  const host = str('HOST', '0.0.0.0');
+  const publicUrl = url('PUBLIC_URL', `http://localhost:${port}`).replace(/\/$/, '');
+  const dataDir = resolve(cwd, str('DATA_DIR', './data'));
+
+  const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+  const logLevel = str('LOG_LEVEL', 'info') as Config['logLevel'];
+  if (!logLevels.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${logLevel}")`);
+
+  const databaseUrl = env.DATABASE_URL;
+  if (databaseUrl) url('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']);
+  const database = databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'pglite') };
+
+  const allowedOrigins = str('ALLOWED_ORIGINS', '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  for (const o of allowedOrigins) {
+    try {
+      if (new URL(o).origin !== o) problems.push(`ALLOWED_ORIGINS entries must be bare origins like https://app.example.org (got "${o}")`);
+    } catch {
+      problems.push(`ALLOWED_ORIGINS entries must be origins (got "${o}")`);
+    }
+  }
+
+  // Local tokens are signed with a secret; without one we keep a random secret in the data
+  // directory so tokens survive restarts on a developer's machine.
+  let secret: Uint8Array;
+  const secretRaw = env.LOCAL_TOKEN_SECRET;
+  if (secretRaw) {
+    if (secretRaw.length < 32) problems.push('LOCAL_TOKEN_SECRET must be at least 32 characters');
+    secret = new TextEncoder().encode(secretRaw);
+  } else if (env.NODE_ENV === 'production') {
+    problems.push('LOCAL_TOKEN_SECRET is required when NODE_ENV=production');
+    secret = new Uint8Array();
+  } else {
+    secret = developmentSecret(dataDir);
+  }
+
+  const authDomain = env.AUTH0_DOMAIN ? url('AUTH0_DOMAIN', env.AUTH0_DOMAIN).replace(/\/$/, '') : publicUrl;
+  const embedded = !env.AUTH0_DOMAIN;
+  const provider = {
+    issuer: `${authDomain}/`,
+    audience: url('AUTH0_AUDIENCE', `${publicUrl}/api`, ['http:', 'https:', 'urn:']),
+    clientId: str('AUTH0_CLIENT_ID', 'educator-learning-spa'),
+    jwksUrl: url('AUTH0_JWKS_URL', `${authDomain}/.well-known/jwks.json`),
+    embedded,
+  };
+
+  const smtpUrl = env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : null;
+
+  const config: Config = {
+    host,
+    port,
+    publicUrl,
+    allowedOrigins: [publicUrl, ...allowedOrigins.filter((o) => o !== publicUrl)],
+    logLevel,
+    database,
+    dataDir,
+    seedOnStart: bool('SEED_ON_START', true),
+    staticDir: resolve(cwd, str('STATIC_DIR', './dist')),
+    localTokens: { secret, issuer: str('LOCAL_TOKEN_ISSUER', `${publicUrl}/local`), ttlSeconds: int('LOCAL_TOKEN_TTL', 3600, 60, 86400) },
+    provider,
+    mail: { from: str('MAIL_FROM', 'Educator Learning <no-reply@example.org>'), smtpUrl, outboxDir: join(dataDir, 'outbox') },
+    billing: {
+      amountCents: int('SUBSCRIPTION_AMOUNT', 149, 0, 100000) * 100,
+      currency: str('SUBSCRIPTION_CURRENCY', 'USD'),
+      trialDays: int('TRIAL_DAYS', 14, 0, 365),
+      gateway: 'sandbox',
+    },
+    rateLimit: { signInPerMinute: int('RATE_LIMIT_SIGN_IN', 10, 1, 100000), enabled: bool('RATE_LIMIT_ENABLED', true) },
+    growthbook: {
+      clientKey: str('GROWTHBOOK_CLIENT_KEY', 'sdk-local'),
+      featuresFile: resolve(cwd, str('FEATURES_FILE', './server/flags/features.json')),
+    },
+    trustProxy: bool('TRUST_PROXY', false),
+  };
+  const gateway = str('PAYMENT_GATEWAY', 'sandbox');
+  if (gateway !== 'sandbox') problems.push(`PAYMENT_GATEWAY must be "sandbox" (the only adapter so far; got "${gateway}")`);
+  if (!/^[A-Z]{3}$/.test(config.billing.currency)) problems.push('SUBSCRIPTION_CURRENCY must be a 3-letter ISO code like USD');
+
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+function developmentSecret(dataDir: string): Uint8Array {
+  const file = join(dataDir, 'local-token-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}

@@ -1,0 +1,36 @@
+import { readFile, stat } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import { HttpError, notFound } from '../errors.ts';
+import type { Context, Handlers } from './types.ts';
+
+type SystemOps = 'getHealth' | 'getReadiness' | 'getFeatures';
+
+export function systemHandlers({ db, isReady, config }: Context): Handlers<SystemOps> {
+  let features: { mtimeMs: number; payload: { features: Record<string, unknown>; dateUpdated: Date } } | null = null;
+
+  return {
+    async getHealth() {
+      return { status: 'ok' };
+    },
+
+    async getReadiness() {
+      if (!isReady()) throw new HttpError(503, 'NOT_READY', 'The server is still starting');
+      try {
+        await db.execute(sql`select 1`);
+      } catch {
+        throw new HttpError(503, 'NOT_READY', 'The database is not reachable');
+      }
+      return { status: 'ok' };
+    },
+
+    async getFeatures(request) {
+      if (request.params.clientKey !== config.growthbook.clientKey) throw notFound('Unknown client key', 'UNKNOWN_CLIENT_KEY');
+      const info = await stat(config.growthbook.featuresFile);
+      if (!features || features.mtimeMs !== info.mtimeMs) {
+        const parsed = JSON.parse(await readFile(config.growthbook.featuresFile, 'utf8')) as { features: Record<string, unknown> };
+        features = { mtimeMs: info.mtimeMs, payload: { features: parsed.features, dateUpdated: info.mtime } };
+      }
+      return { status: 200, ...features.payload };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from '../../src/api/schema.d.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { TokenService } from '../auth/tokens.ts';
+import type { Authenticator, Principal } from '../auth/principal.ts';
+import type { Mailer } from '../services/mailer.ts';
+import type { PaymentGateway } from '../services/payment-gateway.ts';
+import { unauthorized } from '../errors.ts';
+
+export type OperationId = keyof operations;
+
+type Parameters<K extends OperationId> = operations[K]['parameters'];
+type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+type RequestBody<K extends OperationId> = operations[K] extends { requestBody: infer R } ? JsonBody<NonNullable<R>> : unknown;
+
+/** Dates go out as Date objects; the serializer writes them as the contract's ISO strings. */
+export type Wire<T> = T extends string
+  ? string | Date
+  : T extends (infer U)[]
+    ? Wire<U>[]
+    : T extends object
+      ? { [P in keyof T]: Wire<T[P]> }
+      : T;
+
+type Responses<K extends OperationId> = operations[K]['responses'];
+type SuccessBody<K extends OperationId> = {
+  [S in keyof Responses<K>]: S extends 200 | 201 ? JsonBody<Responses<K>[S]> : never;
+}[keyof Responses<K>];
+
+export type Req<K extends OperationId> = FastifyRequest<{
+  Params: Parameters<K>['path'] extends infer P ? ([P] extends [undefined] ? unknown : NonNullable<P>) : never;
+  Querystring: Parameters<K>['query'] extends infer Q ? ([Q] extends [undefined] ? unknown : NonNullable<Q>) : never;
+  Body: RequestBody<K>;
+  Headers: Parameters<K>['header'] extends infer H ? ([H] extends [undefined] ? unknown : NonNullable<H>) : never;
+}>;
+
+export type Handler<K extends OperationId> = (request: Req<K>, reply: FastifyReply) => Promise<Wire<SuccessBody<K>> | void>;
+export type Handlers<K extends OperationId> = { [P in K]: Handler<P> };
+
+export type Context = {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  auth: Authenticator;
+  mailer: Mailer;
+  gateway: PaymentGateway;
+  /** Tells readiness whether start-up (migrations, seed) has finished. */
+  isReady: () => boolean;
+};
+
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { inject } from 'vitest';
+import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openDatabase, rows, type Database } from '../../server/db/client.ts';
+import { createMailer } from '../../server/services/mailer.ts';
+import { cloneDatabase } from './postgres.ts';
+
+/** The password of every seeded account (README, "Demo accounts"). */
+export const SEED_PASSWORD = 'Welcome-2026!';
+export const ORIGIN = 'http://localhost:3000';
+
+/** An RSA key pair standing in for the identity provider's signing key. */
+export async function createTestProvider(config: Config) {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  const jwks = { keys: [jwk] };
+  return {
+    jwks,
+    keys: createLocalJWKSet(jwks),
+    privateKey,
+    /** Signs an access token like the provider would; overrides let tests break one claim. */
+    sign: (claims: JWTPayload & { email?: string }, options: { expiresIn?: string | number; header?: Record<string, unknown> } = {}) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'at+jwt', ...options.header })
+        .setIssuer((claims.iss as string) ?? config.provider.issuer)
+        .setAudience((claims.aud as string) ?? config.provider.audience)
+        .setIssuedAt()
+        .setExpirationTime(options.expiresIn ?? '10m')
+        .sign(privateKey),
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(options: { env?: Record<string, string> } = {}) {
+  const template = inject('dbTemplate');
+  let database: Database;
+  let drop = async () => {};
+  if (template.kind === 'pglite') {
+    database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(template.file)]) });
+  } else {
+    const clone = await cloneDatabase(template.url, template.template);
+    database = await openDatabase({ url: clone.url, poolSize: 5 });
+    drop = clone.drop;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'elp-test-'));
+  const config = loadConfig({
+    PUBLIC_URL: ORIGIN,
+    LOG_LEVEL: 'info',
+    LOCAL_TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    RATE_LIMIT_SIGN_IN: '10000',
+    DATA_DIR: dataDir,
+    STATIC_DIR: join(dataDir, 'no-spa'),
+    ...options.env,
+  });
+  const provider = await createTestProvider(config);
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({
+    config,
+    database,
+    providerKeys: provider.keys,
+    mailer: createMailer({ from: config.mail.from, smtpUrl: null, outboxDir: config.mail.outboxDir }),
+    logStream,
+  });
+  await app.ready();
+
+  const tokens = new Map<string, string>();
+  /** A local access token for a seeded account, signed in through the real login operation. */
+  async function login(email: string, password = SEED_PASSWORD) {
+    const cached = tokens.get(email);
+    if (cached && password === SEED_PASSWORD) return cached;
+    const res = await app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    const token = res.json<{ accessToken: string }>().accessToken;
+    tokens.set(email, token);
+    return token;
+  }
+
+  return {
+    app,
+    db: database.db,
+    kind: database.kind,
+    config,
+    provider,
+    logs,
+    outboxDir: config.mail.outboxDir,
+    login,
+    /** app.inject with an optional bearer token. */
+    request: (token: string | null, opts: InjectOptions) =>
+      app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.headers ?? {}) } }),
+    query: <T>(q: ReturnType<typeof sql>) => rows<T>(database.db, q),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type { FastifyInstance };
