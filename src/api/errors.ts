@@ -1,0 +1,58 @@
+/** Shown whenever the API gives nothing better to say (spec §8). */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong, please try again later';
+/** Shown for every 413, whatever the body says (spec §8). */
+export const FILE_TOO_LARGE_MESSAGE = 'File too large';
+
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+export const UNKNOWN_ERROR_CODE = 'UNKNOWN';
+const FILE_TOO_LARGE_CODE = 'PAYLOAD_TOO_LARGE';
+
+/** Status used when no HTTP response arrived at all (offline, refused, reset, unreadable body). */
+export const NO_RESPONSE_STATUS = 0;
+
+/** A failed API call, carrying a message that is safe to show to the user as it is. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+type ErrorBody = { error: { code?: unknown; message?: unknown } };
+
+function hasErrorObject(body: unknown): body is ErrorBody {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'error' in body &&
+    typeof body.error === 'object' &&
+    body.error !== null
+  );
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * Maps a failed response to the error the user sees (spec §8). `body` is whatever came back:
+ * the parsed `{ error: { code, message } }`, raw text when it was not JSON, or nothing.
+ */
+export function toApiError(status: number, body: unknown): ApiError {
+  const details = hasErrorObject(body) ? body.error : undefined;
+  const code = nonEmptyString(details?.code);
+  if (status === 413) return new ApiError(status, code ?? FILE_TOO_LARGE_CODE, FILE_TOO_LARGE_MESSAGE);
+  const message = nonEmptyString(details?.message);
+  return new ApiError(status, code ?? UNKNOWN_ERROR_CODE, message ?? GENERIC_ERROR_MESSAGE);
+}
+
+/** The request never produced a usable response; `cause` keeps the original for debugging. */
+export function networkError(cause: unknown): ApiError {
+  return new ApiError(NO_RESPONSE_STATUS, NETWORK_ERROR_CODE, GENERIC_ERROR_MESSAGE, { cause });
+}

@@ -1,0 +1,637 @@
+import type { ApiClient } from '@/api/client';
+import { ApiError, NO_RESPONSE_STATUS, networkError, toApiError } from '@/api/errors';
+import type { operations } from '@/api/schema';
+
+// One function per operationId of openapi.yaml. List rule (spec §7 "Response handling"):
+// a list without a total answers its `data` array; a list with a total answers { items, total }.
+
+type OperationId = keyof operations;
+type Responses<O extends OperationId> = operations[O]['responses'];
+type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The JSON body of an operation's success response. */
+export type ResponseBody<O extends OperationId> = JsonContent<
+  Responses<O>[Extract<keyof Responses<O>, 200 | 201>]
+>;
+/** The JSON request body of an operation. */
+export type RequestBody<O extends OperationId> = operations[O] extends {
+  requestBody: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+export type QueryParams<O extends OperationId> = NonNullable<operations[O]['parameters']['query']>;
+export type PathParams<O extends OperationId> = NonNullable<operations[O]['parameters']['path']>;
+
+/** A page of a list that carries its total. */
+export type Page<Item> = { items: Item[]; total: number };
+
+/** Lets a caller (an XState `fromPromise` actor) cancel a call it no longer needs. */
+export type CallOptions = { signal?: AbortSignal };
+
+type Outcome<Data> = { data?: Data; error?: unknown; response: Response };
+
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
+}
+
+/**
+ * openapi-fetch resolves every HTTP answer but rejects when fetch itself fails (offline, refused,
+ * reset) or a success body is not JSON; those become the generic ApiError of spec §8. A
+ * cancellation stays what it is, so nobody shows an error for a call they abandoned.
+ */
+async function settle<Data>(pending: Promise<Outcome<Data>>): Promise<Outcome<Data>> {
+  try {
+    return await pending;
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw networkError(error);
+  }
+}
+
+// ───────────────────────────── catalog ─────────────────────────────
+
+export async function searchCatalog(
+  client: ApiClient,
+  query: QueryParams<'searchCatalog'>,
+  init?: CallOptions,
+): Promise<Page<ResponseBody<'searchCatalog'>['items'][number]>> {
+  const { data, error, response } = await settle(client.GET('/catalog/search', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return { items: data.items, total: data.total };
+}
+
+export async function listCatalogItems(
+  client: ApiClient,
+  query?: QueryParams<'listCatalogItems'>,
+  init?: CallOptions,
+): Promise<Page<ResponseBody<'listCatalogItems'>['items'][number]>> {
+  const { data, error, response } = await settle(client.GET('/catalog/items', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return { items: data.items, total: data.total };
+}
+
+export async function getCatalogItem(
+  client: ApiClient,
+  id: PathParams<'getCatalogItem'>['id'],
+  init?: CallOptions,
+): Promise<ResponseBody<'getCatalogItem'>> {
+  const { data, error, response } = await settle(
+    client.GET('/catalog/items/{id}', { params: { path: { id } }, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function listAudiences(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'listAudiences'>['data']> {
+  const { data, error, response } = await settle(client.GET('/catalog/audiences', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data;
+}
+
+export async function listNasotItems(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'listNasotItems'>['data']> {
+  const { data, error, response } = await settle(client.GET('/catalog/nasot/items', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data;
+}
+
+export async function rateCatalogItem(
+  client: ApiClient,
+  id: PathParams<'rateCatalogItem'>['id'],
+  body: RequestBody<'rateCatalogItem'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'rateCatalogItem'>> {
+  const { data, error, response } = await settle(
+    client.POST('/catalog/items/{id}/ratings', { params: { path: { id } }, body, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function deleteRating(
+  client: ApiClient,
+  id: PathParams<'deleteRating'>['id'],
+  ratingId: PathParams<'deleteRating'>['ratingId'],
+  init?: CallOptions,
+): Promise<void> {
+  const { error, response } = await settle(
+    client.DELETE('/catalog/items/{id}/ratings/{ratingId}', { params: { path: { id, ratingId } }, ...init }),
+  );
+  if (!response.ok) throw toApiError(response.status, error);
+}
+
+export async function getCatalogItemVideo(
+  client: ApiClient,
+  id: PathParams<'getCatalogItemVideo'>['id'],
+  init?: CallOptions,
+): Promise<ResponseBody<'getCatalogItemVideo'>> {
+  const { data, error, response } = await settle(
+    client.GET('/catalog/items/{id}/video', { params: { path: { id } }, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export type Download = { blob: Blob; fileName: string };
+
+/** Reads the file name of `attachment; filename="a.zip"` or its RFC 5987 form `filename*=UTF-8''a.zip`. */
+export function fileNameFromContentDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim().replace(/^"(.*)"$/, '$1'));
+    } catch {
+      // A malformed percent-encoding: the plain filename parameter is the fallback it is meant for.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return name ? name : undefined;
+}
+
+export async function downloadReproducibles(
+  client: ApiClient,
+  id: PathParams<'downloadReproducibles'>['id'],
+  query: QueryParams<'downloadReproducibles'>,
+  init?: CallOptions,
+): Promise<Download> {
+  const { data, error, response } = await settle(
+    client.GET('/catalog/items/{id}/reproducibles', {
+      params: { path: { id }, query },
+      parseAs: 'blob',
+      ...init,
+    }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  const fileName =
+    fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? `${query.archiveName}.zip`;
+  return { blob: data, fileName };
+}
+
+export async function saveRubricScore(
+  client: ApiClient,
+  id: PathParams<'saveRubricScore'>['id'],
+  body: RequestBody<'saveRubricScore'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'saveRubricScore'>> {
+  const { data, error, response } = await settle(
+    client.PUT('/catalog/items/{id}/rubric-scores', { params: { path: { id } }, body, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function applyStrategy(
+  client: ApiClient,
+  id: PathParams<'applyStrategy'>['id'],
+  init?: CallOptions,
+): Promise<ResponseBody<'applyStrategy'>> {
+  const { data, error, response } = await settle(
+    client.POST('/catalog/items/{id}/strategy-application', { params: { path: { id } }, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function removeStrategyApplication(
+  client: ApiClient,
+  id: PathParams<'removeStrategyApplication'>['id'],
+  init?: CallOptions,
+): Promise<void> {
+  const { error, response } = await settle(
+    client.DELETE('/catalog/items/{id}/strategy-application', { params: { path: { id } }, ...init }),
+  );
+  if (!response.ok) throw toApiError(response.status, error);
+}
+
+/** Recommended playlists and in-progress items are cut to this many (spec §7, §9). */
+export const SHORT_RECOMMENDATION_LIST = 3;
+
+export async function getFeaturedItems(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'getFeaturedItems'>['data']> {
+  const { data, error, response } = await settle(client.GET('/catalog/recommendations/featured', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data;
+}
+
+export async function getRecommendedItems(
+  client: ApiClient,
+  query?: QueryParams<'getRecommendedItems'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'getRecommendedItems'>['data']> {
+  const { data, error, response } = await settle(
+    client.GET('/catalog/recommendations/recommended', { params: { query }, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data;
+}
+
+export async function getRecommendedPlaylists(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'getRecommendedPlaylists'>['data']> {
+  const { data, error, response } = await settle(
+    client.GET('/catalog/recommendations/recommended-playlists', { ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data.slice(0, SHORT_RECOMMENDATION_LIST);
+}
+
+export async function getNewItems(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getNewItems'>['data']> {
+  const { data, error, response } = await settle(client.GET('/catalog/recommendations/new', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data;
+}
+
+export async function getInProgressItems(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'getInProgressItems'>['data']> {
+  const { data, error, response } = await settle(client.GET('/catalog/recommendations/in-progress', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data.slice(0, SHORT_RECOMMENDATION_LIST);
+}
+
+// ───────────────────────────── identity ─────────────────────────────
+
+export async function getCurrentUser(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getCurrentUser'>> {
+  const { data, error, response } = await settle(client.GET('/identity/me', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function authorizeEmail(
+  client: ApiClient,
+  body: RequestBody<'authorizeEmail'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'authorizeEmail'>> {
+  const { data, error, response } = await settle(client.POST('/identity/authorize', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function getPasswordChangeUrl(
+  client: ApiClient,
+  query: QueryParams<'getPasswordChangeUrl'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'getPasswordChangeUrl'>> {
+  const { data, error, response } = await settle(
+    client.GET('/identity/password-change-url', { params: { query }, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function verifyEmail(
+  client: ApiClient,
+  token: PathParams<'verifyEmail'>['token'],
+  init?: CallOptions,
+): Promise<ResponseBody<'verifyEmail'>> {
+  const { data, error, response } = await settle(
+    client.POST('/identity/verify-email/{token}', { params: { path: { token } }, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function startDemo(
+  client: ApiClient,
+  body: RequestBody<'startDemo'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'startDemo'>> {
+  const { data, error, response } = await settle(client.POST('/identity/demo', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function localLogin(
+  client: ApiClient,
+  body: RequestBody<'localLogin'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'localLogin'>> {
+  const { data, error, response } = await settle(client.POST('/identity/local/authorize', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function logout(client: ApiClient, init?: CallOptions): Promise<void> {
+  const { error, response } = await settle(client.POST('/identity/logout', { ...init }));
+  if (!response.ok) throw toApiError(response.status, error);
+}
+
+// ───────────────────────────── learner ─────────────────────────────
+
+export async function getProgress(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'getProgress'>['catalogItemsProgress']> {
+  const { data, error, response } = await settle(client.GET('/progress', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.catalogItemsProgress;
+}
+
+export async function recordLearnerEvents(
+  client: ApiClient,
+  body: RequestBody<'recordLearnerEvents'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'recordLearnerEvents'>> {
+  const { data, error, response } = await settle(client.POST('/learner/events', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+// ───────────────────────────── profile ─────────────────────────────
+
+export async function getProfile(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getProfile'>> {
+  const { data, error, response } = await settle(client.GET('/profile', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function updateProfile(
+  client: ApiClient,
+  body: RequestBody<'updateProfile'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'updateProfile'>> {
+  const { data, error, response } = await settle(client.PATCH('/profile', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function getAchievements(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'getAchievements'>['data']> {
+  const { data, error, response } = await settle(client.GET('/profile/achievements', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data;
+}
+
+export async function getProfileInProgress(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'getProfileInProgress'>['catalogItemsInProgress']> {
+  const { data, error, response } = await settle(client.GET('/profile/in-progress', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.catalogItemsInProgress;
+}
+
+export async function getSystemStreaks(
+  client: ApiClient,
+  query?: QueryParams<'getSystemStreaks'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'getSystemStreaks'>> {
+  const { data, error, response } = await settle(client.GET('/profile/system-streaks', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function listInteractions(
+  client: ApiClient,
+  query?: QueryParams<'listInteractions'>,
+  init?: CallOptions,
+): Promise<Page<ResponseBody<'listInteractions'>['items'][number]>> {
+  const { data, error, response } = await settle(client.GET('/profile/interactions', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return { items: data.items, total: data.total };
+}
+
+export async function addBookmark(
+  client: ApiClient,
+  body: RequestBody<'addBookmark'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'addBookmark'>> {
+  const { data, error, response } = await settle(client.POST('/profile/bookmarks', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function removeBookmark(
+  client: ApiClient,
+  query: QueryParams<'removeBookmark'>,
+  init?: CallOptions,
+): Promise<void> {
+  const { error, response } = await settle(client.DELETE('/profile/bookmarks', { params: { query }, ...init }));
+  if (!response.ok) throw toApiError(response.status, error);
+}
+
+// ───────────────────────────── billing ─────────────────────────────
+
+export async function listSubscriptions(
+  client: ApiClient,
+  query?: QueryParams<'listSubscriptions'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'listSubscriptions'>['data']> {
+  const { data, error, response } = await settle(
+    client.GET('/customers/current/subscriptions', { params: { query }, ...init }),
+  );
+  // The server answers 404 when the user never had a subscription (spec §8).
+  if (response.status === 404) return [];
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data;
+}
+
+export async function cancelSubscription(
+  client: ApiClient,
+  id: PathParams<'cancelSubscription'>['id'],
+  init?: CallOptions,
+): Promise<ResponseBody<'cancelSubscription'>> {
+  const { data, error, response } = await settle(
+    client.DELETE('/customers/current/subscriptions/{id}', { params: { path: { id } }, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function reactivateSubscription(
+  client: ApiClient,
+  id: PathParams<'reactivateSubscription'>['id'],
+  init?: CallOptions,
+): Promise<ResponseBody<'reactivateSubscription'>> {
+  const { data, error, response } = await settle(
+    client.PUT('/customers/current/subscriptions/{id}', { params: { path: { id } }, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function getPaymentMethod(
+  client: ApiClient,
+  id: PathParams<'getPaymentMethod'>['id'],
+  init?: CallOptions,
+): Promise<ResponseBody<'getPaymentMethod'>> {
+  const { data, error, response } = await settle(
+    client.GET('/customers/current/subscriptions/{id}/payment-method', { params: { path: { id } }, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function updatePaymentMethod(
+  client: ApiClient,
+  id: PathParams<'updatePaymentMethod'>['id'],
+  body: RequestBody<'updatePaymentMethod'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'updatePaymentMethod'>> {
+  const { data, error, response } = await settle(
+    client.PUT('/customers/current/subscriptions/{id}/payment-method', { params: { path: { id } }, body, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function listTransactions(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'listTransactions'>['data']> {
+  const { data, error, response } = await settle(client.GET('/customers/current/transactions', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data;
+}
+
+export async function getPaymentGatewayToken(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'getPaymentGatewayToken'>> {
+  const { data, error, response } = await settle(client.GET('/customers/payment-gateway-tokens', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+/** Retries after the first attempt (spec §7, §9). */
+export const REGISTRATION_RETRIES = 4;
+
+/** 2^n seconds before retry n, n counting from 1: 2 s, 4 s, 8 s, 16 s. */
+export function registrationRetryDelayMs(retry: number): number {
+  return 2 ** retry * 1000;
+}
+
+export type RegisterOptions = CallOptions & {
+  /** Keep the same key for the same purchase so a replay never charges twice. */
+  idempotencyKey?: string;
+  /** Injectable so tests run the back-off on a fake clock. */
+  sleep?: (ms: number) => Promise<void>;
+};
+
+function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function isRetryableRegistrationFailure(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === NO_RESPONSE_STATUS || error.status === 422);
+}
+
+export async function register(
+  client: ApiClient,
+  body: RequestBody<'register'>,
+  options: RegisterOptions = {},
+): Promise<ResponseBody<'register'>> {
+  const { idempotencyKey = crypto.randomUUID(), sleep = wait, signal } = options;
+  for (let retry = 0; ; retry += 1) {
+    try {
+      const { data, error, response } = await settle(
+        client.POST('/customers/registration', {
+          params: { header: { 'Idempotency-Key': idempotencyKey } },
+          body,
+          signal,
+        }),
+      );
+      if (!response.ok || data === undefined) throw toApiError(response.status, error);
+      return data;
+    } catch (error) {
+      if (retry >= REGISTRATION_RETRIES || !isRetryableRegistrationFailure(error)) throw error;
+    }
+    await sleep(registrationRetryDelayMs(retry + 1));
+    signal?.throwIfAborted();
+  }
+}
+
+// ───────────────────────────── reporting ─────────────────────────────
+
+export async function getUsageReport(
+  client: ApiClient,
+  query?: QueryParams<'getUsageReport'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'getUsageReport'>> {
+  const { data, error, response } = await settle(client.GET('/reporting', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function recordPageView(
+  client: ApiClient,
+  body: RequestBody<'recordPageView'>,
+  init?: CallOptions,
+): Promise<void> {
+  const { error, response } = await settle(client.POST('/reporting/event', { body, ...init }));
+  if (!response.ok) throw toApiError(response.status, error);
+}
+
+export async function listUsers(
+  client: ApiClient,
+  query?: QueryParams<'listUsers'>,
+  init?: CallOptions,
+): Promise<Page<ResponseBody<'listUsers'>['items'][number]>> {
+  const { data, error, response } = await settle(client.GET('/users', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return { items: data.items, total: data.total };
+}
+
+// ───────────────────────────── organizations ─────────────────────────────
+
+export async function listOrganizations(
+  client: ApiClient,
+  query?: QueryParams<'listOrganizations'>,
+  init?: CallOptions,
+): Promise<Page<ResponseBody<'listOrganizations'>['items'][number]>> {
+  const { data, error, response } = await settle(client.GET('/organizations', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return { items: data.items, total: data.total };
+}
+
+export async function inviteUser(
+  client: ApiClient,
+  organizationId: PathParams<'inviteUser'>['id'],
+  body: RequestBody<'inviteUser'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'inviteUser'>> {
+  const { data, error, response } = await settle(
+    client.POST('/organizations/{id}/users', { params: { path: { id: organizationId } }, body, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+// ───────────────────────────── flags and system ─────────────────────────────
+
+export async function getFeatures(
+  client: ApiClient,
+  clientKey: PathParams<'getFeatures'>['clientKey'],
+  init?: CallOptions,
+): Promise<ResponseBody<'getFeatures'>> {
+  const { data, error, response } = await settle(
+    client.GET('/flags/api/features/{clientKey}', { params: { path: { clientKey } }, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function getHealth(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getHealth'>> {
+  const { data, error, response } = await settle(client.GET('/healthz', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function getReadiness(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getReadiness'>> {
+  const { data, error, response } = await settle(client.GET('/readyz', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const apiServer = 'http://127.0.0.1:3000';
+
+// Everything the Fastify server answers: the API, media files, and the embedded identity
+// provider's Auth0-compatible routes, so the dev SPA runs against one origin like production.
+const serverPaths = ['/api', '/media', '/.well-known', '/authorize', '/oauth', '/v2', '/account'];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+  },
+  server: {
+    port: 5173,
+    // The identity provider only redirects back to a registered origin, so never drift to 5174.
+    strictPort: true,
+    proxy: Object.fromEntries(serverPaths.map((path) => [path, apiServer])),
+  },
+});
