@@ -6,8 +6,9 @@ import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import formbody from '@fastify/formbody';
 import openapiGlue from 'fastify-openapi-glue';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -61,10 +62,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
     },
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, strict: false },
+    // Long path parameters reach validation (and its 400) instead of the router's 414.
+    maxParamLength: 1000,
+    frameworkErrors: (error, _request, rawReply) => {
+      const reply = rawReply as unknown as import('fastify').FastifyReply;
+      void reply
+        .code(error.statusCode ?? 400)
+        .type('application/json')
+        .send(JSON.stringify({ error: { code: 'BAD_REQUEST', message: error.message } }));
     },
   });
+
+  // Query strings, path and headers arrive as text and are coerced to the contract's types;
+  // JSON bodies are taken literally ("3" is not an integer). Unknown properties are errors.
+  const validators = { coercing: createAjv('array'), literal: createAjv(false) };
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? validators.literal.compile(schema) : validators.coercing.compile(httpPart === 'headers' ? lowerCaseNames(schema as Parameters<typeof lowerCaseNames>[0]) : schema),
+  );
 
   const tokens = createTokenService(config, options.providerKeys);
   const auth = createAuthenticator(database.db, tokens, (token) => fetchUserInfo(config.provider.issuer, token));
@@ -80,9 +94,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
     const { status, code, message } = describeError(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status >= 500) request.log.error({ err: error.errors?.[0] ?? error }, 'request failed');
     else request.log.info({ code, status }, 'request rejected');
     void reply.code(status).type('application/json').send({ error: { code, message } });
+  });
+
+  app.addHook('preValidation', async (request) => {
+    // A body schema is keyed by content type, and Fastify validates only the types it lists:
+    // any other type, or no body at all, would reach the handler unvalidated.
+    const content = (request.routeOptions.schema?.body as { content?: Record<string, unknown> } | undefined)?.content;
+    if (content) {
+      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (request.body === undefined || request.body === null || !type) throw new HttpError(400, 'BAD_REQUEST', 'body is required');
+      if (!(type in content)) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+    }
+    // PostgreSQL text cannot hold NUL characters: refuse them before they reach a query.
+    for (const [part, value] of [['querystring', request.query], ['params', request.params], ['body', request.body]] as const) {
+      const path = nulPath(value, part);
+      if (path) throw new HttpError(400, 'BAD_REQUEST', `${path} must not contain NUL characters`);
+    }
   });
 
   // sendBeacon posts text/plain (a CORS-safelisted type, so no preflight); it carries JSON.
@@ -121,7 +151,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(formbody);
+  // Runs before the rate-limit plugin's own onRoute hook reads the route's config.
+  app.addHook('onRoute', (route) => {
+    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
+    if (operationId && RATE_LIMITED.has(operationId) && config.rateLimit.enabled) {
+      route.config = { ...(route.config ?? {}), rateLimit: { max: config.rateLimit.signInPerMinute, timeWindow: '1 minute' } };
+    }
+  });
+
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) =>
@@ -130,12 +167,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
   });
 
-  app.addHook('onRoute', (route) => {
-    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
-    if (operationId && RATE_LIMITED.has(operationId) && config.rateLimit.enabled) {
-      route.config = { ...(route.config ?? {}), rateLimit: { max: config.rateLimit.signInPerMinute, timeWindow: '1 minute' } };
-    }
-  });
 
   const serviceHandlers = {
     ...catalogHandlers(ctx),
@@ -183,8 +214,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 function describeError(error: FastifyError & { errors?: unknown[] }): { status: number; code: string; message: string } {
   if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message };
   // The openapi glue wraps security handler failures; surface the handler's own error.
-  const inner = error.errors?.find((e): e is HttpError => e instanceof HttpError);
-  if (inner) return { status: inner.statusCode, code: inner.code, message: inner.message };
+  if (Array.isArray(error.errors) && error.errors.length) {
+    const inner = error.errors.find((e): e is HttpError => e instanceof HttpError);
+    if (inner) return { status: inner.statusCode, code: inner.code, message: inner.message };
+    return { status: 500, code: 'INTERNAL', message: GENERIC_MESSAGE };
+  }
   if (error.validation) {
     return { status: 400, code: 'BAD_REQUEST', message: error.message };
   }
@@ -194,6 +228,35 @@ function describeError(error: FastifyError & { errors?: unknown[] }): { status: 
   if (status === 429) return { status, code: 'RATE_LIMITED', message: error.message };
   if (status >= 400 && status < 500) return { status, code: 'BAD_REQUEST', message: error.message };
   return { status: 500, code: 'INTERNAL', message: GENERIC_MESSAGE };
+}
+
+/** Where a NUL character hides in a request part, as "body/field/0", or null. */
+function nulPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return path;
+    const found = nulPath(v, `${path}/${k}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Node lower-cases header names, so a header schema must name them in lower case too. */
+function lowerCaseNames(schema: { properties?: Record<string, unknown>; required?: string[] }) {
+  return {
+    ...schema,
+    ...(schema.properties && { properties: Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k.toLowerCase(), v])) }),
+    ...(schema.required && { required: schema.required.map((k) => k.toLowerCase()) }),
+  };
+}
+
+function createAjv(coerceTypes: 'array' | false) {
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  addFormats.default(ajv);
+  // ajv-formats' uuid also accepts "urn:uuid:…", which PostgreSQL's uuid type does not.
+  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  return ajv;
 }
 
 /** Query strings may carry one-time tickets (password page); never log them. */

@@ -16,7 +16,8 @@ export const ROLES = {
 
 export function requireRole(principal: Principal, allowed: readonly Role[]) {
   if (allowed.includes(principal.user.role)) return;
-  if (principal.user.role === 'DEMO') throw forbidden('Register for a full account to do this', 'DEMO_ACCOUNT');
+  // Only say "register" when a full account would actually be allowed.
+  if (principal.user.role === 'DEMO' && allowed.includes('USER')) throw forbidden('Register for a full account to do this', 'DEMO_ACCOUNT');
   throw forbidden('Your role does not allow this', 'FORBIDDEN_ROLE');
 }
 

@@ -24,7 +24,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-type ProviderClaims = { email?: string; given_name?: string; family_name?: string; name?: string };
+type ProviderClaims = { email?: string; email_verified?: boolean; given_name?: string; family_name?: string; name?: string };
 
 /**
  * Resolves a verified token to the user it stands for. A provider user's first call creates
@@ -42,18 +42,37 @@ export function createAuthenticator(db: Db, tokens: TokenService, fetchUserInfo:
     const [bySso] = await db.select().from(users).where(eq(users.ssoId, verified.subject));
     if (bySso) return { user: bySso, token: { kind: 'provider' } };
 
-    const namespaced = Object.entries(verified.payload).find(([k]) => k.endsWith('/email'))?.[1];
+    // Access tokens carry the e-mail as a claim, a namespaced custom claim, or not at all (then
+    // the provider's userinfo tells).
+    const namespaced = (name: string) => Object.entries(verified.payload).find(([k]) => k.endsWith(`/${name}`))?.[1];
     let claims: ProviderClaims = { ...(verified.payload as ProviderClaims) };
-    if (typeof namespaced === 'string') claims.email = namespaced;
+    if (typeof namespaced('email') === 'string') claims.email = namespaced('email') as string;
+    if (typeof namespaced('email_verified') === 'boolean') claims.email_verified = namespaced('email_verified') as boolean;
     if (!claims.email) claims = { ...claims, ...((await fetchUserInfo(verified.token)) ?? {}) };
     const email = claims.email?.trim().toLowerCase();
     if (!email) throw unauthorized('The identity provider did not share an e-mail address', 'NO_EMAIL');
 
-    const user = await db.transaction(async (tx) => {
+    const user = await linkOrCreate(verified.subject, email, claims).catch(async (err: unknown) => {
+      // Two first calls raced and the other one created the record: use it.
+      if ((err as { code?: string })?.code !== '23505' && !String((err as { cause?: { code?: string } })?.cause?.code).includes('23505')) throw err;
+      const [created] = await db.select().from(users).where(eq(users.ssoId, verified.subject));
+      if (!created) throw err;
+      return created;
+    });
+    return { user, token: { kind: 'provider' } };
+  }
+
+  async function linkOrCreate(subject: string, email: string, claims: ProviderClaims): Promise<UserRow> {
+    const verified = { subject };
+    return db.transaction(async (tx) => {
       const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
       if (existing) {
         if (existing.ssoId && existing.ssoId !== verified.subject) {
           throw unauthorized('This e-mail is linked to another sign-in', 'SSO_CONFLICT');
+        }
+        // Linking hands the existing account over: only for an address the provider verified.
+        if (claims.email_verified !== true) {
+          throw unauthorized('Verify your e-mail address with your sign-in provider to use your existing account', 'EMAIL_NOT_VERIFIED');
         }
         const [linked] = await tx.update(users).set({ ssoId: verified.subject }).where(eq(users.id, existing.id)).returning();
         return linked!;
@@ -67,13 +86,12 @@ export function createAuthenticator(db: Db, tokens: TokenService, fetchUserInfo:
           email,
           firstName: claims.given_name ?? first,
           lastName: claims.family_name ?? rest.join(' '),
-          verifiedAt: new Date(),
+          verifiedAt: claims.email_verified === true ? new Date() : null,
         })
         .returning();
       await tx.insert(profiles).values({ userId: created!.id });
       return created!;
     });
-    return { user, token: { kind: 'provider' } };
   }
 
   async function authenticate(request: FastifyRequest): Promise<Principal> {

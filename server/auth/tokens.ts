@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.ts';
-import { unauthorized } from '../errors.ts';
+import { HttpError, unauthorized } from '../errors.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type VerifiedToken =
   | { kind: 'local'; userId: string; jti: string; expiresAt: Date; payload: JWTPayload }
@@ -50,7 +52,7 @@ export function createTokenService(config: Config, providerKeys?: JWTVerifyGetKe
           audience,
           requiredClaims: ['sub', 'exp', 'jti'],
         });
-        if (payload.purpose !== 'access') throw unauthorized('The access token is not valid here', 'INVALID_TOKEN');
+        if (payload.purpose !== 'access' || !UUID.test(payload.sub!)) throw unauthorized('The access token is not valid here', 'INVALID_TOKEN');
         return { kind: 'local', userId: payload.sub!, jti: payload.jti!, expiresAt: new Date(payload.exp! * 1000), payload };
       }
       if (claims.iss === providerIssuer) {
@@ -64,7 +66,13 @@ export function createTokenService(config: Config, providerKeys?: JWTVerifyGetKe
         return { kind: 'provider', subject: payload.sub!, payload, token };
       }
     } catch (err) {
+      if (err instanceof HttpError) throw err;
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired', 'TOKEN_EXPIRED');
+      // The provider's keys could not be fetched: not the token's fault, so not a 401 that
+      // would sign the user out.
+      if (err instanceof joseErrors.JWKSTimeout || !(err instanceof joseErrors.JOSEError)) {
+        throw new HttpError(503, 'AUTH_UNAVAILABLE', 'Sign-in is temporarily unavailable, please try again shortly');
+      }
       if (err instanceof joseErrors.JOSEError) throw unauthorized('The access token is not valid', 'INVALID_TOKEN');
       throw err;
     }

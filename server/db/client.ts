@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -50,6 +50,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
   };
 }
+
+/**
+ * A timestamp as the contract's ISO 8601 string. Raw queries get timestamps back as the
+ * driver's text ("2026-01-02 03:04:05+00"), so raw selects format them in SQL.
+ */
+export const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Rows of a raw query, whichever driver ran it. */
 export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import fp from 'fastify-plugin';
+import formbody from '@fastify/formbody';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { revokedTokens, users } from '../db/schema.ts';
@@ -43,7 +43,9 @@ ${error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p
 
 /** The page behind GET /identity/password-change-url: plain HTML, no scripts (strict CSP). */
 export function accountPages({ db, tokens }: Context) {
-  return fp(async (app: FastifyInstance) => {
+  // Encapsulated: form bodies are parsed for these pages only, never for the JSON API.
+  return async (app: FastifyInstance) => {
+    await app.register(formbody);
     app.get('/account/account.css', async (_req, reply) => reply.type('text/css').header('cache-control', 'public, max-age=3600').send(CSS));
 
     app.get<{ Querystring: { ticket?: string } }>('/account/password', async (request, reply) => {
@@ -80,5 +82,5 @@ export function accountPages({ db, tokens }: Context) {
       const back = typeof claims.returnUrl === 'string' && claims.returnUrl.startsWith('/') && !claims.returnUrl.startsWith('//') ? claims.returnUrl : '/';
       return reply.send(page('Password changed', `<h1>Your password was changed</h1><p><a href="${escapeHtml(back)}">Continue</a></p>`));
     });
-  });
+  };
 }

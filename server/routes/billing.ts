@@ -268,7 +268,8 @@ export function billingHandlers({ db, gateway, config }: Context): Handlers<Bill
           .values({ userId: user.id, paymentMethodId: pm!.id, trialEndsAt: trial ? periodEnd : null, currentPeriodEnd: periodEnd, amountCents, currency })
           .returning();
 
-        const charged = trial ? null : await gateway.charge(card.ref, amountCents, currency, `register:${user.id}:${key}`);
+        // The card is part of the charge's key: a retry with another card is a new charge attempt.
+        const charged = trial ? null : await gateway.charge(card.ref, amountCents, currency, `register:${user.id}:${key}:${card.ref}`);
         if (charged?.status === 'DECLINED') throw paymentRequired('Your card was declined', 'CARD_DECLINED');
         const [txn] = await tx
           .insert(transactions)

@@ -281,10 +281,11 @@ export function catalogHandlers({ db }: Context): Handlers<CatalogOps> {
       if (profile?.audienceId) {
         score.push(sql`(case when exists (select 1 from catalog_item_audiences a where a.catalog_item_id = ci.id and a.audience_id = ${profile.audienceId}::uuid) then 1 else 0 end)`);
       }
-      const rank = score.length ? sql.join(score, sql` + `) : sql`0`;
+      // A bare constant in ORDER BY would be read as a column position: leave it out instead.
+      const rank = score.length ? sql`(${sql.join(score, sql` + `)}) desc, ` : sql``;
       const { items } = await listSummaries(db, {
         where,
-        orderBy: sql`${rank} desc, ci.featured desc, ci.created_at desc`,
+        orderBy: sql`${rank}ci.featured desc, ci.created_at desc`,
         limit: RECOMMENDATION_LIMITS.recommended,
         offset: 0,
       });
@@ -296,15 +297,15 @@ export function catalogHandlers({ db }: Context): Handlers<CatalogOps> {
       requireRole(principalOf(request), ROLES.anyone);
       const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
       const interests = profile?.interestIds ?? [];
-      let rank = sql`0`;
+      let rank = sql``;
       if (interests.length) {
         const ids = sql.join(interests.map((id) => sql`${id}::uuid`), sql`, `);
         rank = sql`(select count(*) from playlist_entries e join catalog_item_nasot_items x on x.catalog_item_id = e.item_id
-                    where e.playlist_id = ci.id and x.nasot_item_id in (${ids}))`;
+                    where e.playlist_id = ci.id and x.nasot_item_id in (${ids})) desc, `;
       }
       const { items } = await listSummaries(db, {
         where: [sql`ci.resource_type = 'PLAYLIST'`],
-        orderBy: sql`${rank} desc, ci.featured desc, ci.created_at desc`,
+        orderBy: sql`${rank}ci.featured desc, ci.created_at desc`,
         limit: RECOMMENDATION_LIMITS.playlists,
         offset: 0,
       });

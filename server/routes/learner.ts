@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { catalogItems, learnerEvents, learnerProgress } from '../db/schema.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { touchProgress, type ProgressPatch } from '../services/progress.ts';
+import { ROLES, requireRole } from '../auth/policy.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
 type LearnerOps = 'getProgress' | 'recordLearnerEvents';
@@ -13,6 +14,7 @@ export function learnerHandlers({ db, tokens, auth, config }: Context): Handlers
   return {
     async getProgress(request) {
       const { user } = principalOf(request);
+      requireRole(principalOf(request), ROLES.learners);
       const list = await db.select().from(learnerProgress).where(eq(learnerProgress.userId, user.id));
       return {
         catalogItemsProgress: list.map((p) => ({
@@ -32,7 +34,9 @@ export function learnerHandlers({ db, tokens, auth, config }: Context): Handlers
       // other sites from replaying a stolen token through a victim's browser.
       const origin = request.headers.origin;
       if (!origin || !config.allowedOrigins.includes(origin)) throw forbidden('Events are only accepted from the app', 'FORBIDDEN_ORIGIN');
-      const { user } = await auth.principalFor(await tokens.verify(request.body.accessToken));
+      const principal = await auth.principalFor(await tokens.verify(request.body.accessToken));
+      requireRole(principal, ROLES.learners);
+      const { user } = principal;
 
       const now = Date.now();
       const events = request.body.data.map((e) => ({ ...e, at: new Date(e.timeStamp) }));

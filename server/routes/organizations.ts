@@ -45,9 +45,9 @@ export function organizationHandlers({ db, mailer, config }: Context): Handlers<
         const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
         if (existing) {
           if (existing.organizationId === org.id) throw conflict('This educator is already a member of this organization', 'ALREADY_MEMBER');
-          if (existing.organizationId || existing.role !== 'USER') throw conflict('This e-mail already belongs to another account', 'ACCOUNT_EXISTS');
-          const [linked] = await tx.update(users).set({ organizationId: org.id }).where(sql`${users.id} = ${existing.id}`).returning();
-          return linked!;
+          // Moving an existing account (perhaps a paying one) into a school needs the owner's
+          // consent, which an invitation alone does not give.
+          throw conflict('This e-mail already has an account; the educator can contact support to join your organization', 'ACCOUNT_EXISTS');
         }
         const [created] = await tx.insert(users).values({ role: 'USER', email, firstName, lastName, organizationId: org.id }).returning();
         await tx.insert(profiles).values({ userId: created!.id });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { rows } from '../db/client.ts';
+import { iso, rows } from '../db/client.ts';
 import { audiences, bookmarks, nasotItems, profiles, users } from '../db/schema.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { ROLES, requireRole } from '../auth/policy.ts';
@@ -67,6 +67,7 @@ export function profileHandlers({ db }: Context): Handlers<ProfileOps> {
 
     async updateProfile(request) {
       const { user } = principalOf(request);
+      requireRole(principalOf(request), ROLES.learners);
       const body = request.body;
       if (body.interestIds?.length) {
         const found = await db.select({ id: nasotItems.id }).from(nasotItems).where(inArray(nasotItems.id, body.interestIds));
@@ -98,6 +99,7 @@ export function profileHandlers({ db }: Context): Handlers<ProfileOps> {
 
     async getAchievements(request) {
       const { user } = principalOf(request);
+      requireRole(principalOf(request), ROLES.learners);
       const [counts] = await rows<Record<(typeof ACHIEVEMENTS)[number]['name'], number>>(
         db,
         sql`select
@@ -116,9 +118,10 @@ export function profileHandlers({ db }: Context): Handlers<ProfileOps> {
 
     async getProfileInProgress(request) {
       const { user } = principalOf(request);
+      requireRole(principalOf(request), ROLES.learners);
       const list = await rows<{
         catalogItemId: string;
-        lastInteractionAt: Date;
+        lastInteractionAt: string;
         areReproduciblesDownloaded: boolean;
         isCatalogItemRated: boolean;
         isRubricScoreSaved: boolean;
@@ -126,7 +129,7 @@ export function profileHandlers({ db }: Context): Handlers<ProfileOps> {
         videoProgress: number;
       }>(
         db,
-        sql`select p.catalog_item_id::text as "catalogItemId", p.last_interaction_at as "lastInteractionAt",
+        sql`select p.catalog_item_id::text as "catalogItemId", ${iso(sql`p.last_interaction_at`)} as "lastInteractionAt",
               p.are_reproducibles_downloaded as "areReproduciblesDownloaded", p.is_catalog_item_rated as "isCatalogItemRated",
               p.is_rubric_score_saved as "isRubricScoreSaved", p.is_strategy_applied as "isStrategyApplied", p.video_progress as "videoProgress"
             from learner_progress p join catalog_items ci on ci.id = p.catalog_item_id
@@ -144,6 +147,7 @@ export function profileHandlers({ db }: Context): Handlers<ProfileOps> {
 
     async getSystemStreaks(request) {
       const { user } = principalOf(request);
+      requireRole(principalOf(request), ROLES.learners);
       const timeZone = request.query.timeZone ?? 'UTC';
       try {
         new Intl.DateTimeFormat('en-US', { timeZone });
@@ -169,6 +173,7 @@ export function profileHandlers({ db }: Context): Handlers<ProfileOps> {
 
     async listInteractions(request) {
       const { user } = principalOf(request);
+      requireRole(principalOf(request), ROLES.learners);
       const q = request.query;
       const filters: Record<string, SQL> = {
         ALL: sql`true`,
@@ -205,7 +210,7 @@ export function profileHandlers({ db }: Context): Handlers<ProfileOps> {
           rated: boolean | null;
           applied: boolean | null;
           saved: boolean;
-          lastInteractionAt: Date | null;
+          lastInteractionAt: string | null;
         }>(
           db,
           sql`select ci.id::text as "catalogItemId", ci.public_id as "publicId", ci.title as "strategyTitle",
@@ -213,7 +218,7 @@ export function profileHandlers({ db }: Context): Handlers<ProfileOps> {
                 coalesce(${stepsDoneSql()}, 0) as "steps", p.video_progress as "videoProgress",
                 p.are_reproducibles_downloaded as "downloaded", p.is_rubric_score_saved as "rubricScored",
                 p.is_catalog_item_rated as "rated", p.is_strategy_applied as "applied",
-                (b.user_id is not null) as "saved", p.last_interaction_at as "lastInteractionAt"
+                (b.user_id is not null) as "saved", ${iso(sql`p.last_interaction_at`)} as "lastInteractionAt"
               ${base}
               order by ${INTERACTION_SORT[q.sortBy ?? 'strategyTitle']!} ${direction} nulls last, lower(ci.title), ci.id
               ${limit} offset ${q.offset ?? 0}`,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows } from '../db/client.ts';
+import { iso, rows } from '../db/client.ts';
 import { pageViews } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { ROLES, assertOrganizationVisible, organizationScope, requireRole, visibleOrganizationIds } from '../auth/policy.ts';
@@ -98,7 +98,7 @@ export function reportingHandlers({ db, auth }: Context): Handlers<ReportingOps>
           db,
           sql`select u.id::text as "id", u.sso_id as "ssoId", u.role as "role", u.organization_id::text as "organizationId", u.email as "email",
                 u.first_name as "firstName", u.last_name as "lastName", u.completed_onboarding as "completedOnboarding",
-                u.created_at as "createdAt", u.has_free_access as "hasFreeAccess", u.verified_at as "verifiedAt"
+                ${iso(sql`u.created_at`)} as "createdAt", u.has_free_access as "hasFreeAccess", u.verified_at as "verifiedAt"
               from users u where ${whereSql} order by ${order} ${paging}`,
         ),
         rows<{ total: number }>(db, sql`select count(*)::int as total from users u where ${whereSql}`),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '../db/client.ts';
+import { iso, rows, type Db } from '../db/client.ts';
 import { notFound } from '../errors.ts';
 import { completedSql } from './progress.ts';
 
@@ -10,13 +10,13 @@ export type ItemSummary = {
   title: string;
   description: string;
   thumbnailUrl: string | null;
-  createdAt: Date;
+  createdAt: string;
   featured: boolean;
   nasotItemIds: string[];
   audienceIds: string[];
   durationSeconds: number | null;
-  startDate: Date | null;
-  endDate: Date | null;
+  startDate: string | null;
+  endDate: string | null;
   ratingAverage: number | null;
   ratingCount: number;
 };
@@ -26,8 +26,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Columns of a CatalogItemSummary for rows aliased `ci`. */
 const summaryColumns = sql`
   ci.id::text as "id", ci.public_id as "publicId", ci.resource_type as "resourceType", ci.title as "title",
-  ci.description as "description", ci.thumbnail_url as "thumbnailUrl", ci.created_at as "createdAt",
-  ci.featured as "featured", ci.duration_seconds as "durationSeconds", ci.start_date as "startDate", ci.end_date as "endDate",
+  ci.description as "description", ci.thumbnail_url as "thumbnailUrl", ${iso(sql`ci.created_at`)} as "createdAt",
+  ci.featured as "featured", ci.duration_seconds as "durationSeconds", ${iso(sql`ci.start_date`)} as "startDate", ${iso(sql`ci.end_date`)} as "endDate",
   coalesce((select array_agg(x.nasot_item_id::text order by x.nasot_item_id) from catalog_item_nasot_items x where x.catalog_item_id = ci.id), '{}') as "nasotItemIds",
   coalesce((select array_agg(a.audience_id::text order by a.audience_id) from catalog_item_audiences a where a.catalog_item_id = ci.id), '{}') as "audienceIds",
   (select round(avg(r.value)::numeric, 2)::float8 from ratings r where r.catalog_item_id = ci.id) as "ratingAverage",

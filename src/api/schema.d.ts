@@ -729,7 +729,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite an educator to a school; adds them and e-mails an invitation. */
+        /** Invite an educator to a school (or, for district staff, the district); creates their account and e-mails an invitation. */
         post: operations["inviteUser"];
         delete?: never;
         options?: never;
@@ -1398,7 +1398,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not ready. */
+        /** @description Not ready, or the identity provider's keys cannot be reached right now (not a reason to sign out). */
         Unavailable: {
             headers: {
                 [name: string]: unknown;
@@ -1497,6 +1497,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listCatalogItems: {
@@ -1564,6 +1565,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCatalogItem: {
@@ -1659,6 +1661,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listAudiences: {
@@ -1695,6 +1698,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listNasotItems: {
@@ -1735,6 +1739,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     rateCatalogItem: {
@@ -1780,6 +1785,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteRating: {
@@ -1807,6 +1813,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCatalogItemVideo: {
@@ -1852,6 +1859,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     downloadReproducibles: {
@@ -1886,6 +1894,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     saveRubricScore: {
@@ -1931,6 +1940,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     applyStrategy: {
@@ -1966,6 +1976,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     removeStrategyApplication: {
@@ -1992,6 +2003,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getFeaturedItems: {
@@ -2007,6 +2019,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getRecommendedItems: {
@@ -2026,6 +2039,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getRecommendedPlaylists: {
@@ -2041,6 +2055,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getNewItems: {
@@ -2056,6 +2071,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getInProgressItems: {
@@ -2071,6 +2087,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCurrentUser: {
@@ -2110,6 +2127,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     authorizeEmail: {
@@ -2192,6 +2210,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     verifyEmail: {
@@ -2315,6 +2334,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     logout: {
@@ -2335,6 +2355,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProgress: {
@@ -2375,6 +2396,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     recordLearnerEvents: {
@@ -2431,6 +2453,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProfile: {
@@ -2473,6 +2496,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateProfile: {
@@ -2531,6 +2555,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getAchievements: {
@@ -2570,6 +2595,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProfileInProgress: {
@@ -2633,6 +2659,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getSystemStreaks: {
@@ -2675,6 +2702,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listInteractions: {
@@ -2732,6 +2760,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addBookmark: {
@@ -2775,6 +2804,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     removeBookmark: {
@@ -2799,6 +2829,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listSubscriptions: {
@@ -2849,6 +2880,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     reactivateSubscription: {
@@ -2894,6 +2926,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelSubscription: {
@@ -2938,6 +2971,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getPaymentMethod: {
@@ -2974,6 +3008,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updatePaymentMethod: {
@@ -3022,6 +3057,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listTransactions: {
@@ -3063,6 +3099,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getPaymentGatewayToken: {
@@ -3098,6 +3135,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     register: {
@@ -3158,12 +3196,13 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getUsageReport: {
         parameters: {
             query?: {
-                /** @description A school (or, for district admins, their district). Defaults to the admin's own organization. */
+                /** @description A school (or, for district admins, their district). Defaults to the admin's own organization; required for platform admins. */
                 organizationId?: string;
             };
             header?: never;
@@ -3209,6 +3248,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     recordPageView: {
@@ -3250,6 +3290,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listUsers: {
@@ -3308,6 +3349,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listOrganizations: {
@@ -3355,6 +3397,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     inviteUser: {
@@ -3410,6 +3453,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getFeatures: {

@@ -39,7 +39,13 @@ export async function createTestProvider(config: Config) {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(options: { env?: Record<string, string> } = {}) {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    /** Verify provider tokens against the JWKS URL of the config (AUTH0_DOMAIN) instead of the test key. */
+    useRemoteJwks?: boolean;
+  } = {},
+) {
   const template = inject('dbTemplate');
   let database: Database;
   let drop = async () => {};
@@ -71,12 +77,13 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
   const app = await buildApp({
     config,
     database,
-    providerKeys: provider.keys,
+    ...(options.useRemoteJwks ? {} : { providerKeys: provider.keys }),
     mailer: createMailer({ from: config.mail.from, smtpUrl: null, outboxDir: config.mail.outboxDir }),
     logStream,
   });
   await app.ready();
 
+  let databaseClosed = false;
   const tokens = new Map<string, string>();
   /** A local access token for a seeded account, signed in through the real login operation. */
   async function login(email: string, password = SEED_PASSWORD) {
@@ -102,9 +109,14 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
     request: (token: string | null, opts: InjectOptions) =>
       app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.headers ?? {}) } }),
     query: <T>(q: ReturnType<typeof sql>) => rows<T>(database.db, q),
+    /** Takes the database away under the running app (to provoke real server errors). */
+    closeDatabase: async () => {
+      await database.close();
+      databaseClosed = true;
+    },
     close: async () => {
       await app.close();
-      await database.close();
+      if (!databaseClosed) await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

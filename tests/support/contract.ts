@@ -52,6 +52,8 @@ export function findOperation(method: string, url: string) {
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
 addFormats.default(ajv);
+// RFC 3339 with the "T" and a zone: what the app's Date parsing and every client expects.
+ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
 ajv.addSchema({ $id: 'openapi', components: spec.components }, 'openapi');
 
 const validators = new Map<string, ReturnType<typeof ajv.compile>>();

@@ -26,11 +26,11 @@ export async function loadWorld(t: TestApp) {
   const orgs = await t.query<{ id: string; name: string; type: string; parentId: string | null }>(
     sql`select id::text as id, name, type, parent_id::text as "parentId" from organizations order by name`,
   );
-  const northwind = orgs.find((o) => o.name.startsWith('Northwind'))!;
-  const lakeside = orgs.find((o) => o.name.startsWith('Lakeside'))!;
+  const northwind = orgs.find((o) => o.type === 'DISTRICT' && o.name.startsWith('Northwind'))!;
+  const lakeside = orgs.find((o) => o.type === 'DISTRICT' && o.name.startsWith('Lakeside'))!;
   const northwindSchools = orgs.filter((o) => o.parentId === northwind.id);
   const lakesideSchools = orgs.filter((o) => o.parentId === lakeside.id);
-  const harbor = orgs.find((o) => o.name.startsWith('Harbor'))!;
+  const harbor = orgs.find((o) => o.type === 'SCHOOL' && o.parentId === null && o.name.startsWith('Harbor'))!;
   const [schoolAdmin] = await t.query<{ email: string; organizationId: string }>(
     sql`select email, organization_id::text as "organizationId" from users
         where role = 'SCHOOL_ADMIN' and organization_id in (select id from organizations where parent_id = ${northwind.id}::uuid)

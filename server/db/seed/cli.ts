@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rows, type Db } from '../client.ts';
+import { countTables, seedDemo } from './seed.ts';
+import { seedLarge } from './large.ts';
+
+const HELP = `Usage: npm run seed -- [options]
+
+Seeds the database with demo content (a no-op when it already holds data).
+Database: DATABASE_URL (PostgreSQL) when set, otherwise PGlite in DATA_DIR (default ./data).
+
+Options:
+  --reset                 DELETES ALL DATA: truncates every table before seeding.
+  --size large            After the demo seed, add bulk benchmark data
+                          (defaults: --items 100000 --educators 20000 --events 2000000).
+  --items N               Extra learning objects for benchmarks.
+  --educators N           Educators in a new "Benchmark District".
+  --events N              Learner events for those educators over the last 60 days.
+  --now ISO-DATE          Pretend the current time is this (reproducible dates).
+  -h, --help              Show this help.
+`;
+
+const LARGE_DEFAULTS = { items: 100_000, educators: 20_000, events: 2_000_000 };
+
+function count(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer`);
+  return n;
+}
+
+async function reset(db: Db): Promise<void> {
+  const tables = await rows<{ tablename: string }>(db, sql`select tablename from pg_tables where schemaname = 'public'`);
+  if (tables.length === 0) return;
+  const list = tables.map((r) => `"${r.tablename.replace(/"/g, '""')}"`).join(', ');
+  await db.execute(sql.raw(`truncate table ${list} restart identity cascade`));
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      reset: { type: 'boolean', default: false },
+      size: { type: 'string' },
+      items: { type: 'string' },
+      educators: { type: 'string' },
+      events: { type: 'string' },
+      now: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  if (values.size !== undefined && values.size !== 'large' && values.size !== 'demo') throw new Error('--size must be "large" or "demo"');
+  const now = values.now ? new Date(values.now) : new Date();
+  if (Number.isNaN(now.getTime())) throw new Error('--now must be an ISO date');
+
+  const explicit = { items: count(values.items, 'items'), educators: count(values.educators, 'educators'), events: count(values.events, 'events') };
+  const wantsLarge = values.size === 'large' || Object.values(explicit).some((v) => v !== undefined);
+  const base = values.size === 'large' ? LARGE_DEFAULTS : { items: 0, educators: 0, events: 0 };
+  const large = {
+    items: explicit.items ?? base.items,
+    educators: explicit.educators ?? base.educators,
+    events: explicit.events ?? base.events,
+  };
+
+  const url = process.env.DATABASE_URL;
+  const dataDir = process.env.DATA_DIR ?? './data';
+  const t0 = performance.now();
+  const database = await openDatabase(url ? { url } : { dataDir });
+  console.log(`Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`} — opened and migrated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  try {
+    if (values.reset) {
+      await reset(database.db);
+      console.log('Reset: all tables truncated.');
+    }
+    const summary = await seedDemo(database.db, { now });
+    if (summary.skipped) {
+      console.log(`Demo seed skipped: ${summary.reason}. Use --reset to start again (deletes all data).`);
+    } else {
+      console.log(`Demo seed done in ${(summary.durationMs / 1000).toFixed(1)} s. Password for all accounts except DEMO: ${summary.password}`);
+      console.table(summary.accounts);
+    }
+    if (wantsLarge) {
+      console.log(`Large seed: ${large.items} items, ${large.educators} educators, ${large.events} events…`);
+      const t1 = performance.now();
+      const result = await seedLarge(database.db, { ...large, now, log: (m) => console.log(m) });
+      console.log(
+        `Large seed done in ${((performance.now() - t1) / 1000).toFixed(1)} s` +
+          (result.districtName ? ` (${result.districtName}; sign in as bench${result.districtName.replace(/\D/g, '') || '1'}.educator1@benchmark.example.org)` : ''),
+      );
+    }
+    console.table(wantsLarge ? await countTables(database.db) : summary.counts);
+    console.log(`Total ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { createTestApp, ORIGIN, SEED_PASSWORD, type TestApp } from '../support/app.ts';
+import { findOperation, operationById, operations, validateResponse } from '../support/contract.ts';
+import { ACCOUNTS, ROLE_NAMES, loadWorld, type RoleName } from '../support/world.ts';
+
+/**
+ * Authorization table: operation × role × tenant relation → the answer the server must give
+ * (DESIGN.md, "Tenancy"; STYLE.md, "Authorization as a table"). One loop runs every row against
+ * the real app, in table order and on one database, so a row may rely on the rows above it
+ * (a rating is rated before it is withdrawn; `register` creates the subscription later rows use).
+ */
+
+/**
+ * Whose organization a row acts on. `own` is the actor's organization (the district itself for
+ * the district admin; the school admin's school for actors without one); `sameDistrict` is
+ * another Northwind school; `otherDistrict` is a Lakeside school. Operations without tenancy
+ * use `own` only.
+ */
+type Relation = 'own' | 'sameDistrict' | 'otherDistrict';
+const RELATIONS: Relation[] = ['own', 'sameDistrict', 'otherDistrict'];
+
+type Outcome = { status: number; code?: string; listed?: boolean };
+type Cell = number | Outcome;
+/** One cell per role, in the order of ROLE_NAMES. */
+type Cells = readonly [anonymous: Cell, demo: Cell, user: Cell, schoolAdmin: Cell, districtAdmin: Cell, admin: Cell];
+
+type Actor = {
+  role: RoleName;
+  token: string | null;
+  relation: Relation;
+  /** The organization the relation picks for this actor. */
+  org: string;
+  /** The actor's own organization, null for the admin, the demo and anonymous. */
+  home: string | null;
+  email: string;
+  userId: string | null;
+  /** Unique per row, for e-mail addresses and idempotency keys. */
+  tag: string;
+};
+
+type Entry = {
+  op: string;
+  relation?: Relation;
+  /** What the row acts on, when the operation and relation alone do not say it. */
+  subject?: string;
+  cells: Cells;
+  request: (actor: Actor) => InjectOptions | Promise<InjectOptions>;
+  /** Sign in again first: the row revokes the token it uses. */
+  freshToken?: true;
+};
+
+const ANON: Outcome = { status: 401, code: 'UNAUTHORIZED' };
+const DEMO: Outcome = { status: 403, code: 'DEMO_ACCOUNT' };
+const ROLE: Outcome = { status: 403, code: 'FORBIDDEN_ROLE' };
+const TENANT: Outcome = { status: 403, code: 'FORBIDDEN_ORGANIZATION' };
+const MANAGED: Outcome = { status: 403, code: 'ORGANIZATION_SUBSCRIPTION' };
+const LISTED: Outcome = { status: 200, listed: true };
+const HIDDEN: Outcome = { status: 200, listed: false };
+
+let t: TestApp;
+let world: Awaited<ReturnType<typeof loadWorld>>;
+let accounts: Record<Exclude<RoleName, 'anonymous'>, { email: string; userId: string; home: string | null }>;
+
+const get = (url: string): InjectOptions => ({ method: 'GET', url });
+const itemUrl = (suffix = '') => `/api/catalog/items/${world.item.id}${suffix}`;
+const json = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object): InjectOptions => ({ method, url, ...(payload && { payload }) });
+
+async function one(q: ReturnType<typeof sql>): Promise<string> {
+  const [row] = await t.query<{ id: string }>(q);
+  return row?.id ?? randomUUID();
+}
+/** The actor's rating of the table's item (a random id when there is none). */
+const ratingOf = (a: Actor) => one(sql`select id::text as id from ratings where user_id = ${a.userId}::uuid and catalog_item_id = ${world.item.id}::uuid`);
+/** The actor's personal subscription (created by the `register` row), else a random id. */
+const personalSubscription = (a: Actor) => one(sql`select id::text as id from subscriptions where user_id = ${a.userId}::uuid order by created_at desc limit 1`);
+/** The subscription of the actor's school or district, else a random id. */
+const organizationSubscription = (a: Actor) =>
+  one(sql`select s.id::text as id from subscriptions s join organizations o on o.id = ${a.home}::uuid
+          where s.user_id is null and (s.organization_id = o.id or s.organization_id = o.parent_id) limit 1`);
+
+const usageReport = (a: Actor) => get(`/api/reporting?organizationId=${a.org}`);
+const userList = (a: Actor) => get(`/api/users?organizationId=${a.org}&itemsPerPage=-1`);
+const organizationList = () => get('/api/organizations?itemsPerPage=-1');
+const invite = (a: Actor) => json('POST', `/api/organizations/${a.org}/users`, { email: `authz.invite.${a.tag}@example.org`, firstName: 'Invited', lastName: 'Educator' });
+const learnerEvents = (a: Actor): InjectOptions => ({
+  method: 'POST',
+  url: '/api/learner/events',
+  headers: { origin: ORIGIN },
+  payload: {
+    accessToken: a.token ?? 'not-a-valid-access-token',
+    data: [{ id: randomUUID(), type: 'VIDEO_TIMEUPDATED', timeStamp: new Date().toISOString(), data: { catalogItemId: world.item.id, progress: 10, position: 2 } }],
+  },
+});
+
+const TABLE: Entry[] = [
+  // ── catalog ──────────────────────────────── anonymous  demo   user  schoolAdmin districtAdmin admin
+  { op: 'searchCatalog',             cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/catalog/search?q=students') },
+  { op: 'listCatalogItems',          cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/catalog/items?limit=5') },
+  { op: 'getCatalogItem',            cells: [ANON,      200,   200,  200,        200,          200],  request: () => get(itemUrl()) },
+  { op: 'listAudiences',             cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/catalog/audiences') },
+  { op: 'listNasotItems',            cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/catalog/nasot/items') },
+  { op: 'getCatalogItemVideo',       cells: [ANON,      200,   200,  200,        200,          200],  request: () => get(itemUrl('/video')) },
+  { op: 'getFeaturedItems',          cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/catalog/recommendations/featured') },
+  { op: 'getRecommendedItems',       cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/catalog/recommendations/recommended') },
+  { op: 'getRecommendedPlaylists',   cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/catalog/recommendations/recommended-playlists') },
+  { op: 'getNewItems',               cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/catalog/recommendations/new') },
+  { op: 'getInProgressItems',        cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/catalog/recommendations/in-progress') },
+  { op: 'rateCatalogItem',           cells: [ANON,      DEMO,  201,  201,        201,          ROLE], request: () => json('POST', itemUrl('/ratings'), { value: 4 }) },
+  { op: 'deleteRating',              cells: [ANON,      DEMO,  204,  204,        204,          ROLE], request: async (a) => json('DELETE', itemUrl(`/ratings/${await ratingOf(a)}`)) },
+  { op: 'downloadReproducibles',     cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: () => get(itemUrl('/reproducibles?archiveName=strategy')) },
+  { op: 'saveRubricScore',           cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: () => json('PUT', itemUrl('/rubric-scores'), { value: 3 }) },
+  { op: 'applyStrategy',             cells: [ANON,      DEMO,  201,  201,        201,          ROLE], request: () => json('POST', itemUrl('/strategy-application')) },
+  { op: 'removeStrategyApplication', cells: [ANON,      DEMO,  204,  204,        204,          ROLE], request: () => json('DELETE', itemUrl('/strategy-application')) },
+
+  // ── identity (authorizeEmail, verifyEmail, startDemo and localLogin skip authentication)
+  { op: 'getCurrentUser',            cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/identity/me') },
+  { op: 'authorizeEmail',            cells: [200,       200,   200,  200,        200,          200],  request: (a) => json('POST', '/api/identity/authorize', { email: a.email }) },
+  { op: 'getPasswordChangeUrl',      cells: [ANON,      DEMO,  200,  200,        200,          200],  request: () => get('/api/identity/password-change-url?returnUrl=%2Fprofile') },
+  { op: 'verifyEmail', subject: 'unknown token',
+                                     cells: [404,       404,   404,  404,        404,          404],  request: () => json('POST', '/api/identity/verify-email/no-such-verification-token') },
+  { op: 'startDemo',                 cells: [200,       200,   200,  200,        200,          200],  request: (a) => json('POST', '/api/identity/demo', { email: `authz.demo.${a.tag}@example.org` }) },
+  { op: 'localLogin',                cells: [200,       200,   200,  200,        200,          200],  request: () => json('POST', '/api/identity/local/authorize', { email: ACCOUNTS.educator, password: SEED_PASSWORD }) },
+  { op: 'logout', freshToken: true,  cells: [ANON,      204,   204,  204,        204,          204],  request: () => json('POST', '/api/identity/logout') },
+
+  // ── learner (the beacon carries its token in the body: without a valid one it is 401);
+  // the platform admin works in the admin site and has no learner records
+  { op: 'getProgress',               cells: [ANON,      200,   200,  200,        200,          ROLE],  request: () => get('/api/progress') },
+  { op: 'recordLearnerEvents',       cells: [{ status: 401, code: 'INVALID_TOKEN' },
+                                                        200,   200,  200,        200,          ROLE], request: learnerEvents },
+
+  // ── profile
+  { op: 'getProfile',                cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/profile') },
+  { op: 'updateProfile',             cells: [ANON,      200,   200,  200,        200,          ROLE],  request: () => json('PATCH', '/api/profile', { experienceLevel: 'ESTABLISHED' }) },
+  { op: 'getAchievements',           cells: [ANON,      200,   200,  200,        200,          ROLE],  request: () => get('/api/profile/achievements') },
+  { op: 'getProfileInProgress',      cells: [ANON,      200,   200,  200,        200,          ROLE],  request: () => get('/api/profile/in-progress') },
+  { op: 'getSystemStreaks',          cells: [ANON,      200,   200,  200,        200,          ROLE],  request: () => get('/api/profile/system-streaks?timeZone=UTC') },
+  { op: 'listInteractions',          cells: [ANON,      200,   200,  200,        200,          ROLE],  request: () => get('/api/profile/interactions') },
+  { op: 'addBookmark',               cells: [ANON,      DEMO,  201,  201,        201,          ROLE], request: () => json('POST', '/api/profile/bookmarks', { catalogItemId: world.item.id }) },
+  { op: 'removeBookmark',            cells: [ANON,      DEMO,  204,  204,        204,          ROLE], request: () => json('DELETE', `/api/profile/bookmarks?catalogItemId=${world.item.id}`) },
+
+  // ── billing: no seeded role account has a personal subscription, so `register` starts a trial
+  // that the rows below it read, change, cancel and reactivate; the subscription of the
+  // actor's organization is the organization's to manage.
+  { op: 'register',                  cells: [ANON,      DEMO,  201,  201,        201,          ROLE], request: (a) => ({ ...json('POST', '/api/customers/registration', { paymentMethodToken: 'tok_visa' }), headers: { 'idempotency-key': `authz-${a.tag}` } }) },
+  { op: 'listSubscriptions',         cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: () => get('/api/customers/current/subscriptions?include=paymentMethod') },
+  { op: 'listTransactions',          cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: () => get('/api/customers/current/transactions') },
+  { op: 'getPaymentGatewayToken',    cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: () => get('/api/customers/payment-gateway-tokens') },
+  { op: 'getPaymentMethod', subject: 'personal subscription',
+                                     cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: async (a) => get(`/api/customers/current/subscriptions/${await personalSubscription(a)}/payment-method`) },
+  { op: 'updatePaymentMethod', subject: 'personal subscription',
+                                     cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: async (a) => json('PUT', `/api/customers/current/subscriptions/${await personalSubscription(a)}/payment-method`, { paymentMethodToken: 'tok_mastercard' }) },
+  { op: 'cancelSubscription', subject: 'personal subscription',
+                                     cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: async (a) => json('DELETE', `/api/customers/current/subscriptions/${await personalSubscription(a)}`) },
+  { op: 'reactivateSubscription', subject: 'personal subscription',
+                                     cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: async (a) => json('PUT', `/api/customers/current/subscriptions/${await personalSubscription(a)}`) },
+  { op: 'getPaymentMethod', subject: 'organization subscription',
+                                     cells: [ANON,      DEMO,  MANAGED, MANAGED, MANAGED,      ROLE], request: async (a) => get(`/api/customers/current/subscriptions/${await organizationSubscription(a)}/payment-method`) },
+  { op: 'updatePaymentMethod', subject: 'organization subscription',
+                                     cells: [ANON,      DEMO,  MANAGED, MANAGED, MANAGED,      ROLE], request: async (a) => json('PUT', `/api/customers/current/subscriptions/${await organizationSubscription(a)}/payment-method`, { paymentMethodToken: 'tok_visa' }) },
+  { op: 'cancelSubscription', subject: 'organization subscription',
+                                     cells: [ANON,      DEMO,  MANAGED, MANAGED, MANAGED,      ROLE], request: async (a) => json('DELETE', `/api/customers/current/subscriptions/${await organizationSubscription(a)}`) },
+  { op: 'reactivateSubscription', subject: 'organization subscription',
+                                     cells: [ANON,      DEMO,  MANAGED, MANAGED, MANAGED,      ROLE], request: async (a) => json('PUT', `/api/customers/current/subscriptions/${await organizationSubscription(a)}`) },
+
+  // ── reporting and organizations: tenancy ─── anonymous  demo   user  schoolAdmin districtAdmin admin
+  { op: 'getUsageReport',    relation: 'own',           cells: [ANON, ROLE, ROLE, 200,    200,    200],    request: usageReport },
+  { op: 'getUsageReport',    relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, TENANT, 200,    200],    request: usageReport },
+  { op: 'getUsageReport',    relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, TENANT, TENANT, 200],    request: usageReport },
+  { op: 'listUsers',         relation: 'own',           cells: [ANON, ROLE, ROLE, 200,    200,    200],    request: userList },
+  { op: 'listUsers',         relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, TENANT, 200,    200],    request: userList },
+  { op: 'listUsers',         relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, TENANT, TENANT, 200],    request: userList },
+  { op: 'inviteUser',        relation: 'own',           cells: [ANON, ROLE, ROLE, 201,    201,    201],    request: invite },
+  { op: 'inviteUser',        relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, TENANT, 201,    201],    request: invite },
+  { op: 'inviteUser',        relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, TENANT, TENANT, 201],    request: invite },
+  // `listed`: whether the relation's organization is among the ids that come back.
+  { op: 'listOrganizations', relation: 'own',           cells: [ANON, ROLE, ROLE, LISTED, LISTED, LISTED], request: organizationList },
+  { op: 'listOrganizations', relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, HIDDEN, LISTED, LISTED], request: organizationList },
+  { op: 'listOrganizations', relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, HIDDEN, HIDDEN, LISTED], request: organizationList },
+  // Page views count for visitors too.
+  { op: 'recordPageView',            cells: [204,       204,   204,  204,        204,          204],  request: () => json('POST', '/api/reporting/event', { event: 'PAGE_VIEW', properties: { from: '/', to: '/catalog' } }) },
+
+  // ── flags and system: no authentication
+  { op: 'getFeatures',               cells: [200,       200,   200,  200,        200,          200],  request: () => get('/api/flags/api/features/sdk-local') },
+  { op: 'getHealth',                 cells: [200,       200,   200,  200,        200,          200],  request: () => get('/api/healthz') },
+  { op: 'getReadiness',              cells: [200,       200,   200,  200,        200,          200],  request: () => get('/api/readyz') },
+];
+
+const TENANT_OPERATIONS = ['getUsageReport', 'listUsers', 'inviteUser', 'listOrganizations'];
+
+const ROWS = TABLE.flatMap((entry) =>
+  ROLE_NAMES.map((role, i) => {
+    const cell = entry.cells[i]!;
+    const expected: Outcome = typeof cell === 'number' ? { status: cell } : cell;
+    return { ...entry, tenancy: entry.relation !== undefined, relation: entry.relation ?? ('own' as Relation), role, expected };
+  }),
+);
+
+function actorFor(role: RoleName, relation: Relation, token: string | null): Actor {
+  const account = role === 'anonymous' ? null : accounts[role];
+  const home = account?.home ?? null;
+  const org = relation === 'sameDistrict' ? world.orgs.siblingSchool.id : relation === 'otherDistrict' ? world.orgs.otherDistrictSchool.id : (home ?? world.orgs.ownSchool.id);
+  return { role, token, relation, org, home, email: account?.email ?? 'nobody@example.org', userId: account?.userId ?? null, tag: `${role}-${relation}`.toLowerCase() };
+}
+
+/** A new token for the role, signed in through the real operations (t.login caches its tokens). */
+async function freshToken(role: RoleName) {
+  if (role === 'anonymous') return null;
+  const res =
+    role === 'demo'
+      ? await t.app.inject({ method: 'POST', url: '/api/identity/demo', payload: { email: ACCOUNTS.demo } })
+      : await t.app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email: accounts[role].email, password: SEED_PASSWORD } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ accessToken: string }>().accessToken;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await loadWorld(t);
+  const emails = {
+    demo: ACCOUNTS.demo,
+    user: ACCOUNTS.educator,
+    schoolAdmin: world.schoolAdminEmail,
+    districtAdmin: ACCOUNTS.districtAdmin,
+    admin: ACCOUNTS.admin,
+  };
+  const found = await t.query<{ email: string; id: string; organizationId: string | null }>(
+    sql`select email, id::text as id, organization_id::text as "organizationId" from users where email in (${sql.join(Object.values(emails).map((e) => sql`${e}`), sql`, `)})`,
+  );
+  const of = (email: string) => {
+    const user = found.find((u) => u.email === email);
+    if (!user) throw new Error(`seeded account ${email} is missing`);
+    return { email, userId: user.id, home: user.organizationId };
+  };
+  accounts = { demo: of(emails.demo), user: of(emails.user), schoolAdmin: of(emails.schoolAdmin), districtAdmin: of(emails.districtAdmin), admin: of(emails.admin) };
+});
+afterAll(() => t?.close());
+
+describe('authorization table', () => {
+  it('has rows for every operation of openapi.yaml, and only for those', () => {
+    const inTable = new Set(TABLE.map((e) => e.op));
+    expect(operations.map((o) => o.operationId).filter((id) => !inTable.has(id))).toEqual([]);
+    expect([...inTable].filter((id) => !operationById.has(id))).toEqual([]);
+    for (const op of TENANT_OPERATIONS) expect(TABLE.filter((e) => e.op === op).map((e) => e.relation), op).toEqual(RELATIONS);
+  });
+
+  it('runs on the tenant relations it assumes', () => {
+    const { northwind, lakeside, ownSchool, siblingSchool, otherDistrictSchool } = world.orgs;
+    expect(accounts.schoolAdmin.home).toBe(ownSchool.id);
+    expect(accounts.districtAdmin.home).toBe(northwind.id);
+    expect(accounts.admin.home).toBeNull();
+    expect([ownSchool.parentId, siblingSchool.parentId, otherDistrictSchool.parentId]).toEqual([northwind.id, northwind.id, lakeside.id]);
+    expect(siblingSchool.id).not.toBe(ownSchool.id);
+  });
+
+  for (const row of ROWS) {
+    const { op, role, relation, subject, expected } = row;
+    const what = [op, role, row.tenancy && relation, subject].filter(Boolean).join(' · ');
+    const name = `${what} → ${expected.status}${expected.code ? ` ${expected.code}` : ''}`;
+    it(name, async () => {
+      const token = row.freshToken ? await freshToken(role) : world.token(role);
+      const actor = actorFor(role, relation, token);
+      const request = await row.request(actor);
+      expect(findOperation(request.method as string, request.url as string)?.operationId, 'the row calls another operation').toBe(op);
+
+      const res = await t.request(token, request);
+      const type = res.headers['content-type'] as string | undefined;
+      const body: unknown = type?.startsWith('application/json') ? res.json() : res.body;
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(expected.status);
+      if (res.statusCode >= 400) {
+        expect(body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+        if (expected.code) expect((body as { error: { code: string } }).error.code).toBe(expected.code);
+      }
+      expect(validateResponse(op, res.statusCode, type, body)).toEqual([]);
+      if (expected.listed !== undefined) {
+        const ids = (body as { items: { id: string }[] }).items.map((o) => o.id);
+        expect(ids.includes(actor.org), `organization ${actor.org} listed`).toBe(expected.listed);
+      }
+    });
+  }
+});
+
+describe('tenancy', () => {
+  it("a school admin can never read another school's report or users", async () => {
+    const orgs = await t.query<{ id: string; name: string }>(sql`select id::text as id, name from organizations order by name`);
+    const admins = await t.query<{ email: string; organizationId: string }>(
+      sql`select email, organization_id::text as "organizationId" from users where role = 'SCHOOL_ADMIN' order by email`,
+    );
+    expect(admins.length).toBeGreaterThan(1);
+    for (const admin of admins) {
+      const token = await t.login(admin.email);
+      for (const org of orgs.filter((o) => o.id !== admin.organizationId)) {
+        for (const url of [`/api/reporting?organizationId=${org.id}`, `/api/users?organizationId=${org.id}`]) {
+          const res = await t.request(token, { method: 'GET', url });
+          expect(res.statusCode, `${admin.email} → ${org.name}: ${url}`).toBe(403);
+          expect(res.json().error.code).toBe('FORBIDDEN_ORGANIZATION');
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { createTestApp, ORIGIN, type TestApp } from '../support/app.ts';
+import { findOperation, operations, validateResponse } from '../support/contract.ts';
+import { ACCOUNTS, loadWorld } from '../support/world.ts';
+import { readZip } from '../support/zip.ts';
+import { readOutbox } from '../support/outbox.ts';
+
+/**
+ * Calls every operation of openapi.yaml against the seeded app and validates each response
+ * (success and failure alike) against the schema the contract gives for its status.
+ */
+let t: TestApp;
+let world: Awaited<ReturnType<typeof loadWorld>>;
+const succeeded = new Set<string>();
+
+async function call(token: string | null, opts: InjectOptions) {
+  const res = await t.request(token, opts);
+  const op = findOperation(opts.method as string, opts.url as string);
+  expect(op, `${opts.method} ${opts.url} is not in the contract`).toBeDefined();
+  const type = res.headers['content-type'] as string | undefined;
+  const body = type?.startsWith('application/json') ? res.json() : res.body;
+  expect(validateResponse(op!.operationId, res.statusCode, type, body), `${op!.operationId} ${res.statusCode}: ${res.body.slice(0, 300)}`).toEqual([]);
+  if (res.statusCode < 300) succeeded.add(op!.operationId);
+  return res;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await loadWorld(t);
+});
+afterAll(() => t?.close());
+
+describe('catalog', () => {
+  it('searches, lists and reads items', async () => {
+    const user = world.tokens.user;
+    const [word] = await t.query<{ word: string }>(sql`select split_part(title, ' ', 1) as word from catalog_items where resource_type = 'LEARNING_OBJECT' and length(split_part(title, ' ', 1)) > 4 limit 1`);
+    const search = await call(user, { method: 'GET', url: `/api/catalog/search?q=${encodeURIComponent(word!.word)}&limit=5` });
+    expect(search.statusCode).toBe(200);
+    expect(search.json().total).toBeGreaterThan(0);
+
+    const list = await call(user, { method: 'GET', url: '/api/catalog/items?limit=20&sortBy=title&sortOrder=ASC&resourceType=LEARNING_OBJECT' });
+    expect(list.json().items).toHaveLength(20);
+    const titles = list.json().items.map((i: { title: string }) => i.title.toLowerCase());
+    expect(titles).toEqual([...titles].sort((a: string, b: string) => a.localeCompare(b, 'en')));
+
+    const byPublicId = await call(user, { method: 'GET', url: `/api/catalog/items/${world.item.publicId}` });
+    const byId = await call(user, { method: 'GET', url: `/api/catalog/items/${world.item.id}` });
+    expect(byPublicId.json().id).toBe(world.item.id);
+    expect(byId.json().publicId).toBe(world.item.publicId);
+    expect(byId.json().rubric).toHaveLength(4);
+
+    const missing = await call(user, { method: 'GET', url: '/api/catalog/items/no-such-item' });
+    expect(missing.statusCode).toBe(404);
+
+    expect((await call(user, { method: 'GET', url: '/api/catalog/audiences' })).json().data.length).toBeGreaterThanOrEqual(6);
+    expect((await call(user, { method: 'GET', url: '/api/catalog/nasot/items' })).json().data.length).toBeGreaterThan(150);
+  });
+
+  it('acts on a learning object', async () => {
+    const user = world.tokens.user;
+    const base = `/api/catalog/items/${world.item.id}`;
+    const rating = await call(user, { method: 'POST', url: `${base}/ratings`, payload: { value: 4 } });
+    expect(rating.statusCode).toBe(201);
+    expect((await call(user, { method: 'DELETE', url: `${base}/ratings/${rating.json().id}` })).statusCode).toBe(204);
+    expect((await call(user, { method: 'DELETE', url: `${base}/ratings/${rating.json().id}` })).statusCode).toBe(404);
+
+    const video = await call(user, { method: 'GET', url: `${base}/video` });
+    expect(video.json().url).toMatch(/^\/media\/videos\/.+\.webm$/);
+
+    const zip = await call(user, { method: 'GET', url: `${base}/reproducibles?archiveName=My%20strategy%20files` });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-disposition']).toContain('filename="My strategy files.zip"');
+    const entries = await readZip(zip.rawPayload);
+    expect(entries.size).toBeGreaterThan(0);
+
+    expect((await call(user, { method: 'PUT', url: `${base}/rubric-scores`, payload: { value: 3 } })).json().value).toBe(3);
+    expect((await call(user, { method: 'POST', url: `${base}/strategy-application` })).statusCode).toBe(201);
+    expect((await call(user, { method: 'DELETE', url: `${base}/strategy-application` })).statusCode).toBe(204);
+  });
+
+  it('recommends', async () => {
+    const user = world.tokens.user;
+    for (const list of ['featured', 'recommended', 'recommended-playlists', 'new', 'in-progress']) {
+      const res = await call(user, { method: 'GET', url: `/api/catalog/recommendations/${list}` });
+      expect(res.statusCode).toBe(200);
+    }
+    const related = await call(user, { method: 'GET', url: `/api/catalog/recommendations/recommended?catalogItemId=${world.item.id}` });
+    expect(related.json().data.map((i: { id: string }) => i.id)).not.toContain(world.item.id);
+    const playlists = await call(user, { method: 'GET', url: '/api/catalog/recommendations/recommended-playlists' });
+    expect(playlists.json().data).toHaveLength(3);
+    expect(playlists.json().data.every((i: { resourceType: string }) => i.resourceType === 'PLAYLIST')).toBe(true);
+  });
+});
+
+describe('identity', () => {
+  it('signs in, describes the user and signs out', async () => {
+    const login = await call(null, { method: 'POST', url: '/api/identity/local/authorize', payload: { email: ACCOUNTS.free, password: 'Welcome-2026!' } });
+    const token = login.json().accessToken;
+    expect((await call(token, { method: 'GET', url: '/api/identity/me' })).json().email).toBe(ACCOUNTS.free);
+    expect((await call(null, { method: 'POST', url: '/api/identity/local/authorize', payload: { email: ACCOUNTS.free, password: 'wrong password' } })).statusCode).toBe(401);
+    expect((await call(null, { method: 'POST', url: '/api/identity/authorize', payload: { email: ACCOUNTS.free } })).json().loginMethod).toBe('LOCAL');
+    const link = await call(token, { method: 'GET', url: `/api/identity/password-change-url?returnUrl=${encodeURIComponent('/profile')}&ttl=600` });
+    expect(link.json().url).toMatch(/^http:\/\/localhost:3000\/account\/password\?ticket=/);
+    expect((await call(token, { method: 'POST', url: '/api/identity/logout' })).statusCode).toBe(204);
+    expect((await call(token, { method: 'GET', url: '/api/identity/me' })).statusCode).toBe(401);
+  });
+
+  it('starts a demo and verifies its e-mail once', async () => {
+    const email = `demo.${randomUUID().slice(0, 8)}@example.org`;
+    const demo = await call(null, { method: 'POST', url: '/api/identity/demo', payload: { email } });
+    expect(demo.statusCode).toBe(200);
+    const token = /verification-token=([A-Za-z0-9_-]+)/.exec(readOutbox(t.outboxDir, email))![1]!;
+    expect((await call(null, { method: 'POST', url: `/api/identity/verify-email/${token}` })).json()).toEqual({ verified: true, email });
+    expect((await call(null, { method: 'POST', url: `/api/identity/verify-email/${token}` })).statusCode).toBe(410);
+    expect((await call(demo.json().accessToken, { method: 'GET', url: '/api/identity/me' })).json()).toMatchObject({ role: 'DEMO', verified: true });
+    expect((await call(null, { method: 'POST', url: '/api/identity/demo', payload: { email: ACCOUNTS.educator } })).statusCode).toBe(409);
+  });
+});
+
+describe('learner and profile', () => {
+  it('records events and reads progress', async () => {
+    const token = world.tokens.user;
+    const event = { id: randomUUID(), type: 'VIDEO_TIMEUPDATED', timeStamp: new Date().toISOString(), data: { catalogItemId: world.item.id, progress: 50, position: 12 } };
+    const first = await call(null, { method: 'POST', url: '/api/learner/events', headers: { origin: ORIGIN }, payload: { accessToken: token, data: [event] } });
+    expect(first.json()).toEqual({ accepted: 1, duplicates: 0 });
+    const progress = await call(token, { method: 'GET', url: '/api/progress' });
+    expect(progress.json().catalogItemsProgress.find((p: { catalogItemId: string }) => p.catalogItemId === world.item.id).videoProgress).toBeGreaterThanOrEqual(50);
+  });
+
+  it('reads and changes the profile', async () => {
+    const token = world.tokens.user;
+    const profile = await call(token, { method: 'GET', url: '/api/profile' });
+    const [audience] = (await call(token, { method: 'GET', url: '/api/catalog/audiences' })).json().data;
+    const patched = await call(token, { method: 'PATCH', url: '/api/profile', payload: { audienceId: audience.id, experienceLevel: 'VETERAN' } });
+    expect(patched.json()).toMatchObject({ audienceId: audience.id, experienceLevel: 'VETERAN', interestIds: profile.json().interestIds });
+    expect((await call(token, { method: 'GET', url: '/api/profile/achievements' })).json().data).toHaveLength(7);
+    expect((await call(token, { method: 'GET', url: '/api/profile/in-progress' })).statusCode).toBe(200);
+    expect((await call(token, { method: 'GET', url: '/api/profile/system-streaks?timeZone=America/Chicago' })).json().days).toHaveLength(7);
+    const rows = await call(token, { method: 'GET', url: '/api/profile/interactions?filter=ALL&sortBy=progress&sortOrder=DESC&limit=5' });
+    expect(rows.json().items.length).toBeGreaterThan(0);
+    expect((await call(token, { method: 'POST', url: '/api/profile/bookmarks', payload: { catalogItemId: world.item.id } })).statusCode).toBe(201);
+    expect((await call(token, { method: 'DELETE', url: `/api/profile/bookmarks?catalogItemId=${world.item.id}` })).statusCode).toBe(204);
+  });
+});
+
+describe('billing', () => {
+  it('registers a subscription and manages it', async () => {
+    const token = await t.login(ACCOUNTS.noAccess);
+    expect((await call(token, { method: 'GET', url: '/api/customers/current/subscriptions' })).statusCode).toBe(404);
+    expect((await call(token, { method: 'GET', url: '/api/customers/payment-gateway-tokens' })).json().environment).toBe('sandbox');
+    const registered = await call(token, {
+      method: 'POST',
+      url: '/api/customers/registration',
+      headers: { 'idempotency-key': `contract-${randomUUID()}` },
+      payload: { paymentMethodToken: 'tok_visa', billingName: 'No Access', postalCode: '97201' },
+    });
+    expect(registered.statusCode).toBe(201);
+    const id = registered.json().subscription.id;
+    const subs = await call(token, { method: 'GET', url: '/api/customers/current/subscriptions?include=paymentMethod' });
+    expect(subs.json().data[0]).toMatchObject({ id, isActive: true, paymentMethod: { last4: '4242' } });
+    expect((await call(token, { method: 'GET', url: `/api/customers/current/subscriptions/${id}/payment-method` })).json().brand).toBe('Visa');
+    expect((await call(token, { method: 'PUT', url: `/api/customers/current/subscriptions/${id}/payment-method`, payload: { paymentMethodToken: 'tok_mastercard' } })).json().last4).toBe('4444');
+    expect((await call(token, { method: 'GET', url: '/api/customers/current/transactions' })).json().data.length).toBeGreaterThan(0);
+    expect((await call(token, { method: 'DELETE', url: `/api/customers/current/subscriptions/${id}` })).json().cancelAtPeriodEnd).toBe(true);
+    expect((await call(token, { method: 'PUT', url: `/api/customers/current/subscriptions/${id}` })).json().cancelAtPeriodEnd).toBe(false);
+  });
+});
+
+describe('reporting and organizations', () => {
+  it('reports usage, lists users and records page views', async () => {
+    const admin = world.tokens.districtAdmin;
+    const report = await call(admin, { method: 'GET', url: '/api/reporting' });
+    expect(report.json().organizationId).toBe(world.orgs.northwind.id);
+    const users = await call(admin, { method: 'GET', url: `/api/users?organizationId=${world.orgs.ownSchool.id}&page=1&itemsPerPage=5&sortBy=email&sortAsc=true` });
+    expect(users.json().items.length).toBeLessThanOrEqual(5);
+    expect((await call(null, { method: 'POST', url: '/api/reporting/event', payload: { event: 'PAGE_VIEW', properties: { from: '/', to: '/catalog' } } })).statusCode).toBe(204);
+    expect((await call(admin, { method: 'POST', url: '/api/reporting/event', payload: { event: 'PAGE_VIEW', properties: { from: '/catalog', to: '/usage' } } })).statusCode).toBe(204);
+  });
+
+  it('lists schools and invites an educator', async () => {
+    const admin = world.tokens.districtAdmin;
+    const schools = await call(admin, { method: 'GET', url: '/api/organizations?name=&itemsPerPage=20&type=SCHOOL' });
+    expect(schools.json().items.length).toBe(world.orgs.northwindSchools.length);
+    const email = `invited.${randomUUID().slice(0, 8)}@example.org`;
+    const invited = await call(admin, { method: 'POST', url: `/api/organizations/${world.orgs.ownSchool.id}/users`, payload: { email, firstName: 'Grace', lastName: 'Hopper' } });
+    expect(invited.json()).toMatchObject({ email, organizationId: world.orgs.ownSchool.id, role: 'USER', completedOnboarding: false });
+    expect((await call(admin, { method: 'POST', url: `/api/organizations/${world.orgs.ownSchool.id}/users`, payload: { email, firstName: 'Grace', lastName: 'Hopper' } })).statusCode).toBe(409);
+  });
+});
+
+describe('system', () => {
+  it('answers health, readiness and features', async () => {
+    expect((await call(null, { method: 'GET', url: '/api/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await call(null, { method: 'GET', url: '/api/readyz' })).json()).toEqual({ status: 'ok' });
+    expect((await call(null, { method: 'GET', url: `/api/flags/api/features/${t.config.growthbook.clientKey}` })).json().features).toHaveProperty('local-login');
+    expect((await call(null, { method: 'GET', url: '/api/flags/api/features/wrong-key' })).statusCode).toBe(404);
+  });
+});
+
+describe('coverage', () => {
+  it('called every operation of the contract with a successful, valid response', () => {
+    const missing = operations.map((o) => o.operationId).filter((id) => !succeeded.has(id));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, ORIGIN, type TestApp } from '../support/app.ts';
+import { ACCOUNTS, loadWorld } from '../support/world.ts';
+
+/** Progress, achievements and reports are derived on the server from events and actions. */
+let t: TestApp;
+let world: Awaited<ReturnType<typeof loadWorld>>;
+let token: string;
+let items: { id: string; publicId: string }[];
+
+const event = (type: string, data: Record<string, unknown> = {}, at = new Date()) => ({ id: randomUUID(), type, timeStamp: at.toISOString(), data });
+const send = (events: object[], accessToken = token, origin: string | undefined = ORIGIN) =>
+  t.app.inject({ method: 'POST', url: '/api/learner/events', headers: origin ? { origin } : {}, payload: { accessToken, data: events } });
+const progressOf = async (itemId: string, as = token) => {
+  const res = await t.request(as, { method: 'GET', url: '/api/progress' });
+  return res.json().catalogItemsProgress.find((p: { catalogItemId: string }) => p.catalogItemId === itemId);
+};
+const achievements = async (as = token) =>
+  Object.fromEntries((await t.request(as, { method: 'GET', url: '/api/profile/achievements' })).json().data.map((a: { name: string; value: number }) => [a.name, a.value]));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await loadWorld(t);
+  // A learner with no history, so every count below starts from zero.
+  token = await t.login(ACCOUNTS.free);
+  items = await t.query(sql`select id::text as id, public_id as "publicId" from catalog_items where resource_type = 'LEARNING_OBJECT' order by public_id limit 5`);
+});
+afterAll(() => t?.close());
+
+describe('learner events', () => {
+  it('marks a video watched at 90% and not at 89%', async () => {
+    const [a] = items;
+    await send([event('VIDEO_TIMEUPDATED', { catalogItemId: a!.id, progress: 89, position: 20 })]);
+    expect((await progressOf(a!.id)).videoProgress).toBe(89);
+    expect((await achievements()).strategiesWatched).toBe(0);
+    await send([event('VIDEO_TIMEUPDATED', { catalogItemId: a!.id, progress: 90, position: 22 })]);
+    expect((await achievements()).strategiesWatched).toBe(1);
+  });
+
+  it('never lowers video progress when late events arrive', async () => {
+    const [a] = items;
+    await send([event('VIDEO_TIMEUPDATED', { catalogItemId: a!.id, progress: 10, position: 2 }, new Date(Date.now() - 60_000))]);
+    expect((await progressOf(a!.id)).videoProgress).toBe(90);
+  });
+
+  it('stores a retried batch once', async () => {
+    const [, b] = items;
+    const batch = [event('CATALOG_ITEM_VISITED', { catalogItemId: b!.id }), event('VIDEO_TIMEUPDATED', { catalogItemId: b!.id, progress: 40 })];
+    expect((await send(batch)).json()).toEqual({ accepted: 2, duplicates: 0 });
+    expect((await send(batch)).json()).toEqual({ accepted: 0, duplicates: 2 });
+    const [stored] = await t.query<{ n: number }>(sql`select count(*)::int as n from learner_events where id in (${sql.join(batch.map((e) => sql`${e.id}::uuid`), sql`, `)})`);
+    expect(stored!.n).toBe(2);
+  });
+
+  it('accepts the beacon as text/plain (no CORS preflight)', async () => {
+    const [, b] = items;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/learner/events',
+      headers: { origin: ORIGIN, 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ accessToken: token, data: [event('VIDEO_PAUSED', { catalogItemId: b!.id, progress: 45 })] }),
+    });
+    expect(res.json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect((await progressOf(b!.id)).videoProgress).toBe(45);
+  });
+
+  it('refuses other origins, missing origins and bad tokens', async () => {
+    const batch = [event('LEARNER_LOGIN')];
+    expect((await send(batch, token, 'https://evil.example.org')).statusCode).toBe(403);
+    expect((await send(batch, token, '')).statusCode).toBe(403);
+    expect((await send(batch, `${token}x`)).statusCode).toBe(401);
+  });
+
+  it('refuses events stamped in the future', async () => {
+    const res = await send([event('LEARNER_LOGIN', {}, new Date(Date.now() + 3600_000))]);
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('progress from actions', () => {
+  it('sets and clears each flag in the same transaction as the action', async () => {
+    const [, , c] = items;
+    const base = `/api/catalog/items/${c!.id}`;
+    const rating = await t.request(token, { method: 'POST', url: `${base}/ratings`, payload: { value: 5 } });
+    expect((await progressOf(c!.id)).isCatalogItemRated).toBe(true);
+    await t.request(token, { method: 'DELETE', url: `${base}/ratings/${rating.json().id}` });
+    expect((await progressOf(c!.id)).isCatalogItemRated).toBe(false);
+    await t.request(token, { method: 'POST', url: `${base}/strategy-application` });
+    expect((await progressOf(c!.id)).isStrategyApplied).toBe(true);
+    await t.request(token, { method: 'DELETE', url: `${base}/strategy-application` });
+    expect((await progressOf(c!.id)).isStrategyApplied).toBe(false);
+    await t.request(token, { method: 'PUT', url: `${base}/rubric-scores`, payload: { value: 2 } });
+    expect((await progressOf(c!.id)).isRubricScoreSaved).toBe(true);
+    await t.request(token, { method: 'GET', url: `${base}/reproducibles?archiveName=files` });
+    expect((await progressOf(c!.id)).areReproduciblesDownloaded).toBe(true);
+  });
+
+  it('completes a strategy when all five steps are done', async () => {
+    const [, , , d] = items;
+    const base = `/api/catalog/items/${d!.id}`;
+    await send([event('VIDEO_TIMEUPDATED', { catalogItemId: d!.id, progress: 100 })]);
+    await t.request(token, { method: 'GET', url: `${base}/reproducibles?archiveName=files` });
+    await t.request(token, { method: 'PUT', url: `${base}/rubric-scores`, payload: { value: 4 } });
+    await t.request(token, { method: 'POST', url: `${base}/ratings`, payload: { value: 4 } });
+    const inProgressBefore = (await t.request(token, { method: 'GET', url: '/api/profile/in-progress' })).json().catalogItemsInProgress.map((r: { catalogItem: { id: string } }) => r.catalogItem.id);
+    expect(inProgressBefore).toContain(d!.id);
+    await t.request(token, { method: 'POST', url: `${base}/strategy-application` });
+    const completed = (await t.request(token, { method: 'GET', url: '/api/profile/interactions?filter=COMPLETED' })).json();
+    expect(completed.items.map((r: { catalogItemId: string }) => r.catalogItemId)).toEqual([d!.id]);
+    expect(completed.items[0]).toMatchObject({ progress: 'YES', progressPercent: 100, watched: 'YES', downloaded: 'YES', rubricScored: 'YES', rated: 'YES', applied: 'YES' });
+    const inProgressAfter = (await t.request(token, { method: 'GET', url: '/api/profile/in-progress' })).json().catalogItemsInProgress.map((r: { catalogItem: { id: string } }) => r.catalogItem.id);
+    expect(inProgressAfter).not.toContain(d!.id);
+  });
+
+  it('orders in-progress by the latest interaction and cuts the dashboard list to 3', async () => {
+    await send([event('CATALOG_ITEM_VISITED', { catalogItemId: items[4]!.id })]);
+    const list = (await t.request(token, { method: 'GET', url: '/api/profile/in-progress' })).json().catalogItemsInProgress;
+    const times = list.map((r: { progress: { lastInteractionAt: string } }) => Date.parse(r.progress.lastInteractionAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(list.length).toBeGreaterThan(3);
+    const dashboard = (await t.request(token, { method: 'GET', url: '/api/catalog/recommendations/in-progress' })).json().data;
+    expect(dashboard.map((i: { id: string }) => i.id)).toEqual(list.slice(0, 3).map((r: { catalogItem: { id: string } }) => r.catalogItem.id));
+  });
+
+  it('counts achievements from progress and bookmarks', async () => {
+    await t.request(token, { method: 'POST', url: '/api/profile/bookmarks', payload: { catalogItemId: items[4]!.id } });
+    const counts = await achievements();
+    expect(counts).toMatchObject({ strategiesSaved: 1, strategiesApplied: 1, strategiesRated: 1, rubricsScored: 2, resourcesDownloaded: 2, strategiesWatched: 2 });
+    const saved = (await t.request(token, { method: 'GET', url: '/api/profile/interactions?filter=SAVED' })).json();
+    expect(saved.items.map((r: { catalogItemId: string }) => r.catalogItemId)).toEqual([items[4]!.id]);
+  });
+
+  it('filters the catalogue by the learner progress state', async () => {
+    const completed = (await t.request(token, { method: 'GET', url: '/api/catalog/items?progress=COMPLETED' })).json();
+    expect(completed.items.map((i: { id: string }) => i.id)).toEqual([items[3]!.id]);
+    const saved = (await t.request(token, { method: 'GET', url: '/api/catalog/items?progress=SAVED' })).json();
+    expect(saved.total).toBe(1);
+  });
+
+  it('counts today in the streak', async () => {
+    const streaks = (await t.request(token, { method: 'GET', url: '/api/profile/system-streaks' })).json();
+    expect(streaks).toMatchObject({ activeToday: true });
+    expect(streaks.currentStreak).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('usage report', () => {
+  it('matches the stored data for a school and rolls schools up for the district', async () => {
+    const admin = world.tokens.districtAdmin;
+    const school = world.orgs.ownSchool.id;
+    const report = (await t.request(admin, { method: 'GET', url: `/api/reporting?organizationId=${school}` })).json();
+    const [expected] = await t.query<{ active: number; logins: number; watched: number }>(sql`
+      select (select count(*)::int from users where organization_id = ${school}::uuid and completed_onboarding and role <> 'DEMO') as active,
+             (select count(*)::int from learner_events e join users u on u.id = e.user_id
+               where u.organization_id = ${school}::uuid and e.type = 'LEARNER_LOGIN' and e.occurred_at >= now() - interval '30 days') as logins,
+             (select count(*)::int from learner_progress p join users u on u.id = p.user_id
+               where u.organization_id = ${school}::uuid and p.video_progress >= 90) as watched`);
+    expect(report.activeUsers.count).toBe(expected!.active);
+    expect(report.logins.count).toBe(expected!.logins);
+    expect(report.aggregation.strategiesWatched).toBe(expected!.watched);
+    expect(report.activeUsers.count).toBeGreaterThan(0);
+    expect(report.logins.count).toBeGreaterThan(0);
+
+    const district = (await t.request(admin, { method: 'GET', url: '/api/reporting' })).json();
+    let sum = 0;
+    for (const s of world.orgs.northwindSchools) sum += (await t.request(admin, { method: 'GET', url: `/api/reporting?organizationId=${s.id}` })).json().activeUsers.count;
+    const [districtOwn] = await t.query<{ n: number }>(sql`select count(*)::int as n from users where organization_id = ${world.orgs.northwind.id}::uuid and completed_onboarding`);
+    expect(district.activeUsers.count).toBe(sum + districtOwn!.n);
+  });
+
+  it('counts a new login event and lists users with search, sort and paging', async () => {
+    const admin = world.tokens.districtAdmin;
+    const before = (await t.request(admin, { method: 'GET', url: '/api/reporting' })).json().logins.count;
+    await send([event('LEARNER_LOGIN')], await t.login(ACCOUNTS.educator));
+    expect((await t.request(admin, { method: 'GET', url: '/api/reporting' })).json().logins.count).toBe(before + 1);
+
+    const page1 = (await t.request(admin, { method: 'GET', url: '/api/users?itemsPerPage=5&page=1&sortBy=email&sortAsc=false' })).json();
+    const page2 = (await t.request(admin, { method: 'GET', url: '/api/users?itemsPerPage=5&page=2&sortBy=email&sortAsc=false' })).json();
+    const all = (await t.request(admin, { method: 'GET', url: '/api/users?itemsPerPage=-1&sortBy=email&sortAsc=false' })).json();
+    expect(all.items).toHaveLength(all.total);
+    expect([...page1.items, ...page2.items].map((u: { email: string }) => u.email)).toEqual(all.items.slice(0, 10).map((u: { email: string }) => u.email));
+    const found = (await t.request(admin, { method: 'GET', url: '/api/users?filter=EDUCATOR01' })).json();
+    expect(found.items.map((u: { email: string }) => u.email)).toContain(ACCOUNTS.educator);
+  });
+});

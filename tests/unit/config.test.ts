@@ -1,0 +1,78 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'elp-config-'));
+
+function problems(env: Record<string, string>) {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('runs on the embedded defaults with no variables', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toHaveProperty('dataDir');
+    expect(config.provider).toMatchObject({ issuer: 'http://localhost:3000/', embedded: true, jwksUrl: 'http://localhost:3000/.well-known/jwks.json' });
+    expect(config.billing).toMatchObject({ amountCents: 14900, currency: 'USD', trialDays: 14 });
+    expect(config.localTokens.secret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps the generated development secret across restarts', () => {
+    const dir = dataDir();
+    const a = loadConfig({ DATA_DIR: dir }).localTokens.secret;
+    const b = loadConfig({ DATA_DIR: dir }).localTokens.secret;
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set and a real tenant when AUTH0_DOMAIN is set', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      AUTH0_DOMAIN: 'https://tenant.example.auth0.com',
+      AUTH0_AUDIENCE: 'https://api.example.org',
+    });
+    expect(config.database).toEqual({ url: 'postgres://u@db:5432/app' });
+    expect(config.provider).toMatchObject({ issuer: 'https://tenant.example.auth0.com/', audience: 'https://api.example.org', embedded: false });
+  });
+
+  it('names every bad value with a clear message', () => {
+    const found = problems({
+      PORT: 'eighty',
+      PUBLIC_URL: 'not a url',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://x',
+      LOCAL_TOKEN_SECRET: 'short',
+      RATE_LIMIT_ENABLED: 'maybe',
+      ALLOWED_ORIGINS: 'https://ok.example.org,https://bad.example.org/path',
+      TRIAL_DAYS: '-1',
+      PAYMENT_GATEWAY: 'paypal',
+    });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'PORT must be a whole number from 1 to 65535 (got "eighty")',
+        'PUBLIC_URL must be a URL (got "not a url")',
+        expect.stringContaining('LOG_LEVEL must be one of'),
+        'DATABASE_URL must be a postgres: or postgresql: URL (got "mysql://x")',
+        'LOCAL_TOKEN_SECRET must be at least 32 characters',
+        'RATE_LIMIT_ENABLED must be true or false (got "maybe")',
+        expect.stringContaining('ALLOWED_ORIGINS entries must be bare origins'),
+        'TRIAL_DAYS must be a whole number from 0 to 365 (got "-1")',
+        expect.stringContaining('PAYMENT_GATEWAY must be "sandbox"'),
+      ]),
+    );
+  });
+
+  it('requires a token secret in production', () => {
+    expect(problems({ NODE_ENV: 'production' })).toContain('LOCAL_TOKEN_SECRET is required when NODE_ENV=production');
+  });
+});
