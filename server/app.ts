@@ -63,7 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     // Long path parameters reach validation (and its 400) instead of the router's 414.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     frameworkErrors: (error, _request, rawReply) => {
       const reply = rawReply as unknown as import('fastify').FastifyReply;
       void reply

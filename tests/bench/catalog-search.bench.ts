@@ -26,7 +26,7 @@ const { values } = parseArgs({
   },
 });
 
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_ENABLED: 'false', PORT: '0', SEED_ON_START: 'false' });
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_ENABLED: 'false', SEED_ON_START: 'false' });
 const database = process.env.DATABASE_URL ? await openDatabase({ url: process.env.DATABASE_URL }) : await openDatabase({ dataDir: 'memory://' });
 let started = Date.now();
 await seedDemo(database.db);
@@ -50,25 +50,30 @@ const headers = { authorization: `Bearer ${accessToken}` };
 const queries = ['feedback', 'questions', 'vocabulary practice', 'student discussion', 'exit ticket', 'routines', 'goals', '"think aloud"'];
 const total = await fetch(`${address}/api/catalog/items?limit=1`, { headers }).then((r) => r.json() as Promise<{ total: number }>);
 
-async function run(title: string, paths: string[]) {
+async function run(title: string, paths: string[], connections = Number(values.connections)) {
   const result = await autocannon({
     url: address,
-    connections: Number(values.connections),
+    connections,
     duration: Number(values.duration),
     requests: paths.map((path) => ({ method: 'GET', path, headers })),
   });
   const bad = result.non2xx + result.errors;
   console.log(
-    `${title.padEnd(22)} p50 ${result.latency.p50} ms  p90 ${result.latency.p90} ms  p99 ${result.latency.p99} ms  ${Math.round(result.requests.average)} req/s  (${result.requests.total} requests, ${bad} failed)`,
+    `${`${title} ×${connections}`.padEnd(30)} mean ${result.latency.mean.toFixed(2)} ms  p50 ${result.latency.p50} ms  p90 ${result.latency.p90} ms  p99 ${result.latency.p99} ms  ${Math.round(result.requests.average)} req/s  (${result.requests.total} requests, ${bad} failed)`,
   );
   if (bad) throw new Error(`${title}: ${bad} requests failed`);
   return result;
 }
 
 console.log(`catalogue: ${total.total} items, database: ${database.kind}, ${values.connections} connections, ${values.duration} s each`);
-const baseline = await run('GET /api/healthz', ['/api/healthz']);
-const search = await run('GET /api/catalog/search', queries.map((q) => `/api/catalog/search?q=${encodeURIComponent(q)}&limit=10`));
-console.log(`search median = ${search.latency.p50} ms = ${(search.latency.p50 / Math.max(baseline.latency.p50, 0.01)).toFixed(1)} × the healthz median of the same run`);
+const searches = queries.map((q) => `/api/catalog/search?q=${encodeURIComponent(q)}&limit=10`);
+// Baseline: an authenticated call with one small query (token check + user lookup).
+const baseline = await run('GET /api/identity/me', ['/api/identity/me'], 1);
+const single = await run('GET /api/catalog/search', searches, 1);
+const loaded = await run('GET /api/catalog/search', searches);
+const ratio = (a: number, b: number) => (a / Math.max(b, 0.01)).toFixed(1);
+console.log(`search median, 1 connection: ${single.latency.p50} ms; mean ${ratio(single.latency.mean, baseline.latency.mean)} × the /identity/me mean of this run`);
+console.log(`search median, ${values.connections} connections: ${loaded.latency.p50} ms (${Math.round(loaded.requests.average)} req/s)`);
 
 await app.close();
 await database.close();
