@@ -67,6 +67,8 @@ export function createAuthenticator(db: Db, tokens: TokenService, fetchUserInfo:
     return db.transaction(async (tx) => {
       const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
       if (existing) {
+        // A concurrent first call of the same subject created it a moment ago.
+        if (existing.ssoId === verified.subject) return existing;
         if (existing.ssoId && existing.ssoId !== verified.subject) {
           throw unauthorized('This e-mail is linked to another sign-in', 'SSO_CONFLICT');
         }
