@@ -56,11 +56,11 @@ export function catalogHandlers({ db }: Context): Handlers<CatalogOps> {
       const { user } = principalOf(request);
       requireRole(principalOf(request), ROLES.anyone);
       const q = request.query;
-      const direction = q.sortOrder === 'DESC' ? sql`desc` : sql`asc`;
+      // Newest first unless the caller chooses.
       const keys = q.sortBy?.length ? q.sortBy : ['createdAt'];
-      const defaultDesc = !q.sortBy?.length && !q.sortOrder;
+      const direction = (q.sortOrder ?? (q.sortBy?.length ? 'ASC' : 'DESC')) === 'DESC' ? sql`desc` : sql`asc`;
       const orderBy = sql.join(
-        keys.map((k) => sql`${SORT_COLUMNS[k]!} ${defaultDesc ? sql`desc` : direction} nulls last`),
+        keys.map((k) => sql`${SORT_COLUMNS[k]!} ${direction} nulls last`),
         sql`, `,
       );
       const where = catalogFilters(q);

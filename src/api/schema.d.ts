@@ -1423,6 +1423,7 @@ export interface components {
         Offset: number;
         /** @description Page size (at most 100). */
         CatalogLimit: number;
+        /** @description Without it, each list uses its natural order (catalogue newest first, progress table ascending). */
         SortOrder: "ASC" | "DESC";
         ResourceTypeFilter: components["schemas"]["ResourceType"][];
         /** @description Items tagged with any of these framework items or their descendants. */
@@ -1508,6 +1509,7 @@ export interface operations {
                 limit?: components["parameters"]["CatalogLimit"];
                 /** @description Sort keys in priority order. */
                 sortBy?: ("createdAt" | "title" | "startDate" | "rating")[];
+                /** @description Without it, each list uses its natural order (catalogue newest first, progress table ascending). */
                 sortOrder?: components["parameters"]["SortOrder"];
                 resourceType?: components["parameters"]["ResourceTypeFilter"];
                 /** @description Items tagged with any of these framework items or their descendants. */
@@ -2713,6 +2715,7 @@ export interface operations {
                 limit?: number;
                 filter?: "ALL" | "COMPLETED" | "IN_PROGRESS" | "SAVED";
                 sortBy?: "strategyTitle" | "progress" | "categoryTitle" | "elementTitle" | "watched" | "rated";
+                /** @description Without it, each list uses its natural order (catalogue newest first, progress table ascending). */
                 sortOrder?: components["parameters"]["SortOrder"];
             };
             header?: never;

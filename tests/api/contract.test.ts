@@ -206,3 +206,15 @@ describe('coverage', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('catalogue order', () => {
+  it('lists the newest items first by default and sorts as asked', async () => {
+    const user = world.tokens.user;
+    const dates = (res: { json: () => { items: { createdAt: string }[] } }) => res.json().items.map((i) => Date.parse(i.createdAt));
+    const newest = dates(await call(user, { method: 'GET', url: '/api/catalog/items?limit=10' }));
+    expect(newest).toEqual([...newest].sort((a, b) => b - a));
+    const oldest = dates(await call(user, { method: 'GET', url: '/api/catalog/items?limit=10&sortBy=createdAt&sortOrder=ASC' }));
+    expect(oldest).toEqual([...oldest].sort((a, b) => a - b));
+    expect(oldest[0]).toBeLessThan(newest[0]!);
+  });
+});
