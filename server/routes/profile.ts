@@ -7,6 +7,7 @@ import type { UserRow } from '../auth/principal.ts';
 import { findItem, summariesByIds } from '../services/catalog.ts';
 import { completedSql, stepsDoneSql, VIDEO_COMPLETE_AT } from '../services/progress.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
+import type { components } from '../../src/api/schema.d.ts';
 
 type ProfileOps =
   | 'getProfile'
@@ -119,15 +120,7 @@ export function profileHandlers({ db }: Context): Handlers<ProfileOps> {
     async getProfileInProgress(request) {
       const { user } = principalOf(request);
       requireRole(principalOf(request), ROLES.learners);
-      const list = await rows<{
-        catalogItemId: string;
-        lastInteractionAt: string;
-        areReproduciblesDownloaded: boolean;
-        isCatalogItemRated: boolean;
-        isRubricScoreSaved: boolean;
-        isStrategyApplied: boolean;
-        videoProgress: number;
-      }>(
+      const list = await rows<components['schemas']['LearnerProgress']>(
         db,
         sql`select p.catalog_item_id::text as "catalogItemId", ${iso(sql`p.last_interaction_at`)} as "lastInteractionAt",
               p.are_reproducibles_downloaded as "areReproduciblesDownloaded", p.is_catalog_item_rated as "isCatalogItemRated",

@@ -1,25 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { components } from '../../src/api/schema.d.ts';
 import { iso, rows, type Db } from '../db/client.ts';
 import { notFound } from '../errors.ts';
 import { completedSql } from './progress.ts';
 
-export type ItemSummary = {
-  id: string;
-  publicId: string;
-  resourceType: 'LEARNING_OBJECT' | 'LIVESTREAM' | 'PLAYLIST';
-  title: string;
-  description: string;
-  thumbnailUrl: string | null;
-  createdAt: string;
-  featured: boolean;
-  nasotItemIds: string[];
-  audienceIds: string[];
-  durationSeconds: number | null;
-  startDate: string | null;
-  endDate: string | null;
-  ratingAverage: number | null;
-  ratingCount: number;
-};
+export type ItemSummary = components['schemas']['CatalogItemSummary'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
