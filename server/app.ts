@@ -60,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+        err: serializeError,
       },
     },
     // Long path parameters reach validation (and its 400) instead of the router's 414.
@@ -257,6 +258,22 @@ function createAjv(coerceTypes: 'array' | false) {
   // ajv-formats' uuid also accepts "urn:uuid:…", which PostgreSQL's uuid type does not.
   ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
   return ajv;
+}
+
+/**
+ * Database errors carry the query's parameter values (which may be a password hash or a
+ * token): the log keeps the query text and the cause, never the values.
+ */
+function serializeError(err: Error & { params?: unknown; cause?: unknown }) {
+  const withoutParams = (text?: string) => text?.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, '\nparams: [redacted]');
+  const cause = err.cause instanceof Error ? { type: err.cause.name, message: err.cause.message } : undefined;
+  return {
+    type: err.constructor?.name ?? 'Error',
+    message: withoutParams(err.message) ?? '',
+    stack: withoutParams(err.stack) ?? '',
+    ...('query' in err && { query: (err as { query?: string }).query }),
+    ...(cause && { cause }),
+  };
 }
 
 /** Query strings may carry one-time tickets (password page); never log them. */

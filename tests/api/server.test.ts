@@ -48,7 +48,13 @@ describe('hardening', () => {
       const res = await spare.request(token, { method: 'GET', url: '/api/identity/me' });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong, please try again later' } });
-      expect(spare.logs.join('')).toContain('request failed');
+      const log = spare.logs.join('');
+      expect(log).toContain('request failed');
+      // The failed query's parameter values (here the user's id) stay out of the log.
+      expect(log).toContain('params: [redacted]');
+      const me = await t.request(token, { method: 'GET', url: '/api/identity/me' });
+      expect(me.statusCode).toBe(200);
+      expect(log).not.toContain(me.json().id);
     } finally {
       await spare.close();
     }

@@ -75,5 +75,7 @@ const ratio = (a: number, b: number) => (a / Math.max(b, 0.01)).toFixed(1);
 console.log(`search median, 1 connection: ${single.latency.p50} ms; mean ${ratio(single.latency.mean, baseline.latency.mean)} × the /identity/me mean of this run`);
 console.log(`search median, ${values.connections} connections: ${loaded.latency.p50} ms (${Math.round(loaded.requests.average)} req/s)`);
 
+// Let requests still in flight when autocannon stopped finish before the pool closes.
+await new Promise((resolve) => setTimeout(resolve, 1000));
 await app.close();
 await database.close();
