@@ -27,6 +27,8 @@ import { reportingHandlers } from './routes/reporting.ts';
 import { organizationHandlers } from './routes/organizations.ts';
 import { systemHandlers } from './routes/system.ts';
 import { accountPages } from './routes/account-pages.ts';
+import { adminPage } from './routes/admin-page.ts';
+import { embeddedProvider } from './auth/provider/provider.ts';
 
 export const specificationPath = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
 
@@ -142,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         frameSrc: ["'self'", ...extra(providerOrigin)],
         frameAncestors: ["'none'"],
         formAction: ["'self'", ...extra(providerOrigin)],
+        // auth0-spa-js runs its refresh-token worker from a blob: URL it creates itself.
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
@@ -191,6 +195,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(accountPages(ctx));
+
+  // Platform admins' landing page, and the embedded identity provider when AUTH0_DOMAIN is not set.
+  await app.register(adminPage(ctx));
+  if (config.provider.embedded) await app.register(embeddedProvider(ctx));
 
   const staticDir = config.staticDir;
   const indexHtml = join(staticDir, 'index.html');

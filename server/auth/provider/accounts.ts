@@ -1,0 +1,120 @@
+import { eq, sql } from 'drizzle-orm';
+import { hash, verify } from '@node-rs/argon2';
+import type { Db } from '../../db/client.ts';
+import { profiles, users } from '../../db/schema.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 200;
+export const NAME_MIN = 2;
+export const NAME_MAX = 50;
+export const EMAIL_MAX = 254;
+
+type UserRow = typeof users.$inferSelect;
+
+/** The OpenID claims of an account (scope filtering is the provider's job). */
+export function claimsOf(user: UserRow) {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return {
+    sub: user.id,
+    email: user.email,
+    // Passwords live here, so a password account's address is the one it signs in with.
+    email_verified: user.verifiedAt !== null || user.passwordHash !== null,
+    name: name || user.email,
+    given_name: user.firstName || undefined,
+    family_name: user.lastName || undefined,
+    updated_at: Math.floor(user.createdAt.getTime() / 1000),
+  };
+}
+
+export type SignUpInput = { firstName: string; lastName: string; email: string; password: string; confirm: string };
+export type SignUpField = keyof SignUpInput;
+export type SignUpResult =
+  | { ok: true; user: UserRow; upgraded: 'created' | 'demo' | 'invited' }
+  | { ok: false; field: SignUpField | null; message: string; exists?: boolean };
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export function createAccounts(db: Db) {
+  // Compared against when the e-mail is unknown, so a miss takes as long as a wrong password.
+  const decoyHash = hash('decoy-password-for-timing');
+
+  async function byId(id: string): Promise<UserRow | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    return user;
+  }
+
+  async function byEmail(email: string): Promise<UserRow | undefined> {
+    const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${normaliseEmail(email)}`);
+    return user;
+  }
+
+  /** The account for an e-mail and password, or null (never telling which of the two was wrong). */
+  async function checkPassword(email: string, password: string): Promise<UserRow | null> {
+    const user = email.length <= EMAIL_MAX && password.length <= PASSWORD_MAX ? await byEmail(email) : undefined;
+    const ok = await verify(user?.passwordHash ?? (await decoyHash), password).catch(() => false);
+    return user?.passwordHash && ok ? user : null;
+  }
+
+  function validate(input: SignUpInput): SignUpResult | null {
+    const firstName = input.firstName.trim();
+    const lastName = input.lastName.trim();
+    if (!firstName) return { ok: false, field: 'firstName', message: 'The First Name field is required' };
+    if (firstName.length < NAME_MIN) return { ok: false, field: 'firstName', message: `The First Name must have at least ${NAME_MIN} characters` };
+    if (firstName.length > NAME_MAX) return { ok: false, field: 'firstName', message: `The First Name must not exceed ${NAME_MAX} characters` };
+    if (!lastName) return { ok: false, field: 'lastName', message: 'The Last Name field is required' };
+    if (lastName.length < NAME_MIN) return { ok: false, field: 'lastName', message: `The Last Name must have at least ${NAME_MIN} characters` };
+    if (lastName.length > NAME_MAX) return { ok: false, field: 'lastName', message: `The Last Name must not exceed ${NAME_MAX} characters` };
+    const email = normaliseEmail(input.email);
+    if (!email) return { ok: false, field: 'email', message: 'The Email field is required' };
+    if (email.length > EMAIL_MAX || !EMAIL.test(email)) return { ok: false, field: 'email', message: 'Enter a valid email address.' };
+    if (!input.password) return { ok: false, field: 'password', message: 'The Password field is required' };
+    if (input.password.length < PASSWORD_MIN) return { ok: false, field: 'password', message: `The Password must have at least ${PASSWORD_MIN} characters` };
+    if (input.password.length > PASSWORD_MAX) return { ok: false, field: 'password', message: `The Password must not exceed ${PASSWORD_MAX} characters` };
+    if (input.password !== input.confirm) return { ok: false, field: 'confirm', message: 'The two passwords do not match.' };
+    return null;
+  }
+
+  /**
+   * Creates a USER with a profile; or completes an account that has no owner yet: a DEMO
+   * account (demo registration: it becomes a USER and keeps its profile and history) or an
+   * invited educator's account (created by an admin without a password).
+   */
+  async function signUp(input: SignUpInput): Promise<SignUpResult> {
+    const invalid = validate(input);
+    if (invalid) return invalid;
+    const email = normaliseEmail(input.email);
+    const values = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), passwordHash: await hash(input.password) };
+
+    const created = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ role: 'USER', email, ...values, completedOnboarding: false, verifiedAt: new Date() })
+        .onConflictDoNothing()
+        .returning();
+      if (user) await tx.insert(profiles).values({ userId: user.id });
+      return user;
+    });
+    if (created) return { ok: true, user: created, upgraded: 'created' };
+
+    const existing = await byEmail(email);
+    if (existing && !existing.passwordHash && !existing.ssoId) {
+      const wasDemo = existing.role === 'DEMO';
+      // Guarded by "still without a password": of two racing sign-ups only one completes it.
+      const [completed] = await db
+        .update(users)
+        .set({ ...values, role: wasDemo ? 'USER' : existing.role, verifiedAt: existing.verifiedAt ?? new Date() })
+        .where(sql`${users.id} = ${existing.id} and ${users.passwordHash} is null and ${users.ssoId} is null`)
+        .returning();
+      if (completed) return { ok: true, user: completed, upgraded: wasDemo ? 'demo' : 'invited' };
+    }
+    return { ok: false, field: 'email', message: 'An account with this email already exists. Sign in instead.', exists: true };
+  }
+
+  return { byId, byEmail, checkPassword, signUp };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;
