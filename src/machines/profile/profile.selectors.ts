@@ -1,0 +1,8 @@
+import type { SnapshotFrom } from 'xstate';
+import type { ProfileMachine } from '@/machines/profile/profile.machine';
+
+type ProfileSnapshot = SnapshotFrom<ProfileMachine>;
+
+export const selectProfile = (snapshot: ProfileSnapshot) => snapshot.context.profile;
+export const selectIsProfileLoading = (snapshot: ProfileSnapshot): boolean => snapshot.hasTag('loading');
+export const selectProfileError = (snapshot: ProfileSnapshot) => snapshot.context.error;

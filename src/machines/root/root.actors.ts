@@ -1,0 +1,140 @@
+import { createActor, fromPromise, type Actor } from 'xstate';
+import { createApiClient, onUnauthorized, type ApiClient } from '@/api/client';
+import { getProfile, listSubscriptions, updateProfile } from '@/api/operations';
+import { ADMIN_SITE_PATH } from '@/lib/routes';
+import {
+  browserPort,
+  createAuth0Loader,
+  createAuthEffects,
+  createTokenSource,
+  readAuth0Config,
+  type Auth0Config,
+  type BrowserPort,
+} from '@/machines/auth/auth0.actors';
+import type { AuthInput } from '@/machines/auth/auth.types';
+import { createLocalTokenStore } from '@/machines/auth/local-token';
+import { createTokenProvider, type TokenProvider } from '@/machines/auth/token-provider';
+import type { OnboardingPatch } from '@/machines/onboarding/onboarding.types';
+import type { PersonalizePatch } from '@/machines/personalize/personalize.types';
+import { profileMachine } from '@/machines/profile/profile.machine';
+import {
+  rootMachine,
+  systemAuthMachine,
+  systemOnboardingMachine,
+  systemPersonalizeMachine,
+  type RootMachine,
+} from '@/machines/root/root.machine';
+import type { Profile, Subscription } from '@/machines/shared/domain';
+import { subscriptionsMachine } from '@/machines/subscriptions/subscriptions.machine';
+
+// The edge: every effect of the app's spine supplied in one place, over src/api and
+// auth0-spa-js. Nothing else in src/machines touches the network, storage or the URL.
+
+export type RootOptions = {
+  /**
+   * In-app navigation (the router's navigate). Called after sign-in, logout and a failed
+   * provider callback. Defaults to a full page load.
+   */
+  navigate?: (to: string) => void;
+  auth?: AuthInput;
+  auth0?: Auth0Config;
+  browser?: BrowserPort;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Overrides the API client's fetch (tests). */
+  fetch?: typeof fetch;
+  baseUrl?: string;
+};
+
+export type RootActor = Actor<RootMachine>;
+
+export type RootServices = {
+  logic: RootMachine;
+  api: ApiClient;
+  tokens: TokenProvider;
+  /** Starts the wiring that needs the running actor (401 → logout); returns its undo. */
+  connect: (root: RootActor) => () => void;
+};
+
+function isAdminSite(to: string): boolean {
+  return to === ADMIN_SITE_PATH || to.startsWith(`${ADMIN_SITE_PATH}/`);
+}
+
+export function createRootServices(options: RootOptions = {}): RootServices {
+  const browser = options.browser ?? browserPort();
+  const config = options.auth0 ?? readAuth0Config(browser.origin);
+  const getAuth0 = createAuth0Loader(config);
+  const localToken = createLocalTokenStore(options.storage ?? globalThis.localStorage);
+  const appNavigate = options.navigate ?? browser.load;
+  // The admin site is served outside this SPA, so it always needs a full page load.
+  const navigate = (to: string) => (isAdminSite(to) ? browser.load(to) : appNavigate(to));
+
+  let root: RootActor | null = null;
+  const tokens = createTokenProvider({
+    fetchToken: createTokenSource({ localToken, getAuth0, clientId: config.clientId, browser }),
+    // A refresh the provider refuses with login_required ends the session (spec §4).
+    onRefreshError: (error) => root?.system.get('auth')?.send({ type: 'auth.tokenFailed', error }),
+  });
+  const api = createApiClient({ getAccessToken: tokens.getToken, baseUrl: options.baseUrl, fetch: options.fetch });
+  const authEffects = createAuthEffects({
+    api,
+    tokens,
+    localToken,
+    getAuth0,
+    clientId: config.clientId,
+    browser,
+    navigate,
+  });
+
+  const logic = rootMachine.provide({
+    actors: {
+      auth: systemAuthMachine.provide(authEffects),
+      profile: profileMachine.provide({
+        actors: { fetchProfile: fromPromise<Profile, void>(({ signal }) => getProfile(api, { signal })) },
+      }),
+      subscriptions: subscriptionsMachine.provide({
+        actors: {
+          fetchSubscriptions: fromPromise<readonly Subscription[], void>(({ signal }) =>
+            listSubscriptions(api, undefined, { signal }),
+          ),
+        },
+      }),
+      onboarding: systemOnboardingMachine.provide({
+        actors: {
+          saveProfile: fromPromise<Profile, OnboardingPatch>(({ input, signal }) => updateProfile(api, input, { signal })),
+        },
+      }),
+      personalize: systemPersonalizeMachine.provide({
+        actors: {
+          saveProfile: fromPromise<Profile, PersonalizePatch>(({ input, signal }) =>
+            updateProfile(api, input, { signal }),
+          ),
+        },
+      }),
+    },
+  });
+
+  return {
+    logic,
+    api,
+    tokens,
+    connect: (actor) => {
+      root = actor;
+      // Any 401 from the API logs out (spec §4 "Access token", §8).
+      const stopListening = onUnauthorized(() => actor.system.get('auth')?.send({ type: 'auth.unauthorized' }));
+      return () => {
+        stopListening();
+        root = null;
+      };
+    },
+  };
+}
+
+/** The app's actor system, started: create once at start-up and hand it to the views. */
+export function createRootActor(options: RootOptions = {}): RootActor {
+  const services = createRootServices(options);
+  const actor = createActor(services.logic, { input: { auth: options.auth } });
+  const disconnect = services.connect(actor);
+  actor.subscribe({ complete: disconnect, error: disconnect });
+  actor.start();
+  return actor;
+}

@@ -1,0 +1,36 @@
+import type { SnapshotFrom } from 'xstate';
+import type {
+  AuthRef,
+  IdentityRef,
+  OnboardingRef,
+  PersonalizeRef,
+  ProfileRef,
+  RootMachine,
+  SubscriptionsRef,
+} from '@/machines/root/root.machine';
+
+// How views reach the app-wide actors: the root's snapshot never changes these refs, so a
+// context provider can read them once and hand them down.
+
+type RootSnapshot = SnapshotFrom<RootMachine>;
+
+export type RootRefs = {
+  auth: AuthRef;
+  identity: IdentityRef;
+  profile: ProfileRef;
+  subscriptions: SubscriptionsRef;
+};
+
+export const selectRootRefs = (snapshot: RootSnapshot): RootRefs => ({
+  auth: snapshot.context.auth,
+  identity: snapshot.context.identity,
+  profile: snapshot.context.profile,
+  subscriptions: snapshot.context.subscriptions,
+});
+export const selectAuthRef = (snapshot: RootSnapshot): AuthRef => snapshot.context.auth;
+export const selectIdentityRef = (snapshot: RootSnapshot): IdentityRef => snapshot.context.identity;
+export const selectProfileRef = (snapshot: RootSnapshot): ProfileRef => snapshot.context.profile;
+export const selectSubscriptionsRef = (snapshot: RootSnapshot): SubscriptionsRef => snapshot.context.subscriptions;
+/** Present between `screen.open` and `screen.close` for that screen. */
+export const selectOnboardingRef = (snapshot: RootSnapshot): OnboardingRef | undefined => snapshot.children.onboarding;
+export const selectPersonalizeRef = (snapshot: RootSnapshot): PersonalizeRef | undefined => snapshot.children.personalize;

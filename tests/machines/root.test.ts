@@ -1,0 +1,171 @@
+import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import type { BrowserPort } from '@/machines/auth/auth0.actors';
+import { selectIsAuthenticated as selectAuthAuthenticated } from '@/machines/auth/auth.selectors';
+import { selectIsAuthenticated, selectUser } from '@/machines/identity/identity.selectors';
+import { createRootActor, type RootActor } from '@/machines/root/root.actors';
+import { guardNavigation } from '@/machines/root/root.navigation';
+import { selectOnboardingRef, selectRootRefs } from '@/machines/root/root.selectors';
+import type { Profile, User } from '@/machines/shared/domain';
+import { flush, makeProfile, makeUser } from './fixtures';
+
+// The whole spine with the real edge wiring (src/api client, token provider, local token),
+// over a fake fetch and in-memory storage. The provider library is never loaded: a local
+// session needs none.
+
+const ORIGIN = 'http://localhost:5173';
+
+type Api = {
+  user: User;
+  profile: Profile;
+  subscriptionsStatus: number;
+};
+
+function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.jwt.token' }) {
+  const values = new Map(Object.entries(storage));
+  const calls: string[] = [];
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const request = input instanceof Request ? input : new Request(input);
+    const path = new URL(request.url).pathname.replace(/^\/api/, '');
+    calls.push(`${request.method} ${path}`);
+    if (path === '/identity/me') return json(api.user);
+    if (path === '/learner/events') return json({ accepted: 1, duplicates: 0 });
+    if (path === '/identity/logout') return new Response(null, { status: 204 });
+    if (path === '/profile' && request.method === 'GET') return json(api.profile);
+    if (path === '/profile' && request.method === 'PATCH') {
+      api.profile = { ...api.profile, ...((await request.json()) as Partial<Profile>) };
+      return json(api.profile);
+    }
+    if (path === '/customers/current/subscriptions') {
+      return api.subscriptionsStatus === 200
+        ? json({ data: [] })
+        : json({ error: { code: 'X', message: 'No' } }, api.subscriptionsStatus);
+    }
+    return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  });
+  const navigate = vi.fn();
+  const browser: BrowserPort = {
+    origin: ORIGIN,
+    href: () => `${ORIGIN}/`,
+    cookie: () => '',
+    replaceUrl: vi.fn(),
+    load: vi.fn(),
+    openPopup: () => null,
+  };
+  const root = createRootActor({
+    navigate,
+    browser,
+    baseUrl: `${ORIGIN}/api`,
+    fetch,
+    storage: {
+      getItem: (key) => values.get(key) ?? null,
+      setItem: (key, value) => void values.set(key, value),
+      removeItem: (key) => void values.delete(key),
+    },
+  });
+  return { root, calls, navigate, values, browser };
+}
+
+const signedIn = (root: RootActor) => waitFor(selectRootRefs(root.getSnapshot()).auth, selectAuthAuthenticated);
+
+describe('root actor', () => {
+  it('restores a local session and tells identity who is signed in', async () => {
+    const user = makeUser('USER', { hasFreeAccess: true });
+    const { root, calls } = harness({ user, profile: makeProfile(), subscriptionsStatus: 404 });
+    await signedIn(root);
+    const identity = selectRootRefs(root.getSnapshot()).identity.getSnapshot();
+    expect(selectIsAuthenticated(identity)).toBe(true);
+    expect(selectUser(identity)).toEqual(user);
+    expect(calls).toEqual(['GET /identity/me', 'POST /learner/events']);
+  });
+
+  it('guards navigations with the shared profile and subscriptions, fetched once', async () => {
+    const { root, calls } = harness({
+      user: makeUser('USER', { hasFreeAccess: false }),
+      profile: makeProfile({ isOrganizationMember: true }),
+      subscriptionsStatus: 404,
+    });
+    // Asked before the session check finished: it waits for it.
+    await expect(guardNavigation(root, '/catalog', { flags: { 'local-login': true } })).resolves.toEqual({
+      type: 'redirect',
+      to: '/expired-organization-subscription',
+    });
+    await expect(guardNavigation(root, '/expired-organization-subscription')).resolves.toEqual({ type: 'proceed' });
+    expect(calls.filter((call) => call === 'GET /profile')).toHaveLength(1);
+    expect(calls.filter((call) => call === 'GET /customers/current/subscriptions')).toHaveLength(1);
+    await expect(guardNavigation(root, '/nowhere')).resolves.toEqual({ type: 'notFound' });
+    await expect(guardNavigation(root, '/login', { flags: { 'local-login': false } })).resolves.toEqual({ type: 'notFound' });
+  });
+
+  it('runs the onboarding against the API and updates profile and identity', async () => {
+    const { root, calls } = harness({
+      user: makeUser('USER', { hasFreeAccess: true, completedOnboarding: false }),
+      profile: makeProfile({ completedOnboarding: false }),
+      subscriptionsStatus: 404,
+    });
+    await expect(guardNavigation(root, '/catalog')).resolves.toEqual({ type: 'redirect', to: '/onboarding' });
+    root.send({ type: 'screen.open', screen: 'onboarding' });
+    const onboarding = selectOnboardingRef(root.getSnapshot());
+    if (!onboarding) throw new Error('the onboarding actor was not spawned');
+    onboarding.send({ type: 'onboarding.toggleInterest', id: 'a1b2c3d4-0000-4000-8000-000000000001' });
+    onboarding.send({ type: 'onboarding.next' });
+    onboarding.send({ type: 'onboarding.selectAudience', audienceId: 'a1b2c3d4-0000-4000-8000-0000000000aa' });
+    onboarding.send({ type: 'onboarding.next' });
+    onboarding.send({ type: 'onboarding.selectExperience', experienceLevel: 'EXPERIENCED' });
+    onboarding.send({ type: 'onboarding.save' });
+    await waitFor(onboarding, (snapshot) => snapshot.status === 'done');
+    await flush();
+    expect(calls).toContain('PATCH /profile');
+    const refs = selectRootRefs(root.getSnapshot());
+    expect(refs.profile.getSnapshot().context.profile?.completedOnboarding).toBe(true);
+    expect(selectUser(refs.identity.getSnapshot())?.completedOnboarding).toBe(true);
+    await expect(guardNavigation(root, '/catalog')).resolves.toEqual({ type: 'proceed' });
+
+    // Opening the screen again starts a fresh actor, prefilled from the saved profile.
+    root.send({ type: 'screen.close', screen: 'onboarding' });
+    expect(selectOnboardingRef(root.getSnapshot())).toBeUndefined();
+    root.send({ type: 'screen.open', screen: 'onboarding' });
+    root.send({ type: 'screen.open', screen: 'onboarding' });
+    expect(selectOnboardingRef(root.getSnapshot())?.getSnapshot().context).toMatchObject({ experienceLevel: 'EXPERIENCED' });
+  });
+
+  it('logs out on a 401 from any API call and resets everything user-specific', async () => {
+    const { root, navigate, values, calls } = harness({
+      user: makeUser('DEMO'),
+      profile: makeProfile({ completedOnboarding: true }),
+      subscriptionsStatus: 401,
+    });
+    await signedIn(root);
+    const refs = selectRootRefs(root.getSnapshot());
+    refs.profile.send({ type: 'profile.load' });
+    refs.subscriptions.send({ type: 'subscriptions.load' });
+    await waitFor(refs.auth, (snapshot) => snapshot.matches('unauthenticated'));
+    expect(calls).toContain('POST /identity/logout');
+    expect(values.has('AV_TOKEN')).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/reveal');
+    expect(selectUser(refs.identity.getSnapshot())).toBeNull();
+    await flush();
+    expect(refs.profile.getSnapshot().context.profile).toBeNull();
+    await expect(guardNavigation(root, '/catalog')).resolves.toEqual({ type: 'login', returnTo: '/catalog' });
+  });
+
+  it('sends a locally signed-in platform admin to the admin site with a full page load', async () => {
+    const { root, browser, navigate } = harness({ user: makeUser('ADMIN'), profile: makeProfile(), subscriptionsStatus: 404 });
+    await signedIn(root);
+    await expect(guardNavigation(root, '/')).resolves.toEqual({ type: 'adminSite', logout: true });
+    selectRootRefs(root.getSnapshot()).auth.send({ type: 'auth.logout', returnTo: '/admin' });
+    await waitFor(selectRootRefs(root.getSnapshot()).auth, (snapshot) => snapshot.matches('unauthenticated'));
+    expect(browser.load).toHaveBeenCalledWith('/admin');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('starts anonymous without a token and without loading the provider library', async () => {
+    const { root, calls } = harness({ user: makeUser('USER'), profile: makeProfile(), subscriptionsStatus: 404 }, {});
+    const auth = await waitFor(selectRootRefs(root.getSnapshot()).auth, (snapshot) => snapshot.matches('unauthenticated'));
+    expect(auth.context.user).toBeNull();
+    expect(calls).toEqual([]);
+    expect(selectRootRefs(root.getSnapshot()).identity.getSnapshot().context.isInitialized).toBe(true);
+  });
+});
