@@ -1,6 +1,6 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { createApiClient, onUnauthorized, type ApiClient } from '@/api/client';
-import { getProfile, listSubscriptions, updateProfile } from '@/api/operations';
+import { getProfile, listAudiences, listNasotItems, listSubscriptions, updateProfile, verifyEmail } from '@/api/operations';
 import { ADMIN_SITE_PATH } from '@/lib/routes';
 import {
   browserPort,
@@ -22,10 +22,12 @@ import {
   systemAuthMachine,
   systemOnboardingMachine,
   systemPersonalizeMachine,
+  systemEmailVerificationMachine,
   type RootMachine,
 } from '@/machines/root/root.machine';
 import type { Profile, Subscription } from '@/machines/shared/domain';
 import { subscriptionsMachine } from '@/machines/subscriptions/subscriptions.machine';
+import { referenceDataMachine, type Audience, type NasotItem } from '@/machines/reference-data/reference-data.machine';
 
 // The edge: every effect of the app's spine supplied in one place, over src/api and
 // auth0-spa-js. Nothing else in src/machines touches the network, storage or the URL.
@@ -101,6 +103,17 @@ export function createRootServices(options: RootOptions = {}): RootServices {
       onboarding: systemOnboardingMachine.provide({
         actors: {
           saveProfile: fromPromise<Profile, OnboardingPatch>(({ input, signal }) => updateProfile(api, input, { signal })),
+        },
+      }),
+      referenceData: referenceDataMachine.provide({
+        actors: {
+          fetchNasotItems: fromPromise<NasotItem[], void>(({ signal }) => listNasotItems(api, { signal })),
+          fetchAudiences: fromPromise<Audience[], void>(({ signal }) => listAudiences(api, { signal })),
+        },
+      }),
+      emailVerification: systemEmailVerificationMachine.provide({
+        actors: {
+          verifyEmail: fromPromise<{ email: string }, { token: string }>(({ input, signal }) => verifyEmail(api, input.token, { signal })),
         },
       }),
       personalize: systemPersonalizeMachine.provide({

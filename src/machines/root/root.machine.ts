@@ -7,6 +7,9 @@ import { personalizeMachine } from '@/machines/personalize/personalize.machine';
 import { profileMachine, type ProfileEvent } from '@/machines/profile/profile.machine';
 import type { Profile, User } from '@/machines/shared/domain';
 import { subscriptionsMachine } from '@/machines/subscriptions/subscriptions.machine';
+import { referenceDataMachine } from '@/machines/reference-data/reference-data.machine';
+import { emailVerificationMachine } from '@/machines/email-verification/email-verification.machine';
+import { callbackMachine } from '@/machines/callback/callback.machine';
 
 // The one actor system of the app (DESIGN.md): long-lived children with systemIds, plus the
 // screen actors it spawns on request. How the children talk to each other is wired here,
@@ -20,6 +23,9 @@ export const SYSTEM_IDS = {
   subscriptions: 'subscriptions',
   onboarding: 'onboarding',
   personalize: 'personalize',
+  referenceData: 'referenceData',
+  emailVerification: 'emailVerification',
+  callback: 'callback',
 } as const;
 
 /** Auth tells identity who signed in, and resets everything user-specific at logout. */
@@ -58,13 +64,27 @@ export const systemPersonalizeMachine = personalizeMachine.provide({
   },
 });
 
-export type ScreenName = 'onboarding' | 'personalize';
+/** A verified e-mail makes the signed-in user's `verified` flag true. */
+export const systemEmailVerificationMachine = emailVerificationMachine.provide({
+  actions: {
+    announceVerified: sendTo(({ system }) => system.get(SYSTEM_IDS.identity), { type: 'identity.emailVerified' }),
+  },
+});
+
+/** A failed provider callback ends in a logout (spec §2 /callback). */
+export const systemCallbackMachine = callbackMachine.provide({
+  actions: {
+    logout: sendTo(({ system }) => system.get(SYSTEM_IDS.auth), { type: 'auth.logout' }),
+  },
+});
+
+export type ScreenName = 'onboarding' | 'personalize' | 'emailVerification' | 'callback';
 
 export type RootInput = { auth?: AuthInput };
 
 export type RootEvent =
   /** A screen mounts: (re)start its actor, prefilled from the shared profile. */
-  | { type: 'screen.open'; screen: ScreenName }
+  | { type: 'screen.open'; screen: ScreenName; token?: string }
   /** A screen unmounts: stop its actor. */
   | { type: 'screen.close'; screen: ScreenName };
 
@@ -74,12 +94,16 @@ export type ProfileRef = ActorRefFrom<typeof profileMachine>;
 export type SubscriptionsRef = ActorRefFrom<typeof subscriptionsMachine>;
 export type OnboardingRef = ActorRefFrom<typeof systemOnboardingMachine>;
 export type PersonalizeRef = ActorRefFrom<typeof systemPersonalizeMachine>;
+export type ReferenceDataRef = ActorRefFrom<typeof referenceDataMachine>;
+export type EmailVerificationRef = ActorRefFrom<typeof systemEmailVerificationMachine>;
+export type CallbackRef = ActorRefFrom<typeof systemCallbackMachine>;
 
 export type RootContext = {
   auth: AuthRef;
   identity: IdentityRef;
   profile: ProfileRef;
   subscriptions: SubscriptionsRef;
+  referenceData: ReferenceDataRef;
 };
 
 export const rootMachine = setup({
@@ -94,6 +118,9 @@ export const rootMachine = setup({
       subscriptions: 'subscriptions';
       onboarding: 'onboarding';
       personalize: 'personalize';
+      referenceData: 'referenceData';
+      emailVerification: 'emailVerification';
+      callback: 'callback';
     },
   },
   actors: {
@@ -103,6 +130,9 @@ export const rootMachine = setup({
     subscriptions: subscriptionsMachine,
     onboarding: systemOnboardingMachine,
     personalize: systemPersonalizeMachine,
+    referenceData: referenceDataMachine,
+    emailVerification: systemEmailVerificationMachine,
+    callback: systemCallbackMachine,
   },
   actions: {
     openScreen: enqueueActions(({ enqueue, context, event, self }) => {
@@ -112,8 +142,16 @@ export const rootMachine = setup({
       const profile = context.profile.getSnapshot().context.profile;
       if (event.screen === 'onboarding') {
         enqueue.spawnChild('onboarding', { id: 'onboarding', systemId: SYSTEM_IDS.onboarding, input: { profile } });
-      } else {
+      } else if (event.screen === 'personalize') {
         enqueue.spawnChild('personalize', { id: 'personalize', systemId: SYSTEM_IDS.personalize, input: { profile } });
+      } else if (event.screen === 'emailVerification') {
+        enqueue.spawnChild('emailVerification', {
+          id: 'emailVerification',
+          systemId: SYSTEM_IDS.emailVerification,
+          input: { token: event.token ?? '' },
+        });
+      } else {
+        enqueue.spawnChild('callback', { id: 'callback', systemId: SYSTEM_IDS.callback });
       }
     }),
     closeScreen: stopChild(({ event }) => event.screen),
@@ -125,6 +163,7 @@ export const rootMachine = setup({
     identity: spawn('identity', { id: 'identity', systemId: SYSTEM_IDS.identity }),
     profile: spawn('profile', { id: 'profile', systemId: SYSTEM_IDS.profile }),
     subscriptions: spawn('subscriptions', { id: 'subscriptions', systemId: SYSTEM_IDS.subscriptions }),
+    referenceData: spawn('referenceData', { id: 'referenceData', systemId: SYSTEM_IDS.referenceData }),
     auth: spawn('auth', { id: 'auth', systemId: SYSTEM_IDS.auth, input: input?.auth }),
   }),
   on: {

@@ -5,6 +5,9 @@ import type {
   OnboardingRef,
   PersonalizeRef,
   ProfileRef,
+  ReferenceDataRef,
+  EmailVerificationRef,
+  CallbackRef,
   RootMachine,
   SubscriptionsRef,
 } from '@/machines/root/root.machine';
@@ -19,6 +22,7 @@ export type RootRefs = {
   identity: IdentityRef;
   profile: ProfileRef;
   subscriptions: SubscriptionsRef;
+  referenceData: ReferenceDataRef;
 };
 
 export const selectRootRefs = (snapshot: RootSnapshot): RootRefs => ({
@@ -26,6 +30,7 @@ export const selectRootRefs = (snapshot: RootSnapshot): RootRefs => ({
   identity: snapshot.context.identity,
   profile: snapshot.context.profile,
   subscriptions: snapshot.context.subscriptions,
+  referenceData: snapshot.context.referenceData,
 });
 export const selectAuthRef = (snapshot: RootSnapshot): AuthRef => snapshot.context.auth;
 export const selectIdentityRef = (snapshot: RootSnapshot): IdentityRef => snapshot.context.identity;
@@ -34,3 +39,5 @@ export const selectSubscriptionsRef = (snapshot: RootSnapshot): SubscriptionsRef
 /** Present between `screen.open` and `screen.close` for that screen. */
 export const selectOnboardingRef = (snapshot: RootSnapshot): OnboardingRef | undefined => snapshot.children.onboarding;
 export const selectPersonalizeRef = (snapshot: RootSnapshot): PersonalizeRef | undefined => snapshot.children.personalize;
+export const selectEmailVerificationRef = (snapshot: RootSnapshot): EmailVerificationRef | undefined => snapshot.children.emailVerification;
+export const selectCallbackRef = (snapshot: RootSnapshot): CallbackRef | undefined => snapshot.children.callback;

@@ -1,0 +1,30 @@
+import { setup } from 'xstate';
+import { placeholderAction } from '@/machines/shared/placeholders';
+
+// /callback when the provider's answer could not be used (spec §2): 'Something went wrong.',
+// then after 7 seconds 'Redirecting to login...' and a logout.
+
+/** Spec §9: callback logout wait. */
+export const CALLBACK_LOGOUT_DELAY_MS = 7000;
+
+export const callbackMachine = setup({
+  types: {
+    events: {} as { type: 'callback.failed' } | { type: 'callback.succeeded' },
+  },
+  actions: {
+    logout: placeholderAction('logout'),
+  },
+  delays: { logoutDelay: CALLBACK_LOGOUT_DELAY_MS },
+}).createMachine({
+  id: 'callback',
+  initial: 'waiting',
+  states: {
+    /** The auth actor is handling the provider's answer. */
+    waiting: { on: { 'callback.failed': 'failed', 'callback.succeeded': 'done' } },
+    failed: { after: { logoutDelay: 'redirecting' } },
+    redirecting: { entry: 'logout' },
+    done: { type: 'final' },
+  },
+});
+
+export type CallbackMachine = typeof callbackMachine;
