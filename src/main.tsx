@@ -1,12 +1,27 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/views/app';
+import { RouterProvider } from 'react-router';
+import { createRootActor } from '@/machines/root/root.actors';
+import { RootProvider } from '@/views/root-context';
+import { createAppRouter } from '@/views/router';
+import '@/views/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
+// One actor system for the app's life; the router's navigate is handed to it once it exists.
+let router: ReturnType<typeof createAppRouter> | null = null;
+const root = createRootActor({
+  // A failed provider callback stays on /callback, which explains and then logs out (spec §2).
+  auth: { callbackErrorPath: '/callback' },
+  navigate: (to) => (router ? void router.navigate(to) : window.location.assign(to)),
+});
+router = createAppRouter(root);
+
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <RootProvider root={root}>
+      <RouterProvider router={router} />
+    </RootProvider>
   </StrictMode>,
 );

@@ -63,7 +63,7 @@ describe('reference data', () => {
     expect(category!.children.map((s) => s.id)).toEqual(['s1', 's2', 's3']);
     expect(category!.locked).toBe(true);
     expect(category!.children[0]!.children[0]!.children[0]).toMatchObject({ id: 't1', locked: false });
-    const actor = createActor(referenceDataMachine.provide({ actors: { fetchNasotItems: fromPromise(async () => NASOT), fetchAudiences: fromPromise(async () => []) } })).start();
+    const actor = createActor(referenceDataMachine.provide({ actors: { fetchNasotItems: fromPromise(async () => NASOT), fetchAudiences: fromPromise(async (): Promise<Audience[]> => []) } })).start();
     actor.send({ type: 'referenceData.load' });
     return waitFor(actor, selectIsReferenceDataReady).then((s) => expect(selectStrands(s).map((n) => n.id)).toEqual(['s1', 's2']));
   });

@@ -1,0 +1,221 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signInAtProvider, signInLocally, signOut } from './support';
+
+const EDUCATOR = 'educator01@northwind.example.org';
+
+test.describe('provider sign-in', () => {
+  test('by redirect: returns to the asked page, survives a reload, logs out to /login', async ({ page }) => {
+    await page.goto('/catalog?audience=x');
+    await expect(page).toHaveURL(/\/u\//);
+    await expectAccessible(page);
+    await signInAtProvider(page, EDUCATOR);
+    await expect(page).toHaveURL(/\/catalog\?audience=x$/);
+    await expect(page.getByRole('heading', { name: 'Catalog' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Catalog' })).toBeVisible();
+    await expect(page).toHaveURL(/\/catalog/);
+    await signOut(page);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('by pop-up: the app signs in when the pop-up finishes', async ({ page }) => {
+    await page.goto('/login');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Use a pop-up window' }).click();
+    const popup = await popupOpened;
+    await signInAtProvider(popup, EDUCATOR);
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  });
+
+  test('a wrong password shows the provider error', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Email').fill(EDUCATOR);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toContainText('Wrong email or password.');
+    await expectAccessible(page);
+  });
+});
+
+test.describe('local sign-in', () => {
+  test('signs in, shows the dashboard and signs out to /login', async ({ page }) => {
+    await page.goto('/login');
+    await expectAccessible(page);
+    await signInLocally(page, EDUCATOR);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    await expectAccessible(page);
+    await signOut(page);
+    await expect(page).toHaveURL(/\/login$/);
+    // The local token is gone: a protected page goes to the provider's sign-in.
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/u\//);
+  });
+
+  test('goes to the caller-given path', async ({ page }) => {
+    await signInLocally(page, EDUCATOR, '/livestreams');
+    await expect(page).toHaveURL(/\/livestreams$/);
+  });
+
+  test('shows a clear error for a wrong password', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(EDUCATOR);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid e-mail or password');
+    await expectAccessible(page);
+  });
+});
+
+test.describe('demo', () => {
+  test('demo entry → personalize → dashboard → sign out to /reveal', async ({ page }) => {
+    await page.goto('/demo');
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill(`e2e.demo.${Date.now()}@example.org`);
+    await page.getByRole('button', { name: 'Start the demo' }).click();
+    await expect(page).toHaveURL(/\/personalize$/);
+    await expect(page.getByRole('heading', { name: 'What would you like to explore?' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Start exploring' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();
+    // Demo users may not enter paying routes: sent back.
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/$/);
+    await signOut(page);
+    await expect(page).toHaveURL(/\/reveal$/);
+    await expect(page.getByRole('heading', { name: 'Thanks for trying the demo' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('subscription gating and onboarding', () => {
+  test('a user without access lands on /payment', async ({ page }) => {
+    await signInLocally(page, 'noaccess@example.org');
+    await expect(page).toHaveURL(/\/payment$/);
+    await expect(page.getByText('$149 per year')).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/catalog');
+    await expect(page).toHaveURL(/\/payment$/);
+  });
+
+  test('a member of a lapsed organization lands on /expired-organization-subscription', async ({ page }) => {
+    await signInLocally(page, 'lapsed@lakeside.example.org');
+    await expect(page).toHaveURL(/\/expired-organization-subscription$/);
+    await expectAccessible(page);
+    await page.goto('/payment');
+    await expect(page).toHaveURL(/\/expired-organization-subscription$/);
+  });
+
+  test('a user who has not onboarded goes through /onboarding to the dashboard', async ({ page }) => {
+    await signInLocally(page, 'newbie@example.org');
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByRole('heading', { name: 'What would you like to focus on?' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('checkbox').nth(1).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: /Established/ }).check();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    await page.goto('/onboarding');
+    await expect(page.getByRole('heading', { name: 'What would you like to focus on?' })).toBeVisible();
+  });
+});
+
+test.describe('roles', () => {
+  test('a school admin reaches /usage; an educator is sent back', async ({ page }) => {
+    await signInLocally(page, 'school.admin@maple.northwind.example.org', '/usage');
+    await expect(page).toHaveURL(/\/usage$/);
+    await expect(page.getByRole('heading', { name: 'Educator Usage' })).toBeVisible();
+    await signOut(page);
+    await signInLocally(page, EDUCATOR);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/usage');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the platform admin is sent to the admin site', async ({ page }) => {
+    await signInLocally(page, 'admin@example.org');
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('button', { name: /sign out/i })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('pages', () => {
+  test('/callback that fails: the message, then after 7 s the redirect to login', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/callback?code=not-a-code&state=not-a-state');
+    await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
+    await expect(page.getByText('Redirecting to login...')).toHaveCount(0);
+    await page.clock.fastForward(6_500);
+    await expect(page.getByText('Redirecting to login...')).toHaveCount(0);
+    // The text shows while the logout runs, which may be brief: record that it appeared.
+    await page.evaluate(() => {
+      const w = window as unknown as { redirectingShown: boolean };
+      w.redirectingShown = false;
+      new MutationObserver(() => {
+        if (document.body.innerText.includes('Redirecting to login...')) w.redirectingShown = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.clock.fastForward(600);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => (window as unknown as { redirectingShown: boolean }).redirectingShown)).toBe(true);
+  });
+
+  test('legacy paths redirect', async ({ page }) => {
+    await signInLocally(page, EDUCATOR);
+    await expect(page).toHaveURL(/\/$/);
+    for (const [legacy, target, heading] of [
+      ['/my-account/profile', '/profile', 'Profile'],
+      ['/my-account/learning', '/learning', 'My Learning'],
+      ['/my-account/billing', '/billing', 'Billing'],
+    ] as const) {
+      await page.goto(legacy);
+      await expect(page).toHaveURL(new RegExp(`${target}$`));
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    }
+  });
+
+  test('unknown paths show the 404 page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await expect(page).not.toHaveURL(/no\/such/);
+  });
+
+  test('e-mail verification: without a token is a 404, with one it confirms once', async ({ page }) => {
+    await page.goto('/email-verification');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+    const email = `e2e.verify.${Date.now()}@example.org`;
+    const started = await page.request.post('/api/identity/demo', { data: { email } });
+    expect(started.ok()).toBe(true);
+    const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+    const file = readdirSync(outbox).filter((f) => f.includes(email)).sort().at(-1)!;
+    const message = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
+    const token = /verification-token=3D([A-Za-z0-9_-]+)|verification-token=([A-Za-z0-9_-]+)/.exec(message)!.slice(1).find(Boolean)!;
+    await page.goto(`/email-verification?verification-token=${token}`);
+    await expect(page.getByRole('heading', { name: 'Your e-mail is confirmed' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`/email-verification?verification-token=${token}`);
+    await expect(page.getByRole('alert')).toContainText('already been used');
+  });
+
+  test('/invite opens the provider sign-up with the e-mail filled in', async ({ page }) => {
+    await page.goto('/invite?email=invited.teacher%40example.org');
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue('invited.teacher@example.org');
+    await expectAccessible(page);
+  });
+});
