@@ -8,7 +8,10 @@ import { principalOf, type Context, type Handlers } from './types.ts';
 
 type OrganizationOps = 'listOrganizations' | 'inviteUser';
 
-export function organizationHandlers({ db, mailer, config }: Context): Handlers<OrganizationOps> {
+/** How long an invitation link can be used to create the invited account. */
+const INVITATION_TTL_SECONDS = 14 * 24 * 3600;
+
+export function organizationHandlers({ db, mailer, config, tokens }: Context): Handlers<OrganizationOps> {
   return {
     async listOrganizations(request) {
       const principal = principalOf(request);
@@ -55,11 +58,14 @@ export function organizationHandlers({ db, mailer, config }: Context): Handlers<
       });
 
       const inviter = `${principal.user.firstName} ${principal.user.lastName}`.trim() || 'Your administrator';
-      const link = `${config.publicUrl}/invite?email=${encodeURIComponent(email)}`;
+      // The ticket proves the link came from the invitation: without it, anyone who knew the
+      // address could create the invited (organization-paid) account first.
+      const { ticket } = await tokens.issueTicket(invited.id, 'invite', INVITATION_TTL_SECONDS);
+      const link = `${config.publicUrl}/invite?email=${encodeURIComponent(email)}&ticket=${ticket}`;
       await mailer.send({
         to: email,
         subject: `You're invited to the Educator Learning Platform`,
-        text: `Hello ${firstName},\n\n${inviter} invited you to join ${org.name} on the Educator Learning Platform.\n\nCreate your account here:\n${link}\n`,
+        text: `Hello ${firstName},\n\n${inviter} invited you to join ${org.name} on the Educator Learning Platform.\n\nCreate your account here (the link works for 14 days):\n${link}\n`,
       });
       reply.code(201);
       return toUser(invited);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderStore } from '../../server/auth/provider/adapter.ts';
 import { createTestApp, SEED_PASSWORD, type TestApp } from '../support/app.ts';
 import { ACCOUNTS } from '../support/world.ts';
+import { readOutbox } from '../support/outbox.ts';
 
 /**
  * The embedded identity provider, driven over real HTTP like a browser (fetch without
@@ -559,10 +560,18 @@ describe('sign-up', () => {
     const invite = await t.request(districtAdmin, { method: 'POST', url: `/api/organizations/${school!.id}/users`, payload: { email, firstName: 'Ivy', lastName: 'Invited' } });
     expect(invite.statusCode, invite.body).toBe(201);
     const invited = await userRow(email);
+    const form = { firstName: 'Ivy', lastName: 'Invited', email, password: 'a-good-password', confirm: 'a-good-password' };
 
+    // Without the invitation's ticket the account cannot be claimed.
+    const stranger = new Browser();
+    const attempt = await openInteraction(stranger, { screen_hint: 'signup', login_hint: email, prompt: 'login' });
+    const refused = await stranger.request(`/u/${attempt.uid}/signup`, { form });
+    expect(refused.status).toBe(409);
+
+    const ticket = /[?&]ticket=([A-Za-z0-9._-]+)/.exec(readOutbox(t.outboxDir, email))![1]!;
     const browser = new Browser();
-    const { uid, flow } = await openInteraction(browser, { screen_hint: 'signup', login_hint: email, prompt: 'login' });
-    const response = await browser.request(`/u/${uid}/signup`, { form: { firstName: 'Ivy', lastName: 'Invited', email, password: 'a-good-password', confirm: 'a-good-password' } });
+    const { uid, flow } = await openInteraction(browser, { screen_hint: 'signup', login_hint: email, prompt: 'login', invite_ticket: ticket });
+    const response = await browser.request(`/u/${uid}/signup`, { form });
     expect(response.status).toBe(303);
     const tokens = await exchange(await followToCallback(browser, response, flow), flow);
     const res = await me(tokens.access_token);

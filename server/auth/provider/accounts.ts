@@ -83,7 +83,7 @@ export function createAccounts(db: Db) {
    * account (demo registration: it becomes a USER and keeps its profile and history) or an
    * invited educator's account (created by an admin without a password).
    */
-  async function signUp(input: SignUpInput): Promise<SignUpResult> {
+  async function signUp(input: SignUpInput, options: { invitedUserId?: string | null } = {}): Promise<SignUpResult> {
     const invalid = validate(input);
     if (invalid) return invalid;
     const email = normaliseEmail(input.email);
@@ -101,7 +101,9 @@ export function createAccounts(db: Db) {
     if (created) return { ok: true, user: created, upgraded: 'created' };
 
     const existing = await byEmail(email);
-    if (existing && !existing.passwordHash && !existing.ssoId) {
+    // An invited account is completed only through its invitation link (a signed ticket).
+    const claimable = existing && !existing.passwordHash && !existing.ssoId && (existing.role === 'DEMO' || options.invitedUserId === existing.id);
+    if (existing && claimable) {
       const wasDemo = existing.role === 'DEMO';
       // Guarded by "still without a password": of two racing sign-ups only one completes it.
       const [completed] = await db

@@ -53,6 +53,15 @@ export type EmbeddedProviderOptions = {
 export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions = { jwks: process.env.PROVIDER_JWKS }) {
   return async function embeddedProviderPlugin(app: FastifyInstance) {
     const { config, db } = ctx;
+    /** The account an invitation ticket (from the invite e-mail, via /invite) was issued for. */
+    const invitedUserId = async (ticket: unknown) => {
+      if (typeof ticket !== 'string' || !ticket) return null;
+      try {
+        return (await ctx.tokens.verifyTicket(ticket, 'invite')).sub;
+      } catch {
+        return null;
+      }
+    };
     const publicUrl = new URL(config.publicUrl);
     const issuer = config.provider.issuer;
     const { audience, clientId } = config.provider;
@@ -99,7 +108,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
       },
       // Like Auth0: the ID token of the code flow carries the profile and e-mail claims.
       conformIdTokenClaims: false,
-      extraParams: ['audience', 'screen_hint', OFFLINE_PARAM],
+      extraParams: ['audience', 'screen_hint', 'invite_ticket', OFFLINE_PARAM],
       features: {
         devInteractions: { enabled: false },
         dPoP: { enabled: false },
@@ -481,7 +490,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
           password: text(request.body?.password),
           confirm: text(request.body?.confirm),
         };
-        const result = await accounts.signUp(input);
+        const result = await accounts.signUp(input, { invitedUserId: await invitedUserId(interaction.params.invite_ticket) });
         if (!result.ok) {
           const values = { firstName: input.firstName.slice(0, 100), lastName: input.lastName.slice(0, 100), email: input.email.trim().slice(0, 254) };
           return showSignUp(reply, interaction.uid, values, { field: result.field, message: result.message, exists: result.exists }, result.exists ? 409 : 400);

@@ -11,6 +11,8 @@ export type LoginOptions = {
   loginHint?: string;
   screenHint?: 'signup';
   prompt?: 'login';
+  /** The signed ticket of an invitation link, for the provider's sign-up. */
+  inviteTicket?: string;
 };
 
 export type LoginWithRedirectInput = LoginOptions & { returnTo: string };

@@ -227,6 +227,7 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
             ...(input.loginHint ? { login_hint: input.loginHint } : {}),
             ...(input.screenHint ? { screen_hint: input.screenHint } : {}),
             ...(input.prompt ? { prompt: input.prompt } : {}),
+            ...(input.inviteTicket ? { invite_ticket: input.inviteTicket } : {}),
           },
         });
       }),

@@ -13,7 +13,8 @@ export function useAuth() {
     loginLocal: (email: string, password: string, returnTo?: string) => auth.send({ type: 'auth.loginLocal', email, password, returnTo }),
     loginWithProvider: (returnTo?: string) => auth.send({ type: 'auth.loginWithRedirect', returnTo }),
     loginWithPopup: (returnTo?: string) => auth.send({ type: 'auth.loginWithPopup', returnTo }),
-    signUp: (loginHint?: string) => auth.send({ type: 'auth.loginWithRedirect', screenHint: 'signup', prompt: 'login', loginHint, returnTo: '/' }),
+    signUp: (loginHint?: string, inviteTicket?: string) =>
+      auth.send({ type: 'auth.loginWithRedirect', screenHint: 'signup', prompt: 'login', loginHint, inviteTicket, returnTo: '/' }),
     startDemo: (email: string) => auth.send({ type: 'auth.startDemo', email, returnTo: '/' }),
     register: () => auth.send({ type: 'auth.register' }),
     logout: () => auth.send({ type: 'auth.logout' }),

@@ -8,12 +8,13 @@ export function InvitePage() {
   const [params] = useSearchParams();
   const { signUp } = useAuth();
   const email = params.get('email') ?? undefined;
+  const ticket = params.get('ticket') ?? undefined;
   // Once per visit (StrictMode mounts twice): the redirect leaves the app.
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    signUp(email);
-  }, [signUp, email]);
+    signUp(email, ticket);
+  }, [signUp, email, ticket]);
   return <LoadingScreen label="Taking you to sign-up" />;
 }
