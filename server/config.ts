@@ -27,6 +27,8 @@ export type Config = {
     jwksUrl: string;
     /** True when the provider is the one mounted in this server (then passwords live here too). */
     embedded: boolean;
+    /** Embedded provider: lifetime of its access tokens, seconds. */
+    accessTokenTtl: number;
   };
   mail: { from: string; smtpUrl: string | null; outboxDir: string };
   billing: { amountCents: number; currency: string; trialDays: number; gateway: 'sandbox' };
@@ -125,6 +127,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     clientId: str('AUTH0_CLIENT_ID', 'educator-learning-spa'),
     jwksUrl: url('AUTH0_JWKS_URL', `${authDomain}/.well-known/jwks.json`),
     embedded,
+    accessTokenTtl: int('PROVIDER_ACCESS_TOKEN_TTL', 3600, 60, 86400),
   };
 
   const smtpUrl = env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : null;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { referenceDataMachine, type Audience, type NasotItem } from '@/machines/reference-data/reference-data.machine';
 import { buildNasotTree, selectIsReferenceDataReady, selectStrands } from '@/machines/reference-data/reference-data.selectors';
-import { callbackMachine, CALLBACK_LOGOUT_DELAY_MS } from '@/machines/callback/callback.machine';
+import { callbackMachine, CALLBACK_LOGOUT_DELAY_MS, REDIRECT_NOTICE_MS } from '@/machines/callback/callback.machine';
 import { emailVerificationMachine } from '@/machines/email-verification/email-verification.machine';
 
 const item = (id: string, parentId: string | null, type: NasotItem['type'], position: number): NasotItem => ({
@@ -82,6 +82,9 @@ describe('callback page flow', () => {
     expect(logout).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().value).toBe('redirecting');
+    expect(logout).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(REDIRECT_NOTICE_MS);
+    expect(actor.getSnapshot().value).toBe('loggingOut');
     expect(logout).toHaveBeenCalledTimes(1);
   });
 

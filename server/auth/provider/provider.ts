@@ -21,7 +21,6 @@ const VITE_DEV_ORIGIN = 'http://localhost:5173';
 const OFFLINE_PARAM = 'elp_offline_access';
 
 const TTL = {
-  AccessToken: 3600,
   AuthorizationCode: 60,
   IdToken: 3600,
   Interaction: 3600,
@@ -143,7 +142,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
               audience,
               scope: 'openid profile email offline_access',
               accessTokenFormat: 'jwt',
-              accessTokenTTL: TTL.AccessToken,
+              accessTokenTTL: config.provider.accessTokenTtl,
               jwt: { sign: { alg: 'RS256' } },
             };
           },
@@ -208,7 +207,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
         koa.body = errorPage({ error: out.error, description: out.error_description, home });
       },
       ttl: {
-        AccessToken: TTL.AccessToken,
+        AccessToken: config.provider.accessTokenTtl,
         AuthorizationCode: TTL.AuthorizationCode,
         IdToken: TTL.IdToken,
         Interaction: TTL.Interaction,

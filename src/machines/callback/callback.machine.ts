@@ -6,6 +6,8 @@ import { placeholderAction } from '@/machines/shared/placeholders';
 
 /** Spec §9: callback logout wait. */
 export const CALLBACK_LOGOUT_DELAY_MS = 7000;
+/** How long 'Redirecting to login...' stays readable before the logout leaves the page. */
+export const REDIRECT_NOTICE_MS = 1500;
 
 export const callbackMachine = setup({
   types: {
@@ -14,7 +16,7 @@ export const callbackMachine = setup({
   actions: {
     logout: placeholderAction('logout'),
   },
-  delays: { logoutDelay: CALLBACK_LOGOUT_DELAY_MS },
+  delays: { logoutDelay: CALLBACK_LOGOUT_DELAY_MS, noticeDelay: REDIRECT_NOTICE_MS },
 }).createMachine({
   id: 'callback',
   initial: 'waiting',
@@ -22,7 +24,8 @@ export const callbackMachine = setup({
     /** The auth actor is handling the provider's answer. */
     waiting: { on: { 'callback.failed': 'failed', 'callback.succeeded': 'done' } },
     failed: { after: { logoutDelay: 'redirecting' } },
-    redirecting: { entry: 'logout' },
+    redirecting: { after: { noticeDelay: 'loggingOut' } },
+    loggingOut: { entry: 'logout' },
     done: { type: 'final' },
   },
 });

@@ -27,7 +27,7 @@ export function CallbackPage() {
   return (
     <main className="page stack" role="alert">
       <h1>Something went wrong.</h1>
-      {step === 'redirecting' && <p>Redirecting to login...</p>}
+      {(step === 'redirecting' || step === 'loggingOut') && <p>Redirecting to login...</p>}
     </main>
   );
 }
