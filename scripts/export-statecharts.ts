@@ -12,6 +12,9 @@ import { personalizeMachine } from '@/machines/personalize/personalize.machine';
 import { profileMachine } from '@/machines/profile/profile.machine';
 import { rootMachine } from '@/machines/root/root.machine';
 import { subscriptionsMachine } from '@/machines/subscriptions/subscriptions.machine';
+import { referenceDataMachine } from '@/machines/reference-data/reference-data.machine';
+import { emailVerificationMachine } from '@/machines/email-verification/email-verification.machine';
+import { callbackMachine } from '@/machines/callback/callback.machine';
 
 const MACHINES: Record<string, AnyStateMachine> = {
   auth: authMachine,
@@ -21,6 +24,9 @@ const MACHINES: Record<string, AnyStateMachine> = {
   personalize: personalizeMachine,
   profile: profileMachine,
   subscriptions: subscriptionsMachine,
+  'reference-data': referenceDataMachine,
+  'email-verification': emailVerificationMachine,
+  callback: callbackMachine,
   root: rootMachine,
 };
 
