@@ -1,15 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { fileURLToPath } from 'node:url';
 
 const apiServer = 'http://127.0.0.1:3000';
 
 // Everything the Fastify server answers: the API, media files, and the embedded identity
 // provider's Auth0-compatible routes, so the dev SPA runs against one origin like production.
-const serverPaths = ['/api', '/media', '/.well-known', '/authorize', '/oauth', '/v2', '/account'];
+const serverPaths = ['/api', '/media', '/.well-known', '/authorize', '/oauth', '/v2', '/account', '/u', '/userinfo', '/oidc', '/admin'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), vanillaExtractPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
