@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRootActor } from '@/machines/root/root.actors';
+import { selectNavigationProgressRef } from '@/machines/root/root.selectors';
+import { createRouterReporter } from '@/machines/navigation-progress/navigation-progress.router';
 import { RootProvider } from '@/views/root-context';
 import { createAppRouter } from '@/views/router';
-import '@/views/global.css';
+import '@/views/theme/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
@@ -17,6 +19,11 @@ const root = createRootActor({
   navigate: (to) => (router ? void router.navigate(to) : window.location.assign(to)),
 });
 router = createAppRouter(root);
+
+// Navigations feed the loading indicator and the page views (spec §2, §7).
+const reportNavigation = createRouterReporter(selectNavigationProgressRef(root.getSnapshot()));
+router.subscribe(reportNavigation);
+reportNavigation(router.state);
 
 createRoot(container).render(
   <StrictMode>

@@ -20,7 +20,7 @@ export const ROLES = {
 } as const satisfies Record<string, readonly Role[]>;
 
 /** Feature flags that can hide a route entirely (a hidden route is a 404, not a redirect). */
-export type RouteFlag = 'local-login';
+export type RouteFlag = 'local-login' | 'statechart-viewer';
 
 export type RouteMeta = {
   /** Signed-in roles that may enter; absent on anonymous-only, public and redirect routes. */
@@ -65,7 +65,8 @@ export type RouteName =
   | 'usage'
   | 'my-account-profile'
   | 'my-account-learning'
-  | 'my-account-billing';
+  | 'my-account-billing'
+  | 'statecharts';
 
 export type AppRoute = {
   name: RouteName;
@@ -120,6 +121,8 @@ export const ROUTES: readonly AppRoute[] = [
   { name: 'my-account-profile', path: '/my-account/profile', shell: true, meta: { redirectTo: '/profile' } },
   { name: 'my-account-learning', path: '/my-account/learning', shell: true, meta: { redirectTo: '/learning' } },
   { name: 'my-account-billing', path: '/my-account/billing', shell: true, meta: { redirectTo: '/billing' } },
+  // Not in the spec: the statechart viewer for staff and development, behind its flag.
+  { name: 'statecharts', path: '/statecharts', shell: true, meta: withRoles(ROLES.all, { flag: 'statechart-viewer' }) },
 ];
 
 /** The platform admin's separate site (spec §4 step 3); served outside this SPA. */

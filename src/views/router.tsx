@@ -7,6 +7,8 @@ import { guardNavigation } from '@/machines/root/root.navigation';
 import type { RootActor } from '@/machines/root/root.actors';
 import { useRoot } from '@/views/root-context';
 import { LoadingScreen } from '@/views/components/loading-screen';
+import { NavigationProgress } from '@/views/components/navigation-progress';
+import { SnackbarHost } from '@/views/components/snackbar-host';
 import { Page } from '@/views/components/page';
 import { HomeShell } from '@/views/home-shell';
 import { LoginPage } from '@/views/screens/login-page';
@@ -21,6 +23,7 @@ import { PaymentPage } from '@/views/screens/payment-page';
 import { OnboardingPage } from '@/views/screens/onboarding-page';
 import { PersonalizePage } from '@/views/screens/personalize-page';
 import * as sections from '@/views/screens/section-pages';
+import { StatechartsScreen } from '@/views/statecharts/statecharts-screen';
 
 // The router is built from the route table (src/lib/routes.ts): the table says who may enter,
 // this file only says what each route shows. Every navigation runs the navigation guard.
@@ -51,6 +54,7 @@ const SCREENS: Record<RouteName, ComponentType> = {
   'my-account-profile': NotFoundPage,
   'my-account-learning': NotFoundPage,
   'my-account-billing': NotFoundPage,
+  statecharts: StatechartsScreen,
 };
 
 const never = () => new Promise<never>(() => {});
@@ -101,11 +105,26 @@ function RouteError() {
   );
 }
 
-/** While authentication is loading the whole screen is the loading view (spec §2). */
+/**
+ * While authentication is loading the whole screen is the loading view; otherwise the snackbar
+ * host and the routed view (spec §2). The navigation indicator sits above both.
+ */
 function AppFrame() {
   const { auth } = useRoot();
   const loading = useSelector(auth, selectIsAuthLoading);
-  return loading ? <LoadingScreen /> : <Outlet />;
+  return (
+    <>
+      <NavigationProgress />
+      {loading ? (
+        <LoadingScreen />
+      ) : (
+        <>
+          <Outlet />
+          <SnackbarHost />
+        </>
+      )}
+    </>
+  );
 }
 
 export function createAppRoutes(root: RootActor): RouteObject[] {

@@ -19,8 +19,15 @@ export async function signInAtProvider(page: Page, email: string) {
   await page.getByRole('button', { name: /sign in|continue/i }).click();
 }
 
+/** Sign out from the user menu in the shell, or the plain button of the full-screen pages. */
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  const account = page.getByRole('button', { name: /^Account menu/ });
+  if (await account.isVisible()) {
+    await account.click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+  }
 }
 
 /** No WCAG 2.2 AA violation on the page as it is now. */

@@ -67,8 +67,8 @@ const VISITOR_NAMES = Object.keys(VISITORS) as VisitorName[];
 type Cell = 'P' | 'B' | 'L' | '404' | 'ADMIN' | 'ADMIN+LOGOUT' | `/${string}`;
 type Row = Record<VisitorName, Cell>;
 
-const FLAGS_ON: RouteFlags = { 'local-login': true };
-const FLAGS_OFF: RouteFlags = { 'local-login': false };
+const FLAGS_ON: RouteFlags = { 'local-login': true, 'statechart-viewer': true };
+const FLAGS_OFF: RouteFlags = { 'local-login': false, 'statechart-viewer': true };
 
 type RouteCase = { kind: string; url: string; flags: RouteFlags; expected: Row };
 

@@ -29,7 +29,7 @@ function input(url: string, overrides: Partial<NavigationGuardInput> = {}): Navi
     isAuthenticated: true,
     isLocalAuth: false,
     user: makeUser('USER', { hasFreeAccess: true }),
-    flags: { 'local-login': true },
+    flags: { 'local-login': true, 'statechart-viewer': true },
     ...overrides,
   };
 }
@@ -57,8 +57,8 @@ describe('guard predicates', () => {
     expect(needsSignIn({ anonymousOnly: true })).toBe(false);
     expect(needsSignIn({ public: true })).toBe(false);
     expect(needsSignIn({ roles: ['USER'] })).toBe(true);
-    expect(isHiddenByFlag({ flag: 'local-login' }, { 'local-login': false })).toBe(true);
-    expect(isHiddenByFlag({ flag: 'local-login' }, { 'local-login': true })).toBe(false);
+    expect(isHiddenByFlag({ flag: 'local-login' }, { 'local-login': false, 'statechart-viewer': true })).toBe(true);
+    expect(isHiddenByFlag({ flag: 'local-login' }, { 'local-login': true, 'statechart-viewer': true })).toBe(false);
     expect(hasRequiredQuery({ requiredQuery: ['verification-token'] }, { 'verification-token': ' ' })).toBe(false);
   });
 });

@@ -57,6 +57,8 @@ function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.
   const root = createRootActor({
     navigate,
     browser,
+    // No flags server in these tests: the client never settles, so flags keep their defaults.
+    flags: { createClient: () => new Promise(() => {}) },
     baseUrl: `${ORIGIN}/api`,
     fetch,
     storage: {
@@ -88,7 +90,7 @@ describe('root actor', () => {
       subscriptionsStatus: 404,
     });
     // Asked before the session check finished: it waits for it.
-    await expect(guardNavigation(root, '/catalog', { flags: { 'local-login': true } })).resolves.toEqual({
+    await expect(guardNavigation(root, '/catalog', { flags: { 'local-login': true, 'statechart-viewer': true } })).resolves.toEqual({
       type: 'redirect',
       to: '/expired-organization-subscription',
     });
@@ -96,7 +98,7 @@ describe('root actor', () => {
     expect(calls.filter((call) => call === 'GET /profile')).toHaveLength(1);
     expect(calls.filter((call) => call === 'GET /customers/current/subscriptions')).toHaveLength(1);
     await expect(guardNavigation(root, '/nowhere')).resolves.toEqual({ type: 'notFound' });
-    await expect(guardNavigation(root, '/login', { flags: { 'local-login': false } })).resolves.toEqual({ type: 'notFound' });
+    await expect(guardNavigation(root, '/login', { flags: { 'local-login': false, 'statechart-viewer': true } })).resolves.toEqual({ type: 'notFound' });
   });
 
   it('runs the onboarding against the API and updates profile and identity', async () => {

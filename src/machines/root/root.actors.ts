@@ -1,6 +1,15 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { createApiClient, onUnauthorized, type ApiClient } from '@/api/client';
-import { getProfile, listAudiences, listNasotItems, listSubscriptions, updateProfile, verifyEmail } from '@/api/operations';
+import {
+  getProfile,
+  listAudiences,
+  listNasotItems,
+  listSubscriptions,
+  recordPageView,
+  updateProfile,
+  verifyEmail,
+} from '@/api/operations';
+import { connectFeatureReader } from '@/lib/flags';
 import { ADMIN_SITE_PATH } from '@/lib/routes';
 import {
   browserPort,
@@ -28,6 +37,20 @@ import {
 import type { Profile, Subscription } from '@/machines/shared/domain';
 import { subscriptionsMachine } from '@/machines/subscriptions/subscriptions.machine';
 import { referenceDataMachine, type Audience, type NasotItem } from '@/machines/reference-data/reference-data.machine';
+import { flagsMachine } from '@/machines/flags/flags.machine';
+import { createGrowthBookClient, readGrowthBookConfig, type GrowthBookConfig } from '@/machines/flags/flags.actors';
+import { selectFeatureOn } from '@/machines/flags/flags.selectors';
+import type { FlagClient } from '@/machines/flags/flags.types';
+import { navigationProgressMachine } from '@/machines/navigation-progress/navigation-progress.machine';
+import type { PageView } from '@/machines/navigation-progress/navigation-progress.types';
+import { integrationsMachine } from '@/machines/integrations/integrations.machine';
+import {
+  createAnalyticsAdapter,
+  createSurveyAdapter,
+  type AnalyticsAdapter,
+  type SurveyAdapter,
+  type SurveyPerson,
+} from '@/machines/integrations/adapters';
 
 // The edge: every effect of the app's spine supplied in one place, over src/api and
 // auth0-spa-js. Nothing else in src/machines touches the network, storage or the URL.
@@ -45,6 +68,13 @@ export type RootOptions = {
   /** Overrides the API client's fetch (tests). */
   fetch?: typeof fetch;
   baseUrl?: string;
+  /** The feature-flag client (spec §1): GrowthBook settings, or a stand-in client (tests). */
+  flags?: Partial<GrowthBookConfig> & { createClient?: () => Promise<FlagClient> };
+  /** Survey and analytics tools; default: the sandboxed adapters configured by VITE_* ids. */
+  survey?: SurveyAdapter;
+  analytics?: AnalyticsAdapter;
+  /** Where an error the app survives is reported (a flags client that failed). */
+  logError?: (message: string, error: unknown) => void;
 };
 
 export type RootActor = Actor<RootMachine>;
@@ -87,8 +117,37 @@ export function createRootServices(options: RootOptions = {}): RootServices {
     navigate,
   });
 
+  const flagsConfig = { ...readGrowthBookConfig(browser.origin), ...options.flags };
+  const createFlagClient = options.flags?.createClient;
+  const logError = options.logError ?? ((message, error) => console.error(message, error));
+  const survey = options.survey ?? createSurveyAdapter(import.meta.env.VITE_SURVEY_ID);
+  const analytics = options.analytics ?? createAnalyticsAdapter(import.meta.env.VITE_ANALYTICS_ID);
+
   const logic = rootMachine.provide({
     actors: {
+      flags: flagsMachine.provide({
+        actors: {
+          initClient: createFlagClient ? fromPromise<FlagClient, void>(() => createFlagClient()) : createGrowthBookClient(flagsConfig),
+        },
+        actions: {
+          logError: (_, params: { error: unknown }) =>
+            logError('Feature flags are unavailable; the app runs without experiments.', params.error),
+        },
+      }),
+      navigationProgress: navigationProgressMachine.provide({
+        actions: {
+          // Spec §7: failures are ignored.
+          recordPageView: (_, view: PageView) =>
+            void recordPageView(api, { event: 'PAGE_VIEW', properties: view }).catch(() => undefined),
+        },
+      }),
+      integrations: integrationsMachine.provide({
+        actions: {
+          identifyAnalytics: (_, params: { userId: string }) => analytics.identify(params.userId),
+          resetAnalytics: () => analytics.reset(),
+          identifySurvey: (_, person: SurveyPerson) => survey.identify(person),
+        },
+      }),
       auth: systemAuthMachine.provide(authEffects),
       profile: profileMachine.provide({
         actors: { fetchProfile: fromPromise<Profile, void>(({ signal }) => getProfile(api, { signal })) },
@@ -134,8 +193,12 @@ export function createRootServices(options: RootOptions = {}): RootServices {
       root = actor;
       // Any 401 from the API logs out (spec §4 "Access token", §8).
       const stopListening = onUnauthorized(() => actor.system.get('auth')?.send({ type: 'auth.unauthorized' }));
+      // The navigation guard reads route flags through src/lib/flags.ts: from the flags actor.
+      const flags = actor.getSnapshot().context.flags;
+      const disconnectFlags = connectFeatureReader((key, fallback) => selectFeatureOn(flags.getSnapshot(), key, fallback));
       return () => {
         stopListening();
+        disconnectFlags();
         root = null;
       };
     },

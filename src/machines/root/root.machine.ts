@@ -2,6 +2,7 @@ import { enqueueActions, sendTo, setup, stopChild, type ActorRefFrom } from 'xst
 import { authMachine } from '@/machines/auth/auth.machine';
 import type { AuthInput } from '@/machines/auth/auth.types';
 import { identityMachine } from '@/machines/identity/identity.machine';
+import type { IdentityEvent } from '@/machines/identity/identity.types';
 import { onboardingMachine } from '@/machines/onboarding/onboarding.machine';
 import { personalizeMachine } from '@/machines/personalize/personalize.machine';
 import { profileMachine, type ProfileEvent } from '@/machines/profile/profile.machine';
@@ -10,6 +11,12 @@ import { subscriptionsMachine } from '@/machines/subscriptions/subscriptions.mac
 import { referenceDataMachine } from '@/machines/reference-data/reference-data.machine';
 import { emailVerificationMachine } from '@/machines/email-verification/email-verification.machine';
 import { callbackMachine } from '@/machines/callback/callback.machine';
+import { snackbarMachine } from '@/machines/snackbar/snackbar.machine';
+import { flagsMachine } from '@/machines/flags/flags.machine';
+import { navigationProgressMachine } from '@/machines/navigation-progress/navigation-progress.machine';
+import { integrationsMachine } from '@/machines/integrations/integrations.machine';
+import type { SnackbarEvent } from '@/machines/snackbar/snackbar.types';
+import type { FlagsEvent } from '@/machines/flags/flags.types';
 
 // The one actor system of the app (DESIGN.md): long-lived children with systemIds, plus the
 // screen actors it spawns on request. How the children talk to each other is wired here,
@@ -26,16 +33,33 @@ export const SYSTEM_IDS = {
   referenceData: 'referenceData',
   emailVerification: 'emailVerification',
   callback: 'callback',
+  snackbar: 'snackbar',
+  flags: 'flags',
+  navigationProgress: 'navigationProgress',
+  integrations: 'integrations',
 } as const;
 
-/** Auth tells identity who signed in, and resets everything user-specific at logout. */
+const identifyFlags = (userId: string | null): FlagsEvent => ({ type: 'flags.identify', userId });
+
+/**
+ * Auth tells identity who signed in (and the flags client, whose experiments are per user), and
+ * resets everything user-specific at logout. A sign-in the visitor just made on this page (local
+ * login or demo start: a local session with somewhere to go) is confirmed with a snackbar; a
+ * session restored at page load is not.
+ */
 export const systemAuthMachine = authMachine.provide({
   actions: {
-    announceUser: sendTo(
-      ({ system }) => system.get(SYSTEM_IDS.identity),
-      (_, params: { user: User }) => ({ type: 'identity.loaded', user: params.user }),
-    ),
+    announceUser: enqueueActions(({ context, enqueue, system }, params: { user: User }) => {
+      const loaded: IdentityEvent = { type: 'identity.loaded', user: params.user };
+      enqueue.sendTo(system.get(SYSTEM_IDS.identity), loaded);
+      enqueue.sendTo(system.get(SYSTEM_IDS.flags), identifyFlags(params.user.id));
+      if (context.session === 'local' && context.returnTo !== null) {
+        const signedIn: SnackbarEvent = { type: 'snackbar.enqueue', message: 'Signed in', variant: 'success' };
+        enqueue.sendTo(system.get(SYSTEM_IDS.snackbar), signedIn);
+      }
+    }),
     announceSignedOut: enqueueActions(({ enqueue, system }) => {
+      enqueue.sendTo(system.get(SYSTEM_IDS.flags), identifyFlags(null));
       enqueue.sendTo(system.get(SYSTEM_IDS.identity), { type: 'identity.cleared' });
       enqueue.sendTo(system.get(SYSTEM_IDS.profile), { type: 'profile.clear' });
       enqueue.sendTo(system.get(SYSTEM_IDS.subscriptions), { type: 'subscriptions.clear' });
@@ -97,6 +121,10 @@ export type PersonalizeRef = ActorRefFrom<typeof systemPersonalizeMachine>;
 export type ReferenceDataRef = ActorRefFrom<typeof referenceDataMachine>;
 export type EmailVerificationRef = ActorRefFrom<typeof systemEmailVerificationMachine>;
 export type CallbackRef = ActorRefFrom<typeof systemCallbackMachine>;
+export type SnackbarRef = ActorRefFrom<typeof snackbarMachine>;
+export type FlagsRef = ActorRefFrom<typeof flagsMachine>;
+export type NavigationProgressRef = ActorRefFrom<typeof navigationProgressMachine>;
+export type IntegrationsRef = ActorRefFrom<typeof integrationsMachine>;
 
 export type RootContext = {
   auth: AuthRef;
@@ -104,6 +132,10 @@ export type RootContext = {
   profile: ProfileRef;
   subscriptions: SubscriptionsRef;
   referenceData: ReferenceDataRef;
+  snackbar: SnackbarRef;
+  flags: FlagsRef;
+  navigationProgress: NavigationProgressRef;
+  integrations: IntegrationsRef;
 };
 
 export const rootMachine = setup({
@@ -121,6 +153,10 @@ export const rootMachine = setup({
       referenceData: 'referenceData';
       emailVerification: 'emailVerification';
       callback: 'callback';
+      snackbar: 'snackbar';
+      flags: 'flags';
+      navigationProgress: 'navigationProgress';
+      integrations: 'integrations';
     },
   },
   actors: {
@@ -133,6 +169,10 @@ export const rootMachine = setup({
     referenceData: referenceDataMachine,
     emailVerification: systemEmailVerificationMachine,
     callback: systemCallbackMachine,
+    snackbar: snackbarMachine,
+    flags: flagsMachine,
+    navigationProgress: navigationProgressMachine,
+    integrations: integrationsMachine,
   },
   actions: {
     openScreen: enqueueActions(({ enqueue, context, event, self }) => {
@@ -158,12 +198,17 @@ export const rootMachine = setup({
   },
 }).createMachine({
   id: 'root',
-  // Identity, profile and subscriptions exist before auth starts announcing to them.
+  // Whatever auth announces to exists before it starts; integrations watches identity and
+  // profile, so it comes after them.
   context: ({ spawn, input }) => ({
+    snackbar: spawn('snackbar', { id: 'snackbar', systemId: SYSTEM_IDS.snackbar }),
+    flags: spawn('flags', { id: 'flags', systemId: SYSTEM_IDS.flags }),
+    navigationProgress: spawn('navigationProgress', { id: 'navigationProgress', systemId: SYSTEM_IDS.navigationProgress }),
     identity: spawn('identity', { id: 'identity', systemId: SYSTEM_IDS.identity }),
     profile: spawn('profile', { id: 'profile', systemId: SYSTEM_IDS.profile }),
     subscriptions: spawn('subscriptions', { id: 'subscriptions', systemId: SYSTEM_IDS.subscriptions }),
     referenceData: spawn('referenceData', { id: 'referenceData', systemId: SYSTEM_IDS.referenceData }),
+    integrations: spawn('integrations', { id: 'integrations', systemId: SYSTEM_IDS.integrations }),
     auth: spawn('auth', { id: 'auth', systemId: SYSTEM_IDS.auth, input: input?.auth }),
   }),
   on: {

@@ -8,7 +8,11 @@ import type {
   ReferenceDataRef,
   EmailVerificationRef,
   CallbackRef,
+  FlagsRef,
+  IntegrationsRef,
+  NavigationProgressRef,
   RootMachine,
+  SnackbarRef,
   SubscriptionsRef,
 } from '@/machines/root/root.machine';
 
@@ -23,6 +27,10 @@ export type RootRefs = {
   profile: ProfileRef;
   subscriptions: SubscriptionsRef;
   referenceData: ReferenceDataRef;
+  snackbar: SnackbarRef;
+  flags: FlagsRef;
+  navigationProgress: NavigationProgressRef;
+  integrations: IntegrationsRef;
 };
 
 export const selectRootRefs = (snapshot: RootSnapshot): RootRefs => ({
@@ -31,11 +39,19 @@ export const selectRootRefs = (snapshot: RootSnapshot): RootRefs => ({
   profile: snapshot.context.profile,
   subscriptions: snapshot.context.subscriptions,
   referenceData: snapshot.context.referenceData,
+  snackbar: snapshot.context.snackbar,
+  flags: snapshot.context.flags,
+  navigationProgress: snapshot.context.navigationProgress,
+  integrations: snapshot.context.integrations,
 });
 export const selectAuthRef = (snapshot: RootSnapshot): AuthRef => snapshot.context.auth;
 export const selectIdentityRef = (snapshot: RootSnapshot): IdentityRef => snapshot.context.identity;
 export const selectProfileRef = (snapshot: RootSnapshot): ProfileRef => snapshot.context.profile;
 export const selectSubscriptionsRef = (snapshot: RootSnapshot): SubscriptionsRef => snapshot.context.subscriptions;
+export const selectSnackbarRef = (snapshot: RootSnapshot): SnackbarRef => snapshot.context.snackbar;
+export const selectFlagsRef = (snapshot: RootSnapshot): FlagsRef => snapshot.context.flags;
+export const selectNavigationProgressRef = (snapshot: RootSnapshot): NavigationProgressRef =>
+  snapshot.context.navigationProgress;
 /** Present between `screen.open` and `screen.close` for that screen. */
 export const selectOnboardingRef = (snapshot: RootSnapshot): OnboardingRef | undefined => snapshot.children.onboarding;
 export const selectPersonalizeRef = (snapshot: RootSnapshot): PersonalizeRef | undefined => snapshot.children.personalize;

@@ -1,11 +1,23 @@
 import type { ReactNode } from 'react';
+import { BrandMark } from '@/views/layout/brand';
+import * as styles from '@/views/components/page.css';
 
-/** A centred card page with its title as the page's one h1. */
+/** The card of the full-screen pages (sign-in, demo, payment…) with its title as the one h1. */
 export function Page({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
-    <main className={wide ? 'page page--wide stack' : 'page stack'}>
-      <h1>{title}</h1>
-      {children}
-    </main>
+    <div className={styles.frame}>
+      <header className={styles.brand}>
+        <BrandMark />
+      </header>
+      <main className={[styles.card, wide ? styles.wide : '', 'stack'].filter(Boolean).join(' ')}>
+        <h1 className={styles.title}>{title}</h1>
+        {children}
+      </main>
+    </div>
   );
 }
+
+/** The card alone, for full-screen pages that lay out their own heading. */
+export const pageCardClass = [styles.card, 'stack'].join(' ');
+export const pageFrameClass = styles.frame;
+export const pageTitleClass = styles.title;

@@ -4,6 +4,7 @@ import { selectAuthError } from '@/machines/auth/auth.selectors';
 import { selectCallbackRef } from '@/machines/root/root.selectors';
 import { useRoot } from '@/views/root-context';
 import { LoadingScreen } from '@/views/components/loading-screen';
+import { pageCardClass, pageFrameClass, pageTitleClass } from '@/views/components/page';
 
 /**
  * The provider's return point. The auth actor handles the answer and leaves on success; when
@@ -25,9 +26,11 @@ export function CallbackPage() {
 
   if (step === 'waiting') return <LoadingScreen label="Signing you in" />;
   return (
-    <main className="page stack" role="alert">
-      <h1>Something went wrong.</h1>
-      {(step === 'redirecting' || step === 'loggingOut') && <p>Redirecting to login...</p>}
-    </main>
+    <div className={pageFrameClass}>
+      <main className={pageCardClass} role="alert">
+        <h1 className={pageTitleClass}>Something went wrong.</h1>
+        {(step === 'redirecting' || step === 'loggingOut') && <p>Redirecting to login...</p>}
+      </main>
+    </div>
   );
 }

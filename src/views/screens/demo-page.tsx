@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/views/components/page';
 import { useAuth } from '@/views/hooks/use-auth';
+import { button } from '@/views/layout/button.css';
 
 /** The demo entry: an e-mail starts (or resumes) a demo account. */
 export function DemoPage() {
@@ -24,7 +25,7 @@ export function DemoPage() {
           <label htmlFor="demo-email">Email</label>
           <input id="demo-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
-        <button className="button" type="submit" disabled={busy}>
+        <button className={button()} type="submit" disabled={busy}>
           {busy ? 'Starting…' : 'Start the demo'}
         </button>
       </form>

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { selectEmailVerificationRef } from '@/machines/root/root.selectors';
 import { useRoot } from '@/views/root-context';
 import { Page } from '@/views/components/page';
+import { button } from '@/views/layout/button.css';
 
 export function EmailVerificationPage() {
   const { root } = useRoot();
@@ -34,7 +35,7 @@ export function EmailVerificationPage() {
           {message}
         </p>
         <div className="actions">
-          <button className="button" type="button" onClick={() => verification?.send({ type: 'emailVerification.retry' })}>
+          <button className={button()} type="button" onClick={() => verification?.send({ type: 'emailVerification.retry' })}>
             Try again
           </button>
           <Link to="/">Go Home</Link>
@@ -45,7 +46,7 @@ export function EmailVerificationPage() {
   return (
     <Page title="Your e-mail is confirmed">
       <p role="status">Thank you{state.email ? `: ${state.email} is confirmed` : ''}.</p>
-      <Link className="button" to="/">
+      <Link className={button()} to="/">
         Continue
       </Link>
     </Page>

@@ -1,5 +1,6 @@
 import { Page } from '@/views/components/page';
 import { useAuth } from '@/views/hooks/use-auth';
+import { button } from '@/views/layout/button.css';
 
 export function ExpiredOrganizationPage() {
   const { logout } = useAuth();
@@ -10,7 +11,7 @@ export function ExpiredOrganizationPage() {
         there when access is renewed.
       </p>
       <p>Please contact your school or district administrator to renew the subscription.</p>
-      <button className="button button--secondary" type="button" onClick={logout}>
+      <button className={button({ tone: 'secondary' })} type="button" onClick={logout}>
         Sign out
       </button>
     </Page>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '@/views/components/page';
 import { useAuth } from '@/views/hooks/use-auth';
+import { button } from '@/views/layout/button.css';
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -39,13 +40,13 @@ export function LoginPage() {
           />
         </div>
         <div className="actions">
-          <button className="button" type="submit" disabled={busy}>
+          <button className={button()} type="submit" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign in'}
           </button>
-          <button className="button button--secondary" type="button" disabled={busy} onClick={() => loginWithProvider(returnTo)}>
+          <button className={button({ tone: 'secondary' })} type="button" disabled={busy} onClick={() => loginWithProvider(returnTo)}>
             Sign in with your school account
           </button>
-          <button className="button button--secondary" type="button" disabled={busy} onClick={() => loginWithPopup(returnTo)}>
+          <button className={button({ tone: 'secondary' })} type="button" disabled={busy} onClick={() => loginWithPopup(returnTo)}>
             Use a pop-up window
           </button>
         </div>

@@ -16,6 +16,7 @@ import { useRoot } from '@/views/root-context';
 import { Page } from '@/views/components/page';
 import { LoadingScreen } from '@/views/components/loading-screen';
 import { AudienceStep, errorMessage, InterestsStep, useReferenceData } from '@/views/screens/preferences-form';
+import { button } from '@/views/layout/button.css';
 
 const EXPERIENCE: { value: ExperienceLevel; label: string }[] = [
   { value: 'NEW', label: 'New to teaching (0–3 years)' },
@@ -44,7 +45,7 @@ function ReferenceError({ retry }: { retry: () => void }) {
       <p className="error" role="alert">
         Something went wrong, please try again later
       </p>
-      <button className="button" type="button" onClick={retry}>
+      <button className={button()} type="button" onClick={retry}>
         Try again
       </button>
     </Page>
@@ -102,11 +103,11 @@ function OnboardingSteps({ onboarding, onDone }: { onboarding: NonNullable<Retur
         )}
         <div className="actions">
           {index > 0 && (
-            <button className="button button--secondary" type="button" onClick={() => onboarding.send({ type: 'onboarding.back' })}>
+            <button className={button({ tone: 'secondary' })} type="button" onClick={() => onboarding.send({ type: 'onboarding.back' })}>
               Back
             </button>
           )}
-          <button className="button" type="submit" disabled={!canGoNext || saving}>
+          <button className={button()} type="submit" disabled={!canGoNext || saving}>
             {last ? (saving ? 'Saving…' : 'Finish') : 'Next'}
           </button>
         </div>

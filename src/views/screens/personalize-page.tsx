@@ -15,6 +15,7 @@ import { useRoot } from '@/views/root-context';
 import { Page } from '@/views/components/page';
 import { LoadingScreen } from '@/views/components/loading-screen';
 import { AudienceStep, errorMessage, InterestsStep, useReferenceData } from '@/views/screens/preferences-form';
+import { button } from '@/views/layout/button.css';
 
 const TITLES = { interests: 'What would you like to explore?', audience: 'Who do you teach?' };
 
@@ -65,11 +66,11 @@ function PersonalizeSteps({ personalize, onDone }: { personalize: NonNullable<Re
         )}
         <div className="actions">
           {index > 0 && (
-            <button className="button button--secondary" type="button" onClick={() => personalize.send({ type: 'personalize.back' })}>
+            <button className={button({ tone: 'secondary' })} type="button" onClick={() => personalize.send({ type: 'personalize.back' })}>
               Back
             </button>
           )}
-          <button className="button" type="submit" disabled={!canContinue || saving}>
+          <button className={button()} type="submit" disabled={!canContinue || saving}>
             {last ? (saving ? 'Saving…' : 'Start exploring') : 'Next'}
           </button>
         </div>

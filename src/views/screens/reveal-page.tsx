@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Page } from '@/views/components/page';
 import { useAuth } from '@/views/hooks/use-auth';
+import { button } from '@/views/layout/button.css';
 
 /** Where a demo user lands after signing out: invited to register. */
 export function RevealPage() {
@@ -9,10 +10,10 @@ export function RevealPage() {
     <Page title="Thanks for trying the demo">
       <p>Create your account to keep your progress, download reproducibles, score your reflections and track the strategies you apply.</p>
       <div className="actions">
-        <button className="button" type="button" disabled={busy} onClick={() => signUp()}>
+        <button className={button()} type="button" disabled={busy} onClick={() => signUp()}>
           Create your account
         </button>
-        <Link className="button button--secondary" to="/login">
+        <Link className={button({ tone: 'secondary' })} to="/login">
           Sign in
         </Link>
         <Link to="/demo">Start another demo</Link>

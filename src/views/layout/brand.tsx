@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import * as styles from '@/views/layout/brand.css';
+
+export const PRODUCT_NAME = 'Educator Learning Platform';
+
+function Logo() {
+  return (
+    <span className={styles.logo} aria-hidden="true">
+      EL
+    </span>
+  );
+}
+
+/** The product name with its mark, as plain text. */
+export function BrandMark() {
+  return (
+    <span className={styles.brand}>
+      <Logo />
+      {PRODUCT_NAME}
+    </span>
+  );
+}
+
+/** The product name linking home, for the navbar. */
+export function BrandLink({ textClassName }: { textClassName?: string }) {
+  return (
+    <Link to="/" className={styles.brand} aria-label={`${PRODUCT_NAME} home`}>
+      <Logo />
+      <span className={textClassName}>{PRODUCT_NAME}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,135 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useSelector } from '@xstate/react';
+import { selectIsDemoUser, selectIsDistrictAdmin, selectIsSchoolAdmin } from '@/machines/identity/identity.selectors';
+import { useRoot } from '@/views/root-context';
+import { useAuth } from '@/views/hooks/use-auth';
+import { BrandLink } from '@/views/layout/brand';
+import { Button } from '@/views/layout/button';
+import { UserMenu } from '@/views/layout/user-menu';
+import * as styles from '@/views/layout/navbar.css';
+
+type NavItem = { to: string; label: string; end?: boolean };
+
+/** The main navigation by role: demo users browse; members learn; admins also see usage. */
+function useNavItems(): NavItem[] {
+  const { identity } = useRoot();
+  const isDemo = useSelector(identity, selectIsDemoUser);
+  const isAdmin = useSelector(identity, (s) => selectIsSchoolAdmin(s) || selectIsDistrictAdmin(s));
+  return [
+    { to: '/', label: 'Dashboard', end: true },
+    { to: '/catalog', label: 'Catalog' },
+    { to: '/livestreams', label: 'Livestreams' },
+    ...(isDemo ? [] : [{ to: '/learning', label: 'My learning' }, { to: '/community', label: 'Community' }]),
+    ...(isAdmin ? [{ to: '/usage', label: 'Usage' }] : []),
+  ];
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+      {open ? (
+        <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      ) : (
+        <path d="M3 6h14M3 10h14M3 14h14" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      )}
+    </svg>
+  );
+}
+
+export function Navbar() {
+  const { identity } = useRoot();
+  const isDemo = useSelector(identity, selectIsDemoUser);
+  const { register } = useAuth();
+  const items = useNavItems();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  const location = useLocation();
+
+  // Navigating closes the mobile panel.
+  useEffect(() => setPanelOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!panelOpen) return;
+    panelRef.current?.querySelector<HTMLElement>('a')?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setPanelOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [panelOpen]);
+
+  const onPanelKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setPanelOpen(false);
+      buttonRef.current?.focus();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const links = Array.from(panelRef.current?.querySelectorAll<HTMLElement>('a') ?? []);
+    const index = links.indexOf(document.activeElement as HTMLElement);
+    event.preventDefault();
+    links[(index + (event.key === 'ArrowDown' ? 1 : -1) + links.length) % links.length]?.focus();
+  };
+
+  return (
+    <header ref={headerRef} className={styles.bar}>
+      <div className={styles.inner}>
+        <BrandLink textClassName={styles.brandText} />
+        <nav aria-label="Main" className={styles.desktopNav}>
+          <ul className={styles.linkList}>
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={styles.link}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.spacer} />
+        <div className={styles.actions}>
+          {isDemo && (
+            <Button size="sm" className={styles.registerButton} onClick={register}>
+              Register
+            </Button>
+          )}
+          <UserMenu />
+          <button
+            ref={buttonRef}
+            type="button"
+            className={styles.menuButton}
+            aria-expanded={panelOpen}
+            aria-controls={panelOpen ? panelId : undefined}
+            aria-label="Menu"
+            onClick={() => setPanelOpen((open) => !open)}
+          >
+            <MenuIcon open={panelOpen} />
+            <span className={styles.menuButtonLabel} aria-hidden="true">
+              Menu
+            </span>
+          </button>
+        </div>
+      </div>
+      {panelOpen && (
+        <div ref={panelRef} id={panelId} className={styles.panel} onKeyDown={onPanelKeyDown}>
+          <nav aria-label="Main">
+            <ul className={styles.panelList}>
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className={styles.panelLink} onClick={() => setPanelOpen(false)}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      )}
+    </header>
+  );
+}

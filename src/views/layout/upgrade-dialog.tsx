@@ -1,0 +1,80 @@
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { SUBSCRIPTION_AMOUNT } from '@/lib/settings';
+import { useAuth } from '@/views/hooks/use-auth';
+import { Button, ButtonLink } from '@/views/layout/button';
+import { daysLeft, trialSummary } from '@/views/layout/trial';
+import * as styles from '@/views/layout/upgrade-dialog.css';
+
+const INCLUDED = [
+  'Every strategy video, with reflection rubrics and classroom-ready reproducibles',
+  'Live and recorded livestreams with instructional coaches',
+  'Curated playlists and personal recommendations',
+  'Progress tracking across everything you watch, rate and apply',
+];
+
+function Check() {
+  return (
+    <svg className={styles.check} width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+      <path d="M3.5 9.5l3.5 3.5 7.5-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+type Props = { isDemo: boolean; trialEndsAt: string | null; onClose: () => void };
+
+/** The subscription offer, opened from the upgrade banner; the card form comes with billing. */
+export default function UpgradeDialog({ isDemo, trialEndsAt, onClose }: Props) {
+  const { register } = useAuth();
+  const days = daysLeft(trialEndsAt);
+  const endDate = trialEndsAt ? new Date(trialEndsAt).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : null;
+
+  return (
+    <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
+      <Modal className={styles.modal}>
+        <Dialog className={styles.dialog}>
+          <p className={styles.eyebrow}>Full access</p>
+          <Heading slot="title" className={styles.heading}>
+            {isDemo ? 'Create your account to keep learning' : 'Keep learning after your trial'}
+          </Heading>
+          <p className={styles.status}>
+            {isDemo
+              ? 'You are using a demo account. Your interests carry over when you create your account, and new accounts start with a free trial.'
+              : `${trialSummary(trialEndsAt)}${endDate && days !== null && days > 0 ? ` Full access continues until ${endDate}.` : ''}`}
+          </p>
+          <p className={styles.price}>
+            <span className={styles.amount}>${SUBSCRIPTION_AMOUNT}</span>
+            <span className={styles.period}>per year, per educator</span>
+          </p>
+          <ul className={styles.features} aria-label="What is included">
+            {INCLUDED.map((item) => (
+              <li key={item} className={styles.feature}>
+                <Check />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+          <p className={styles.note}>Cancel anytime. Your school or district can also give you access.</p>
+          <div className={styles.actions}>
+            <Button tone="secondary" onClick={onClose}>
+              Not now
+            </Button>
+            {isDemo ? (
+              <Button
+                onClick={() => {
+                  onClose();
+                  register();
+                }}
+              >
+                Create your account
+              </Button>
+            ) : (
+              <ButtonLink to="/billing" onClick={onClose}>
+                Go to billing
+              </ButtonLink>
+            )}
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useSelector } from '@xstate/react';
+import { selectIsDemoUser, selectUser } from '@/machines/identity/identity.selectors';
+import { useRoot } from '@/views/root-context';
+import { useAuth } from '@/views/hooks/use-auth';
+import { useHoverMenu } from '@/views/layout/use-hover-menu';
+import * as styles from '@/views/layout/menu.css';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+}
+
+export function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg className={[styles.chevron, open ? styles.chevronOpen : ''].join(' ')} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+      <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The account menu: Profile, Billing, Sign out (demo users: Register, Sign out). */
+export function UserMenu() {
+  const { identity } = useRoot();
+  const user = useSelector(identity, selectUser);
+  const isDemo = useSelector(identity, selectIsDemoUser);
+  const { logout, register } = useAuth();
+  const { isOpen, close, rootProps, triggerProps, menuProps } = useHoverMenu();
+  const menuId = useId();
+  const triggerId = useId();
+  const displayName = user ? user.fullName || user.email : 'Account';
+
+  return (
+    <div className={styles.root} {...rootProps}>
+      <button
+        id={triggerId}
+        type="button"
+        className={styles.trigger}
+        aria-label={`Account menu, ${displayName}`}
+        aria-controls={isOpen ? menuId : undefined}
+        {...triggerProps}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {initials(displayName)}
+        </span>
+        <span className={styles.name}>{displayName}</span>
+        <Chevron open={isOpen} />
+      </button>
+      {isOpen && (
+        <div className={styles.popover}>
+          <div className={styles.header}>
+            <div className={styles.headerName}>{displayName}</div>
+            {user?.email && user.email !== displayName && <div className={styles.headerEmail}>{user.email}</div>}
+            {isDemo && <div className={styles.headerEmail}>Demo account</div>}
+          </div>
+          <div id={menuId} aria-labelledby={triggerId} className={styles.menu} {...menuProps}>
+            {isDemo ? (
+              <button type="button" role="menuitem" tabIndex={-1} className={styles.item} onClick={() => (close(false), register())}>
+                Register
+              </button>
+            ) : (
+              <>
+                <Link to="/profile" role="menuitem" tabIndex={-1} className={styles.item} onClick={() => close(false)}>
+                  Profile
+                </Link>
+                <Link to="/billing" role="menuitem" tabIndex={-1} className={styles.item} onClick={() => close(false)}>
+                  Billing
+                </Link>
+              </>
+            )}
+            <div role="separator" className={styles.separator} />
+            <button type="button" role="menuitem" tabIndex={-1} className={styles.item} onClick={() => (close(false), logout())}>
+              Sign out
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { assignVars, createTheme, globalStyle } from '@vanilla-extract/css';
+import { darkTokens, lightTokens } from '@/views/theme/tokens';
+import { vars } from '@/views/theme/vars.css';
+
+/** Classes that force one scheme on a subtree (e.g. a future scheme switch). */
+export const lightTheme = createTheme(vars, lightTokens);
+export const darkTheme = createTheme(vars, darkTokens);
+
+// By default the document follows the operating system's colour scheme and motion setting.
+globalStyle(':root', {
+  vars: assignVars(vars, lightTokens),
+  colorScheme: 'light',
+  '@media': {
+    '(prefers-color-scheme: dark)': { vars: assignVars(vars, darkTokens), colorScheme: 'dark' },
+    '(prefers-reduced-motion: reduce)': {
+      vars: assignVars(vars.motion, { fast: '0ms', normal: '0ms', easing: 'linear' }),
+    },
+  },
+});

@@ -1,0 +1,259 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, signInLocally } from './support';
+
+const EDUCATOR = 'educator01@northwind.example.org';
+const SCHOOL_ADMIN = 'school.admin@maple.northwind.example.org';
+const TRIAL = 'trial@example.org';
+const NO_ACCESS = 'noaccess@example.org';
+
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 375, height: 740 };
+
+async function signInTo(page: Page, email: string, heading: RegExp | string = /Welcome/) {
+  await signInLocally(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+async function startDemo(page: Page) {
+  await page.goto('/demo');
+  await page.getByLabel('Email').fill(`e2e.shell.${Date.now()}@example.org`);
+  await page.getByRole('button', { name: 'Start the demo' }).click();
+  await expect(page).toHaveURL(/\/personalize$/);
+  await page.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Start exploring' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const accountButton = (page: Page) => page.getByRole('button', { name: /^Account menu/ });
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+test.describe('navigation', () => {
+  test('desktop: an educator sees the member links and no Usage', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInTo(page, EDUCATOR);
+    const nav = mainNav(page);
+    for (const name of ['Dashboard', 'Catalog', 'Livestreams', 'My learning', 'Community']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('link', { name: 'Usage' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
+    await nav.getByRole('link', { name: 'Catalog' }).click();
+    await expect(page).toHaveURL(/\/catalog/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Catalog' })).toHaveAttribute('aria-current', 'page');
+    // Layout numbers of spec §9.
+    expect((await page.getByRole('banner').boundingBox())?.height).toBe(64);
+    expect((await page.getByRole('contentinfo').boundingBox())?.height).toBe(56);
+  });
+
+  test('desktop: a school admin reaches Usage from the navbar', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInTo(page, SCHOOL_ADMIN);
+    await mainNav(page).getByRole('link', { name: 'Usage' }).click();
+    await expect(page).toHaveURL(/\/usage$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Educator Usage' })).toBeVisible();
+  });
+
+  test('mobile: the navigation collapses into a menu button', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await signInTo(page, EDUCATOR);
+    await expect(mainNav(page)).toBeHidden();
+    const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await menuButton.click();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(mainNav(page).getByRole('link', { name: 'Usage' })).toHaveCount(0);
+    await mainNav(page).getByRole('link', { name: 'Livestreams' }).click();
+    await expect(page).toHaveURL(/\/livestreams$/);
+    await expect(mainNav(page)).toBeHidden();
+    // Keyboard: the panel opens, arrows move, Escape closes and returns focus.
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(mainNav(page).getByRole('link', { name: 'Catalog' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(mainNav(page)).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test('mobile: a school admin finds Usage in the menu panel', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await signInTo(page, SCHOOL_ADMIN);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await mainNav(page).getByRole('link', { name: 'Usage' }).click();
+    await expect(page).toHaveURL(/\/usage$/);
+  });
+});
+
+test.describe('keyboard', () => {
+  test('Tab to the navbar and the user menu; arrows, Enter and Escape work', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInTo(page, EDUCATOR);
+    await page.locator('body').focus();
+    const catalog = mainNav(page).getByRole('link', { name: 'Catalog' });
+    for (let i = 0; i < 10 && !(await catalog.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(catalog).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/catalog/);
+
+    const trigger = accountButton(page);
+    for (let i = 0; i < 15 && !(await trigger.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Billing' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(menu).toBeHidden();
+  });
+
+  test('the user menu opens on hover after its delay and signs out', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInTo(page, EDUCATOR);
+    await accountButton(page).hover();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menu').locator('..')).toHaveCSS('max-height', '310px');
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('upgrade', () => {
+  async function openDialog(page: Page) {
+    const upgrade = page.getByRole('complementary', { name: 'Upgrade' }).getByRole('button', { name: 'Upgrade' });
+    await upgrade.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    return { dialog, upgrade };
+  }
+
+  async function expectFocusTrapped(page: Page) {
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    }
+  }
+
+  test('a trial user: banner, dialog with days left and a way to billing', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInTo(page, TRIAL);
+    const banner = page.getByRole('complementary', { name: 'Upgrade' });
+    await expect(banner).toContainText(/free trial ends in \d+ days?/);
+    expect((await banner.boundingBox())?.height).toBe(84);
+    const { dialog, upgrade } = await openDialog(page);
+    await expect(dialog).toHaveAccessibleName('Keep learning after your trial');
+    await expect(dialog).toContainText('$149');
+    await expect(dialog).toContainText(/free trial ends in \d+ days?/);
+    await expectFocusTrapped(page);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(upgrade).toBeFocused();
+    await openDialog(page);
+    await page.getByRole('link', { name: 'Go to billing' }).click();
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('a trial user on a phone: the banner is 108 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInTo(page, TRIAL);
+    expect((await page.getByRole('complementary', { name: 'Upgrade' }).boundingBox())?.height).toBe(108);
+  });
+
+  test('an educator with a paid subscription sees no banner', async ({ page }) => {
+    await signInTo(page, EDUCATOR);
+    await expect(page.getByRole('complementary', { name: 'Upgrade' })).toHaveCount(0);
+  });
+
+  test('a demo user: dialog offers to create the account, menu offers Register', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await startDemo(page);
+    await accountButton(page).click();
+    await expect(page.getByRole('menuitem', { name: 'Register' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(mainNav(page).getByRole('link')).toHaveText(['Dashboard', 'Catalog', 'Livestreams']);
+    const { dialog } = await openDialog(page);
+    await expect(dialog).toHaveAccessibleName('Create your account to keep learning');
+    await expect(dialog.getByRole('button', { name: 'Create your account' })).toBeVisible();
+    await expectFocusTrapped(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('responsive layout', () => {
+  const widths = [375, 768, 1280, 1920];
+  const pages: { name: string; email?: string; path: string; heading: RegExp }[] = [
+    { name: 'login', path: '/login', heading: /Sign in/ },
+    { name: 'dashboard', email: TRIAL, path: '/', heading: /Welcome/ },
+    { name: 'payment', email: NO_ACCESS, path: '/payment', heading: /Choose your subscription/ },
+  ];
+  for (const target of pages) {
+    test(`${target.name}: no horizontal overflow at ${widths.join(', ')}`, async ({ page }, testInfo) => {
+      if (target.email) await signInLocally(page, target.email);
+      else await page.goto(target.path);
+      await expect(page).toHaveURL(new RegExp(`${target.path === '/' ? '/$' : target.path}`));
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect(page.getByRole('heading', { level: 1, name: target.heading })).toBeVisible();
+        await expectNoHorizontalOverflow(page);
+        await page.screenshot({ path: testInfo.outputPath(`${target.name}-${width}.png`), fullPage: true });
+      }
+    });
+  }
+});
+
+test.describe('accessibility', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`shell, user menu and upgrade dialog pass axe (${colorScheme})`, async ({ page }, testInfo) => {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize(DESKTOP);
+      await signInTo(page, TRIAL);
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`shell-${colorScheme}.png`) });
+      await accountButton(page).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`menu-${colorScheme}.png`) });
+      await page.keyboard.press('Escape');
+      await page.getByRole('complementary', { name: 'Upgrade' }).getByRole('button', { name: 'Upgrade' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`dialog-${colorScheme}.png`) });
+      await page.setViewportSize(MOBILE);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`mobile-menu-${colorScheme}.png`) });
+    });
+  }
+});

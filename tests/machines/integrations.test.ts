@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, setup } from 'xstate';
+import { identityMachine } from '@/machines/identity/identity.machine';
+import {
+  createAnalyticsAdapter,
+  createSurveyAdapter,
+  type AnalyticsAdapter,
+  type SurveyAdapter,
+  type SurveyPerson,
+} from '@/machines/integrations/adapters';
+import { integrationsMachine } from '@/machines/integrations/integrations.machine';
+import { profileMachine } from '@/machines/profile/profile.machine';
+import { makeProfile, makeUser } from './fixtures';
+
+// Spec §1: the survey learns id, name and e-mail once the profile has completed onboarding (once
+// per user); analytics is identified by user id while a user is present and reset when absent.
+// The integrations actor watches the real identity and profile actors of a small system.
+
+function system(survey: SurveyAdapter, analytics: AnalyticsAdapter) {
+  const integrations = integrationsMachine.provide({
+    actions: {
+      identifyAnalytics: (_, params: { userId: string }) => analytics.identify(params.userId),
+      resetAnalytics: () => analytics.reset(),
+      identifySurvey: (_, person: SurveyPerson) => survey.identify(person),
+    },
+  });
+  const parent = setup({ actors: { identity: identityMachine, profile: profileMachine, integrations } }).createMachine({
+    context: ({ spawn }) => ({
+      identity: spawn('identity', { systemId: 'identity' }),
+      profile: spawn('profile', { systemId: 'profile' }),
+      integrations: spawn('integrations', { systemId: 'integrations' }),
+    }),
+  });
+  const actor = createActor(parent).start();
+  const { identity, profile } = actor.getSnapshot().context;
+  return { actor, identity, profile };
+}
+
+function configured() {
+  const survey = createSurveyAdapter('survey-123');
+  const analytics = createAnalyticsAdapter('analytics-456');
+  return { survey, analytics, ...system(survey, analytics) };
+}
+
+describe('integrations', () => {
+  it('identifies analytics by user id when a user is present and resets it when absent', () => {
+    const { analytics, identity } = configured();
+    expect(analytics.commands).toEqual([]);
+    const ada = makeUser('USER');
+    identity.send({ type: 'identity.loaded', user: ada });
+    expect(analytics.commands).toEqual([['identify', ada.id]]);
+    // Another change of the same user (e-mail verified) does not identify again.
+    identity.send({ type: 'identity.emailVerified' });
+    expect(analytics.commands).toHaveLength(1);
+    identity.send({ type: 'identity.cleared' });
+    expect(analytics.commands).toEqual([['identify', ada.id], ['reset']]);
+    const grace = makeUser('SCHOOL_ADMIN');
+    identity.send({ type: 'identity.loaded', user: grace });
+    expect(analytics.commands.at(-1)).toEqual(['identify', grace.id]);
+  });
+
+  it('resets analytics for a visitor who turns out to be anonymous, not while unknown', () => {
+    const { analytics, identity } = configured();
+    expect(analytics.commands).toEqual([]);
+    identity.send({ type: 'identity.cleared' });
+    expect(analytics.commands).toEqual([['reset']]);
+  });
+
+  it('tells the survey who the user is only once the profile has completed onboarding, once per user', () => {
+    const { survey, identity, profile } = configured();
+    const ada = makeUser('USER', { fullName: 'Ada Lovelace', email: 'ada@example.org' });
+    identity.send({ type: 'identity.loaded', user: ada });
+    profile.send({ type: 'profile.set', profile: makeProfile({ completedOnboarding: false }) });
+    expect(survey.commands).toEqual([]);
+    profile.send({ type: 'profile.set', profile: makeProfile({ completedOnboarding: true }) });
+    const told = ['identify', { surveyId: 'survey-123', id: ada.id, name: 'Ada Lovelace', email: 'ada@example.org' }];
+    expect(survey.commands).toEqual([told]);
+    // Later profile changes and a sign-out and back in do not tell it again.
+    profile.send({ type: 'profile.set', profile: makeProfile({ completedOnboarding: true, audienceId: null }) });
+    identity.send({ type: 'identity.cleared' });
+    profile.send({ type: 'profile.clear' });
+    identity.send({ type: 'identity.loaded', user: ada });
+    profile.send({ type: 'profile.set', profile: makeProfile({ completedOnboarding: true }) });
+    expect(survey.commands).toEqual([told]);
+  });
+
+  it('the survey hears about each user that completes onboarding', () => {
+    const { survey, identity, profile } = configured();
+    for (const user of [makeUser('USER'), makeUser('DISTRICT_ADMIN')]) {
+      identity.send({ type: 'identity.loaded', user });
+      profile.send({ type: 'profile.set', profile: makeProfile({ completedOnboarding: true }) });
+      identity.send({ type: 'identity.cleared' });
+      profile.send({ type: 'profile.clear' });
+    }
+    expect(survey.commands).toHaveLength(2);
+  });
+
+  it('does nothing at all when the survey and analytics ids are unset', () => {
+    const survey = createSurveyAdapter(undefined);
+    const analytics = createAnalyticsAdapter('');
+    const { identity, profile } = system(survey, analytics);
+    identity.send({ type: 'identity.loaded', user: makeUser('USER') });
+    profile.send({ type: 'profile.set', profile: makeProfile({ completedOnboarding: true }) });
+    identity.send({ type: 'identity.cleared' });
+    expect(survey.enabled).toBe(false);
+    expect(analytics.enabled).toBe(false);
+    expect(survey.commands).toEqual([]);
+    expect(analytics.commands).toEqual([]);
+  });
+});

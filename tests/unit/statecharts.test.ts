@@ -1,0 +1,109 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { assign, createMachine, setup } from 'xstate';
+import { activeNodeIds, extractGraph } from '@/lib/statecharts/graph';
+import { layoutGraph } from '@/lib/statecharts/layout';
+import { MACHINES, NOT_MACHINES } from '@/lib/statecharts/registry';
+import { statechartSvg, toSvgString } from '@/lib/statecharts/svg';
+
+const MACHINES_DIR = fileURLToPath(new URL('../../src/machines/', import.meta.url));
+
+const door = setup({
+  types: { context: {} as { opened: number }, events: {} as { type: 'open' } | { type: 'close' } | { type: 'lock' } | { type: 'knock' } },
+  guards: { isUnlocked: () => true },
+  actions: { countOpening: assign({ opened: ({ context }) => context.opened + 1 }), greet: () => {} },
+}).createMachine({
+  id: 'door',
+  context: { opened: 0 },
+  initial: 'closed',
+  states: {
+    closed: {
+      initial: 'unlocked',
+      on: { open: { guard: 'isUnlocked', target: 'open', actions: 'countOpening' }, knock: { actions: 'greet' } },
+      states: { unlocked: { on: { lock: 'locked' } }, locked: { type: 'final' } },
+    },
+    open: { tags: ['visible'], on: { close: 'closed' } },
+  },
+});
+
+describe('machine registry', () => {
+  it('has exactly one entry per folder of src/machines', () => {
+    const folders = readdirSync(MACHINES_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !NOT_MACHINES.includes(entry.name))
+      .map((entry) => entry.name)
+      .sort();
+    expect(MACHINES.map((entry) => entry.name).sort()).toEqual(folders);
+  });
+});
+
+describe('graph extraction', () => {
+  const graph = extractGraph(door);
+
+  it('gives every state node with its parent, type and initial child', () => {
+    expect(graph.nodes.map((node) => [node.id, node.parentId, node.type, node.initialId])).toEqual([
+      ['door', null, 'compound', 'door.closed'],
+      ['door.closed', 'door', 'compound', 'door.closed.unlocked'],
+      ['door.closed.unlocked', 'door.closed', 'atomic', null],
+      ['door.closed.locked', 'door.closed', 'final', null],
+      ['door.open', 'door', 'atomic', null],
+    ]);
+    expect(graph.nodes.find((node) => node.id === 'door.open')?.tags).toEqual(['visible']);
+  });
+
+  it('labels transitions `event [guard] / actions` with named guards and actions', () => {
+    expect(graph.transitions.map((t) => [t.sourceId, t.label, t.targetIds])).toEqual([
+      ['door.closed', 'open [isUnlocked] / countOpening', ['door.open']],
+      ['door.closed', 'knock / greet', []],
+      ['door.closed.unlocked', 'lock', ['door.closed.locked']],
+      ['door.open', 'close', ['door.closed']],
+    ]);
+  });
+
+  it('finds the active nodes of a snapshot value', () => {
+    expect([...activeNodeIds(graph, { closed: 'locked' })].sort()).toEqual(['door', 'door.closed', 'door.closed.locked']);
+    expect([...activeNodeIds(graph, 'open')].sort()).toEqual(['door', 'door.open']);
+  });
+});
+
+describe('elk layout', () => {
+  it('places every state, nests children inside their parent, and routes every edge', async () => {
+    const graph = extractGraph(door);
+    const layout = await layoutGraph(graph);
+    expect(layout.states.map((state) => state.node.id).sort()).toEqual(graph.nodes.map((node) => node.id).sort());
+    const byId = new Map(layout.states.map((state) => [state.node.id, state]));
+    for (const state of layout.states) {
+      expect(state.width, state.node.id).toBeGreaterThan(0);
+      expect(state.height, state.node.id).toBeGreaterThan(0);
+      const parent = state.node.parentId ? byId.get(state.node.parentId) : undefined;
+      if (parent) {
+        expect(state.x).toBeGreaterThanOrEqual(parent.x);
+        expect(state.y).toBeGreaterThanOrEqual(parent.y);
+        expect(state.x + state.width).toBeLessThanOrEqual(parent.x + parent.width);
+        expect(state.y + state.height).toBeLessThanOrEqual(parent.y + parent.height);
+      }
+    }
+    // Two initial markers (door, closed); targeted transitions are edges, `knock` stays in its box.
+    expect(layout.initials).toHaveLength(2);
+    expect(layout.edges.filter((edge) => edge.transitionId)).toHaveLength(3);
+    for (const edge of layout.edges) expect(edge.points.length, edge.id).toBeGreaterThanOrEqual(2);
+    expect(byId.get('door.closed')?.lines).toContain('knock / greet');
+    const svg = toSvgString(statechartSvg(layout, { title: 'door', description: 'test', active: new Set(['door.open']) }));
+    expect(svg).toContain('<title id="sc-title">door</title>');
+    expect(svg).toMatch(/class="sc-state sc-atomic sc-active" data-state="door.open"/);
+  });
+
+  it('lays out every registered machine', async () => {
+    for (const entry of MACHINES) {
+      const graph = extractGraph(entry.machine);
+      const layout = await layoutGraph(graph);
+      expect(layout.states, entry.name).toHaveLength(graph.nodes.length);
+      expect(layout.width, entry.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('draws a machine without states as a single box', async () => {
+    const layout = await layoutGraph(extractGraph(createMachine({ id: 'empty' })));
+    expect(layout.states).toHaveLength(1);
+  });
+});
