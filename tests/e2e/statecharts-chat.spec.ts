@@ -30,6 +30,20 @@ test.describe('statechart viewer', () => {
   });
 });
 
+test.describe('statechart viewer, every machine', () => {
+  test('draws each machine of the registry as an SVG statechart', async ({ page }) => {
+    await signInLocally(page, EDUCATOR, '/statecharts');
+    await expect(page.getByRole('heading', { name: 'Statecharts', level: 1 })).toBeVisible();
+    const machines = page.getByRole('navigation', { name: 'Machines' });
+    for (const entry of MACHINES) {
+      await machines.getByRole('link', { name: entry.name, exact: true }).click();
+      const drawing = page.getByRole('img', { name: `${entry.name} statechart` });
+      await expect(drawing, entry.name).toBeVisible();
+      expect(await drawing.locator('g[data-state]').count(), entry.name).toBeGreaterThan(0);
+    }
+  });
+});
+
 test.describe('help chat', () => {
   test('answers from the help topics; Escape closes and focus returns to the launcher', async ({ page }) => {
     await signInLocally(page, EDUCATOR);
