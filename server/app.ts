@@ -118,6 +118,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  // The contract names application/zip for a response only; a request body of that type is
+  // refused (and the contract glue stops warning that no parser exists for it).
+  app.addContentTypeParser('application/zip', (_req, _body, done) => {
+    done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);
+  });
+
   // sendBeacon posts text/plain (a CORS-safelisted type, so no preflight); it carries JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
     try {
