@@ -16,6 +16,9 @@ import { referenceDataMachine } from '@/machines/reference-data/reference-data.m
 import { rootMachine } from '@/machines/root/root.machine';
 import { snackbarMachine } from '@/machines/snackbar/snackbar.machine';
 import { subscriptionsMachine } from '@/machines/subscriptions/subscriptions.machine';
+import { learnerEventsMachine } from '@/machines/learner-events/learner-events.machine';
+import { progressMachine } from '@/machines/progress/progress.machine';
+import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 
 // Every machine of src/machines, one entry per folder (tests/unit/statecharts.test.ts fails
 // when a folder has no entry). The statechart viewer and scripts/export-statecharts.ts both
@@ -39,6 +42,9 @@ export const MACHINES: readonly MachineEntry[] = [
   { name: 'profile', machine: profileMachine, live: { systemId: 'profile' } },
   { name: 'subscriptions', machine: subscriptionsMachine, live: { systemId: 'subscriptions' } },
   { name: 'reference-data', machine: referenceDataMachine, live: { systemId: 'referenceData' } },
+  { name: 'progress', machine: progressMachine, live: { systemId: 'progress' } },
+  { name: 'learner-events', machine: learnerEventsMachine, live: { systemId: 'learnerEvents' } },
+  { name: 'video-progress', machine: videoProgressMachine },
   { name: 'snackbar', machine: snackbarMachine, live: { systemId: 'snackbar' } },
   { name: 'flags', machine: flagsMachine, live: { systemId: 'flags' } },
   { name: 'navigation-progress', machine: navigationProgressMachine, live: { systemId: 'navigationProgress' } },

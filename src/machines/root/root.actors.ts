@@ -2,6 +2,7 @@ import { createActor, fromPromise, type Actor } from 'xstate';
 import { createApiClient, onUnauthorized, type ApiClient } from '@/api/client';
 import {
   getProfile,
+  getProgress,
   listAudiences,
   listNasotItems,
   listSubscriptions,
@@ -44,6 +45,13 @@ import type { FlagClient } from '@/machines/flags/flags.types';
 import { navigationProgressMachine } from '@/machines/navigation-progress/navigation-progress.machine';
 import type { PageView } from '@/machines/navigation-progress/navigation-progress.types';
 import { integrationsMachine } from '@/machines/integrations/integrations.machine';
+import { progressMachine } from '@/machines/progress/progress.machine';
+import type { LearnerProgress } from '@/machines/progress/progress.types';
+import {
+  browserLearnerEventsEdge,
+  createLearnerEventsLogic,
+  type LearnerEventsEdge,
+} from '@/machines/learner-events/learner-events.actors';
 import {
   createAnalyticsAdapter,
   createSurveyAdapter,
@@ -75,6 +83,8 @@ export type RootOptions = {
   analytics?: AnalyticsAdapter;
   /** Where an error the app survives is reported (a flags client that failed). */
   logError?: (message: string, error: unknown) => void;
+  /** The learner-events beacon, online state and page signals; default: the browser's own. */
+  learnerEvents?: Pick<LearnerEventsEdge, 'sendBeacon' | 'isOnline' | 'signals'>;
 };
 
 export type RootActor = Actor<RootMachine>;
@@ -123,8 +133,20 @@ export function createRootServices(options: RootOptions = {}): RootServices {
   const survey = options.survey ?? createSurveyAdapter(import.meta.env.VITE_SURVEY_ID);
   const analytics = options.analytics ?? createAnalyticsAdapter(import.meta.env.VITE_ANALYTICS_ID);
 
+  const storage = options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
+  const learnerEvents = createLearnerEventsLogic({
+    ...(options.learnerEvents ?? browserLearnerEventsEdge()),
+    storage,
+    getToken: tokens.getToken,
+    baseUrl: options.baseUrl,
+  });
+
   const logic = rootMachine.provide({
     actors: {
+      progress: progressMachine.provide({
+        actors: { fetchProgress: fromPromise<LearnerProgress[], void>(({ signal }) => getProgress(api, { signal })) },
+      }),
+      learnerEvents,
       flags: flagsMachine.provide({
         actors: {
           initClient: createFlagClient ? fromPromise<FlagClient, void>(() => createFlagClient()) : createGrowthBookClient(flagsConfig),

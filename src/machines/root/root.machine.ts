@@ -17,6 +17,8 @@ import { navigationProgressMachine } from '@/machines/navigation-progress/naviga
 import { integrationsMachine } from '@/machines/integrations/integrations.machine';
 import type { SnackbarEvent } from '@/machines/snackbar/snackbar.types';
 import type { FlagsEvent } from '@/machines/flags/flags.types';
+import { progressMachine } from '@/machines/progress/progress.machine';
+import { learnerEventsMachine } from '@/machines/learner-events/learner-events.machine';
 
 // The one actor system of the app (DESIGN.md): long-lived children with systemIds, plus the
 // screen actors it spawns on request. How the children talk to each other is wired here,
@@ -37,6 +39,8 @@ export const SYSTEM_IDS = {
   flags: 'flags',
   navigationProgress: 'navigationProgress',
   integrations: 'integrations',
+  progress: 'progress',
+  learnerEvents: 'learnerEvents',
 } as const;
 
 const identifyFlags = (userId: string | null): FlagsEvent => ({ type: 'flags.identify', userId });
@@ -63,6 +67,7 @@ export const systemAuthMachine = authMachine.provide({
       enqueue.sendTo(system.get(SYSTEM_IDS.identity), { type: 'identity.cleared' });
       enqueue.sendTo(system.get(SYSTEM_IDS.profile), { type: 'profile.clear' });
       enqueue.sendTo(system.get(SYSTEM_IDS.subscriptions), { type: 'subscriptions.clear' });
+      enqueue.sendTo(system.get(SYSTEM_IDS.progress), { type: 'progress.clear' });
     }),
   },
 });
@@ -125,6 +130,8 @@ export type SnackbarRef = ActorRefFrom<typeof snackbarMachine>;
 export type FlagsRef = ActorRefFrom<typeof flagsMachine>;
 export type NavigationProgressRef = ActorRefFrom<typeof navigationProgressMachine>;
 export type IntegrationsRef = ActorRefFrom<typeof integrationsMachine>;
+export type ProgressRef = ActorRefFrom<typeof progressMachine>;
+export type LearnerEventsRef = ActorRefFrom<typeof learnerEventsMachine>;
 
 export type RootContext = {
   auth: AuthRef;
@@ -136,6 +143,8 @@ export type RootContext = {
   flags: FlagsRef;
   navigationProgress: NavigationProgressRef;
   integrations: IntegrationsRef;
+  progress: ProgressRef;
+  learnerEvents: LearnerEventsRef;
 };
 
 export const rootMachine = setup({
@@ -157,6 +166,8 @@ export const rootMachine = setup({
       flags: 'flags';
       navigationProgress: 'navigationProgress';
       integrations: 'integrations';
+      progress: 'progress';
+      learnerEvents: 'learnerEvents';
     },
   },
   actors: {
@@ -173,6 +184,8 @@ export const rootMachine = setup({
     flags: flagsMachine,
     navigationProgress: navigationProgressMachine,
     integrations: integrationsMachine,
+    progress: progressMachine,
+    learnerEvents: learnerEventsMachine,
   },
   actions: {
     openScreen: enqueueActions(({ enqueue, context, event, self }) => {
@@ -209,6 +222,8 @@ export const rootMachine = setup({
     subscriptions: spawn('subscriptions', { id: 'subscriptions', systemId: SYSTEM_IDS.subscriptions }),
     referenceData: spawn('referenceData', { id: 'referenceData', systemId: SYSTEM_IDS.referenceData }),
     integrations: spawn('integrations', { id: 'integrations', systemId: SYSTEM_IDS.integrations }),
+    progress: spawn('progress', { id: 'progress', systemId: SYSTEM_IDS.progress, input: {} }),
+    learnerEvents: spawn('learnerEvents', { id: 'learnerEvents', systemId: SYSTEM_IDS.learnerEvents, input: {} }),
     auth: spawn('auth', { id: 'auth', systemId: SYSTEM_IDS.auth, input: input?.auth }),
   }),
   on: {

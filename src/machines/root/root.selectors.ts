@@ -5,11 +5,13 @@ import type {
   OnboardingRef,
   PersonalizeRef,
   ProfileRef,
+  ProgressRef,
   ReferenceDataRef,
   EmailVerificationRef,
   CallbackRef,
   FlagsRef,
   IntegrationsRef,
+  LearnerEventsRef,
   NavigationProgressRef,
   RootMachine,
   SnackbarRef,
@@ -31,6 +33,8 @@ export type RootRefs = {
   flags: FlagsRef;
   navigationProgress: NavigationProgressRef;
   integrations: IntegrationsRef;
+  progress: ProgressRef;
+  learnerEvents: LearnerEventsRef;
 };
 
 export const selectRootRefs = (snapshot: RootSnapshot): RootRefs => ({
@@ -43,6 +47,8 @@ export const selectRootRefs = (snapshot: RootSnapshot): RootRefs => ({
   flags: snapshot.context.flags,
   navigationProgress: snapshot.context.navigationProgress,
   integrations: snapshot.context.integrations,
+  progress: snapshot.context.progress,
+  learnerEvents: snapshot.context.learnerEvents,
 });
 export const selectAuthRef = (snapshot: RootSnapshot): AuthRef => snapshot.context.auth;
 export const selectIdentityRef = (snapshot: RootSnapshot): IdentityRef => snapshot.context.identity;
@@ -50,6 +56,8 @@ export const selectProfileRef = (snapshot: RootSnapshot): ProfileRef => snapshot
 export const selectSubscriptionsRef = (snapshot: RootSnapshot): SubscriptionsRef => snapshot.context.subscriptions;
 export const selectSnackbarRef = (snapshot: RootSnapshot): SnackbarRef => snapshot.context.snackbar;
 export const selectFlagsRef = (snapshot: RootSnapshot): FlagsRef => snapshot.context.flags;
+export const selectProgressRef = (snapshot: RootSnapshot): ProgressRef => snapshot.context.progress;
+export const selectLearnerEventsRef = (snapshot: RootSnapshot): LearnerEventsRef => snapshot.context.learnerEvents;
 export const selectNavigationProgressRef = (snapshot: RootSnapshot): NavigationProgressRef =>
   snapshot.context.navigationProgress;
 /** Present between `screen.open` and `screen.close` for that screen. */

@@ -1,0 +1,46 @@
+import type { components } from '@/api/schema';
+
+export type LearnerEvent = components['schemas']['LearnerEvent'];
+export type LearnerEventType = components['schemas']['LearnerEventType'];
+export type LearnerEventData = NonNullable<LearnerEvent['data']>;
+
+/** Spec §7 / issue item 6: how the queue batches and how much it keeps. */
+export const LEARNER_EVENTS = {
+  storageKey: 'learner-events-queue',
+  /** Oldest events are dropped beyond this many. */
+  maxQueued: 500,
+  /** The server accepts at most this many per request (openapi.yaml). */
+  maxPerBatch: 100,
+  /** A full batch is sent at once. */
+  flushAt: 20,
+  /** Otherwise after this much quiet. */
+  quietMs: 2000,
+} as const;
+
+export type LearnerEventsInput = {
+  /** Injectable clock (epoch milliseconds) and id source; default Date.now and crypto.randomUUID. */
+  now?: () => number;
+  newId?: () => string;
+};
+
+export type LearnerEventsContext = {
+  queue: LearnerEvent[];
+  now: () => number;
+  newId: () => string;
+};
+
+export type DeliverInput = {
+  events: LearnerEvent[];
+  /** The page is going away: no time to wait for a token refresh. */
+  urgent: boolean;
+};
+
+/** Ids of the events handed to the beacon; the rest stay queued. */
+export type DeliverOutput = { handedIds: string[] };
+
+export type LearnerEventsEvent =
+  | { type: 'learnerEvents.record'; eventType: LearnerEventType; data?: LearnerEventData }
+  /** Send now: the page is hidden or going away (sent by the browser-signals actor). */
+  | { type: 'learnerEvents.pageHidden' }
+  /** The browser is back online (sent by the browser-signals actor). */
+  | { type: 'learnerEvents.online' };

@@ -1,0 +1,41 @@
+import { VIDEO_PROGRESS, type Tracking } from './video-progress.types';
+
+// Pure arithmetic of watched time, shared by the machine and its effect-free model.
+
+export function watchedPercent(t: Pick<Tracking, 'watchedSeconds' | 'duration'>): number {
+  if (t.duration <= 0) return 0;
+  return Math.min(100, (t.watchedSeconds / t.duration) * 100);
+}
+
+export const isWatchedEnough = (t: Pick<Tracking, 'watchedSeconds' | 'duration'>): boolean =>
+  watchedPercent(t) >= VIDEO_PROGRESS.completePercent;
+
+/**
+ * One timeupdate while playing. Forward movement counts as watched only when it is no faster
+ * than maxSpeedFactor × the time that passed; a bigger jump (a seek, a scrub to the end) moves
+ * the position without adding watched time.
+ */
+export function trackTimeUpdate(t: Tracking, currentTime: number, at: number | undefined): Tracking {
+  const delta = currentTime - t.position;
+  const elapsed = at !== undefined && t.lastAt !== null ? Math.max(0, (at - t.lastAt) / 1000) : null;
+  const maxStep = elapsed === null ? VIDEO_PROGRESS.untimedMaxStepSeconds : elapsed * VIDEO_PROGRESS.maxSpeedFactor;
+  const watched = delta > 0 && delta <= maxStep ? delta : 0;
+  const cap = t.duration > 0 ? t.duration : Number.POSITIVE_INFINITY;
+  return {
+    ...t,
+    position: currentTime,
+    watchedSeconds: Math.min(cap, t.watchedSeconds + watched),
+    playedSeconds: t.playedSeconds + (elapsed ?? watched),
+    lastAt: at ?? null,
+  };
+}
+
+export const isReportDue = (t: Pick<Tracking, 'playedSeconds' | 'reportedAtPlayed'>): boolean =>
+  t.playedSeconds - t.reportedAtPlayed >= VIDEO_PROGRESS.reportEverySeconds;
+
+/** Where playback starts: the last position, unless that was at the very end. */
+export function resumePosition(initialPosition: number, duration: number): number {
+  if (!(initialPosition > 0)) return 0;
+  if (duration > 0 && initialPosition >= duration - 1) return 0;
+  return initialPosition;
+}

@@ -1,0 +1,66 @@
+import { assign, setup } from 'xstate';
+
+// An effect-free model of the video player's flow for model-based tests (xstate/graph refuses
+// invoke and after). Watching is abstracted into 30-second stretches of a 100-second video, so
+// the third stretch crosses 90 percent; a seek to the end adds no watched time. Its states carry
+// the real machine's names, so a test walks the model's paths and drives the real machine.
+
+export const VIDEO_MODEL = { duration: 100, stretchSeconds: 30, stretchesToComplete: 3 } as const;
+
+export type VideoModelEvent =
+  /** The source fetch answered (the real machine's invoke). */
+  | { type: 'source.loaded' }
+  | { type: 'video.loaded' }
+  | { type: 'video.play' }
+  | { type: 'video.pause' }
+  /** 30 s of normal playback. */
+  | { type: 'watch' }
+  | { type: 'seekEnd' }
+  | { type: 'seekStart' }
+  | { type: 'video.ended' };
+
+export const videoProgressModel = setup({
+  types: {
+    context: {} as { stretches: number; atEnd: boolean },
+    events: {} as VideoModelEvent,
+  },
+  actions: {
+    watched: assign({ stretches: ({ context }) => context.stretches + 1 }),
+    toEnd: assign({ atEnd: true }),
+    toStart: assign({ atEnd: false }),
+  },
+  guards: {
+    canWatch: ({ context }) => !context.atEnd,
+    lastStretch: ({ context }) => !context.atEnd && context.stretches + 1 >= VIDEO_MODEL.stretchesToComplete,
+    atEnd: ({ context }) => context.atEnd,
+  },
+}).createMachine({
+  id: 'videoProgressModel',
+  context: { stretches: 0, atEnd: false },
+  initial: 'loadingSource',
+  states: {
+    loadingSource: { on: { 'source.loaded': 'loadingMedia' } },
+    loadingMedia: { on: { 'video.loaded': 'ready' } },
+    ready: { on: { 'video.play': 'playing' } },
+    playing: {
+      on: {
+        watch: [
+          { guard: 'lastStretch', target: 'completed', actions: 'watched' },
+          { guard: 'canWatch', actions: 'watched' },
+        ],
+        'video.pause': 'paused',
+        seekEnd: { actions: 'toEnd' },
+        seekStart: { actions: 'toStart' },
+        'video.ended': { guard: 'atEnd', target: 'paused' },
+      },
+    },
+    paused: {
+      on: {
+        'video.play': 'playing',
+        seekEnd: { actions: 'toEnd' },
+        seekStart: { actions: 'toStart' },
+      },
+    },
+    completed: { type: 'final' },
+  },
+});

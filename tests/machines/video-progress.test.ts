@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine, fromPromise, setup, waitFor, type AnyEventObject } from 'xstate';
+import type { ApiClient } from '@/api/client';
+import { progressMachine } from '@/machines/progress/progress.machine';
+import { selectProgressByItemId } from '@/machines/progress/progress.selectors';
+import { createVideoProgressLogic } from '@/machines/video-progress/video-progress.actors';
+import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
+import {
+  selectIsVideoCompleted,
+  selectResumePosition,
+  selectShouldPlay,
+  selectWatchedPercent,
+} from '@/machines/video-progress/video-progress.selectors';
+import type {
+  PatchVideoProgressParams,
+  RecordVideoEventParams,
+  VideoProgressInput,
+  VideoSource,
+} from '@/machines/video-progress/video-progress.types';
+
+const SOURCE: VideoSource = {
+  catalogItemId: 'item-1',
+  url: '/media/videos/strategy-01.webm',
+  mimeType: 'video/webm',
+  durationSeconds: 100,
+  posterUrl: null,
+  captions: [],
+} as unknown as VideoSource;
+
+/** A player over a simulated clock: timeupdates every 250 ms of page time. */
+async function player(input: Partial<VideoProgressInput> = {}, duration = 100) {
+  const recorded: RecordVideoEventParams[] = [];
+  const patches: PatchVideoProgressParams[] = [];
+  const actor = createActor(
+    videoProgressMachine.provide({
+      actors: { fetchVideoSource: fromPromise(async () => SOURCE) },
+      actions: {
+        recordLearnerEvent: (_, params: RecordVideoEventParams) => void recorded.push(params),
+        patchProgress: (_, params: PatchVideoProgressParams) => void patches.push(params),
+      },
+    }),
+    { input: { catalogItemId: 'item-1', ...input } },
+  ).start();
+  await waitFor(actor, (s) => s.matches('loadingMedia'));
+  actor.send({ type: 'video.loaded', duration });
+  let now = 10_000;
+  let position = selectResumePosition(actor.getSnapshot());
+  const watch = (seconds: number, step = 0.25) => {
+    for (let t = 0; t < seconds; t += step) {
+      now += step * 1000;
+      position += step;
+      actor.send({ type: 'video.timeUpdate', currentTime: position, at: now });
+    }
+  };
+  const seek = (to: number) => {
+    now += 250;
+    position = to;
+    actor.send({ type: 'video.timeUpdate', currentTime: to, at: now });
+    actor.send({ type: 'video.seeked', currentTime: to });
+  };
+  const types = () => recorded.map((r) => r.type);
+  return { actor, recorded, patches, watch, seek, types };
+}
+
+describe('video progress', () => {
+  it('is not complete at 89 percent watched and completes at 90', async () => {
+    const p = await player();
+    p.actor.send({ type: 'video.play' });
+    p.watch(89);
+    expect(selectWatchedPercent(p.actor.getSnapshot())).toBe(89);
+    expect(selectIsVideoCompleted(p.actor.getSnapshot())).toBe(false);
+    p.watch(1);
+    expect(selectIsVideoCompleted(p.actor.getSnapshot())).toBe(true);
+    expect(p.recorded.at(-1)).toEqual({ type: 'VIDEO_TIMEUPDATED', data: { catalogItemId: 'item-1', progress: 90, position: 90 } });
+    expect(p.patches.at(-1)).toEqual({ catalogItemId: 'item-1', patch: { videoProgress: 90 } });
+    // Completion is reported once.
+    const reports = p.recorded.length;
+    p.watch(10);
+    expect(p.recorded).toHaveLength(reports);
+  });
+
+  it('does not complete when the learner seeks to the end', async () => {
+    const p = await player();
+    p.actor.send({ type: 'video.play' });
+    p.watch(10);
+    p.seek(95);
+    p.watch(5);
+    p.actor.send({ type: 'video.ended' });
+    const s = p.actor.getSnapshot();
+    expect(s.matches('paused')).toBe(true);
+    expect(selectIsVideoCompleted(s)).toBe(false);
+    expect(selectWatchedPercent(s)).toBe(15);
+    expect(p.recorded.at(-1)).toEqual({ type: 'VIDEO_PAUSED', data: { catalogItemId: 'item-1', progress: 15, position: 100 } });
+  });
+
+  it('does not count a jump bigger than 1.5 times the time that passed', async () => {
+    const p = await player();
+    p.actor.send({ type: 'video.play' });
+    p.watch(1);
+    // 250 ms passed, the position moved 1 s: a scrub, not watching.
+    p.actor.send({ type: 'video.timeUpdate', currentTime: 2, at: 11_250 });
+    expect(p.actor.getSnapshot().context.watchedSeconds).toBe(1);
+    // 1.5 × 250 ms is still watching (e.g. a late event).
+    p.actor.send({ type: 'video.timeUpdate', currentTime: 2.375, at: 11_500 });
+    expect(p.actor.getSnapshot().context.watchedSeconds).toBe(1.375);
+  });
+
+  it('resumes at the last position with the watched time so far', async () => {
+    const p = await player({ initialPosition: 42, initialWatchedPercent: 50 });
+    expect(selectResumePosition(p.actor.getSnapshot())).toBe(42);
+    expect(selectWatchedPercent(p.actor.getSnapshot())).toBe(50);
+    p.actor.send({ type: 'video.play' });
+    p.watch(40);
+    expect(selectIsVideoCompleted(p.actor.getSnapshot())).toBe(true);
+    expect(p.recorded.at(-1)?.data).toEqual({ catalogItemId: 'item-1', progress: 90, position: 82 });
+  });
+
+  it('starts from the beginning when the last position was the end', async () => {
+    const p = await player({ initialPosition: 99.5 });
+    expect(selectResumePosition(p.actor.getSnapshot())).toBe(0);
+  });
+
+  it('sends VIDEO_TIMEUPDATED at most once per 10 s of playback', async () => {
+    const p = await player();
+    p.actor.send({ type: 'video.play' });
+    p.watch(9.75);
+    expect(p.types()).toEqual(['VIDEO_PLAYED']);
+    p.watch(0.25);
+    expect(p.types()).toEqual(['VIDEO_PLAYED', 'VIDEO_TIMEUPDATED']);
+    p.watch(50);
+    const updates = p.recorded.filter((r) => r.type === 'VIDEO_TIMEUPDATED').map((r) => r.data.position ?? 0);
+    expect(updates).toEqual([10, 20, 30, 40, 50, 60]);
+    expect(p.patches.map((x) => x.patch.videoProgress)).toEqual([10, 20, 30, 40, 50, 60]);
+  });
+
+  it('sends VIDEO_PLAYED and VIDEO_PAUSED with progress and position, and patches progress on pause', async () => {
+    const p = await player();
+    p.actor.send({ type: 'video.play' });
+    p.watch(4);
+    p.actor.send({ type: 'video.pause' });
+    expect(p.recorded).toEqual([
+      { type: 'VIDEO_PLAYED', data: { catalogItemId: 'item-1', progress: 0, position: 0 } },
+      { type: 'VIDEO_PAUSED', data: { catalogItemId: 'item-1', progress: 4, position: 4 } },
+    ]);
+    expect(p.patches).toEqual([{ catalogItemId: 'item-1', patch: { videoProgress: 4 } }]);
+    // Time passes while paused; the first update after play only sets the baseline clock.
+    p.actor.send({ type: 'video.play' });
+    p.watch(1);
+    expect(selectWatchedPercent(p.actor.getSnapshot())).toBe(5);
+  });
+
+  it('starts playback once ready when asked to play the video', async () => {
+    const autoplay = await player({ playVideo: true });
+    expect(selectShouldPlay(autoplay.actor.getSnapshot())).toBe(true);
+    expect(autoplay.types()).toEqual(['VIDEO_PLAYED']);
+    const manual = await player();
+    expect(manual.actor.getSnapshot().matches('ready')).toBe(true);
+    expect(selectShouldPlay(manual.actor.getSnapshot())).toBe(false);
+  });
+
+  it('fails when the source cannot be fetched', async () => {
+    const actor = createActor(
+      videoProgressMachine.provide({ actors: { fetchVideoSource: fromPromise(() => Promise.reject(new Error('404'))) } }),
+      { input: { catalogItemId: 'x' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('failed'));
+  });
+
+  it('reaches the learner-events queue and the progress actor by systemId', async () => {
+    const received: AnyEventObject[] = [];
+    const queue = createMachine({ on: { '*': { actions: ({ event }) => void received.push(event) } } });
+    const video = createVideoProgressLogic({} as ApiClient).provide({
+      actors: { fetchVideoSource: fromPromise(async () => SOURCE) },
+    });
+    const host = setup({ actors: { queue, progress: progressMachine, video } }).createMachine({
+      invoke: [
+        { src: 'queue', systemId: 'learnerEvents' },
+        { src: 'progress', systemId: 'progress', id: 'progress', input: { now: () => Date.parse('2026-05-01T00:00:00.000Z') } },
+        { src: 'video', id: 'video', input: { catalogItemId: 'item-1' } },
+      ],
+    });
+    const root = createActor(host).start();
+    const player = root.getSnapshot().children.video!;
+    await waitFor(player, (s) => s.matches('loadingMedia'));
+    player.send({ type: 'video.loaded', duration: 100 });
+    player.send({ type: 'video.play' });
+    player.send({ type: 'video.pause' });
+    expect(received.map((e) => (e as { eventType?: string }).eventType)).toEqual(['VIDEO_PLAYED', 'VIDEO_PAUSED']);
+    expect(received[1]).toEqual({
+      type: 'learnerEvents.record',
+      eventType: 'VIDEO_PAUSED',
+      data: { catalogItemId: 'item-1', progress: 0, position: 0 },
+    });
+    const progress = root.getSnapshot().children.progress!;
+    expect(selectProgressByItemId(progress.getSnapshot(), 'item-1')).toMatchObject({
+      videoProgress: 0,
+      lastInteractionAt: '2026-05-01T00:00:00.000Z',
+    });
+  });
+});
