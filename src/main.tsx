@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createRootActor } from '@/machines/root/root.actors';
-import { selectNavigationProgressRef } from '@/machines/root/root.selectors';
+import { createRootApp } from '@/machines/root/root.actors';
+import { selectNavigationProgressRef, selectRootRefs } from '@/machines/root/root.selectors';
+import { catalogScreenActors } from '@/machines/catalog/catalog.actors';
+import { CatalogProvider } from '@/views/catalog/catalog-context';
 import { createRouterReporter } from '@/machines/navigation-progress/navigation-progress.router';
 import { RootProvider } from '@/views/root-context';
 import { createAppRouter } from '@/views/router';
@@ -13,12 +15,14 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 
 // One actor system for the app's life; the router's navigate is handed to it once it exists.
 let router: ReturnType<typeof createAppRouter> | null = null;
-const root = createRootActor({
+const { actor: root, api } = createRootApp({
   // A failed provider callback stays on /callback, which explains and then logs out (spec §2).
   auth: { callbackErrorPath: '/callback' },
   navigate: (to) => (router ? void router.navigate(to) : window.location.assign(to)),
 });
 router = createAppRouter(root);
+// The catalogue screens' effects: the app's API client and the root's shared actors.
+const catalogLogic = catalogScreenActors(api, selectRootRefs(root.getSnapshot()));
 
 // Navigations feed the loading indicator and the page views (spec §2, §7).
 const reportNavigation = createRouterReporter(selectNavigationProgressRef(root.getSnapshot()));
@@ -28,7 +32,9 @@ reportNavigation(router.state);
 createRoot(container).render(
   <StrictMode>
     <RootProvider root={root}>
-      <RouterProvider router={router} />
+      <CatalogProvider logic={catalogLogic}>
+        <RouterProvider router={router} />
+      </CatalogProvider>
     </RootProvider>
   </StrictMode>,
 );

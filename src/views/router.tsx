@@ -23,6 +23,11 @@ import { PaymentPage } from '@/views/screens/payment-page';
 import { OnboardingPage } from '@/views/screens/onboarding-page';
 import { PersonalizePage } from '@/views/screens/personalize-page';
 import * as sections from '@/views/screens/section-pages';
+import { DashboardPage } from '@/views/screens/dashboard-page';
+import { CatalogPage } from '@/views/screens/catalog-page';
+import { LivestreamsPage } from '@/views/screens/livestreams-page';
+import { LivestreamPage } from '@/views/screens/livestream-page';
+import { PlaylistPage } from '@/views/screens/playlist-page';
 import { StatechartsScreen } from '@/views/statecharts/statecharts-screen';
 
 // The router is built from the route table (src/lib/routes.ts): the table says who may enter,
@@ -39,13 +44,13 @@ const SCREENS: Record<RouteName, ComponentType> = {
   'expired-organization-subscription': ExpiredOrganizationPage,
   onboarding: OnboardingPage,
   personalize: PersonalizePage,
-  dashboard: sections.DashboardPage,
+  dashboard: DashboardPage,
   community: sections.CommunityPage,
-  livestreams: sections.LivestreamsPage,
-  livestream: sections.LivestreamPage,
+  livestreams: LivestreamsPage,
+  livestream: LivestreamPage,
   'learning-object': sections.LearningObjectPage,
-  playlist: sections.PlaylistPage,
-  catalog: sections.CatalogPage,
+  playlist: PlaylistPage,
+  catalog: CatalogPage,
   profile: sections.ProfilePage,
   learning: sections.LearningPage,
   billing: sections.BillingPage,
@@ -134,7 +139,7 @@ export function createAppRoutes(root: RootActor): RouteObject[] {
     return { path, loader, element: <Screen /> };
   };
   const shellChildren = ROUTES.filter((r) => r.shell).map((r) =>
-    r.path === '/' ? { index: true, loader, element: <sections.DashboardPage /> } : toRoute(r.name, r.path.slice(1)),
+    r.path === '/' ? { index: true, loader, element: <DashboardPage /> } : toRoute(r.name, r.path.slice(1)),
   );
   return [
     {

@@ -19,6 +19,7 @@ import { subscriptionsMachine } from '@/machines/subscriptions/subscriptions.mac
 import { learnerEventsMachine } from '@/machines/learner-events/learner-events.machine';
 import { progressMachine } from '@/machines/progress/progress.machine';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
+import { catalogMachine } from '@/machines/catalog/catalog.machine';
 
 // Every machine of src/machines, one entry per folder (tests/unit/statecharts.test.ts fails
 // when a folder has no entry). The statechart viewer and scripts/export-statecharts.ts both
@@ -45,6 +46,7 @@ export const MACHINES: readonly MachineEntry[] = [
   { name: 'progress', machine: progressMachine, live: { systemId: 'progress' } },
   { name: 'learner-events', machine: learnerEventsMachine, live: { systemId: 'learnerEvents' } },
   { name: 'video-progress', machine: videoProgressMachine },
+  { name: 'catalog', machine: catalogMachine },
   { name: 'snackbar', machine: snackbarMachine, live: { systemId: 'snackbar' } },
   { name: 'flags', machine: flagsMachine, live: { systemId: 'flags' } },
   { name: 'navigation-progress', machine: navigationProgressMachine, live: { systemId: 'navigationProgress' } },

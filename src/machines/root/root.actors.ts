@@ -228,11 +228,18 @@ export function createRootServices(options: RootOptions = {}): RootServices {
 }
 
 /** The app's actor system, started: create once at start-up and hand it to the views. */
-export function createRootActor(options: RootOptions = {}): RootActor {
+export type RootApp = { actor: RootActor; api: ApiClient };
+
+/** The started root actor and the API client its effects use (screen logic is built over it). */
+export function createRootApp(options: RootOptions = {}): RootApp {
   const services = createRootServices(options);
   const actor = createActor(services.logic, { input: { auth: options.auth } });
   const disconnect = services.connect(actor);
   actor.subscribe({ complete: disconnect, error: disconnect });
   actor.start();
-  return actor;
+  return { actor, api: services.api };
+}
+
+export function createRootActor(options: RootOptions = {}): RootActor {
+  return createRootApp(options).actor;
 }

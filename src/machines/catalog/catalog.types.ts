@@ -1,0 +1,31 @@
+import type { components } from '@/api/schema';
+
+export type CatalogItemSummary = components['schemas']['CatalogItemSummary'];
+export type CatalogItem = components['schemas']['CatalogItem'];
+export type ResourceType = components['schemas']['ResourceType'];
+export type ProgressFilter = 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED' | 'SAVED';
+export type CatalogVideo = components['schemas']['Video'];
+export type ItemProgress = components['schemas']['LearnerProgress'];
+
+/** The catalogue query as it lives in the URL (spec §2: shareable, back/forward restore it). */
+export type CatalogQuery = {
+  q: string;
+  nasotItemIds: string[];
+  audience: string | null;
+  resourceType: ResourceType | null;
+  progress: ProgressFilter | null;
+  /** 1-based. */
+  page: number;
+};
+
+export type CatalogPage = { items: CatalogItemSummary[]; total: number };
+
+export type DashboardLists = {
+  featured: CatalogItemSummary[];
+  recommended: CatalogItemSummary[];
+  recommendedPlaylists: CatalogItemSummary[];
+  newItems: CatalogItemSummary[];
+  inProgress: CatalogItemSummary[];
+  /** The learner's progress, when at hand: picks the item to continue. */
+  progress: ItemProgress[];
+};

@@ -1,0 +1,38 @@
+import { useSelector } from '@xstate/react';
+import type { CatalogItemSummary, ItemProgress } from '@/machines/catalog/catalog.types';
+import { elementTitle, progressById } from '@/machines/catalog/catalog.selectors';
+import { useRoot } from '@/views/root-context';
+import { ItemCard } from '@/views/catalog/item-card';
+import * as styles from '@/views/catalog/catalog.css';
+
+type Props = {
+  items: readonly CatalogItemSummary[];
+  empty: string;
+  progress?: readonly ItemProgress[];
+  label?: string;
+};
+
+/** Cards for a list of catalogue items, with the framework element looked up in reference data. */
+export function ItemList({ items, empty, progress, label }: Props) {
+  const { referenceData } = useRoot();
+  const nasotItems = useSelector(referenceData, (s) => s.context.nasotItems);
+  if (items.length === 0) return <p className="muted">{empty}</p>;
+  const byId = progress ? progressById(progress) : null;
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <ItemCard item={item} element={elementTitle(item.nasotItemIds, nasotItems)} progress={byId?.get(item.id)} showProgress={byId !== null} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p role="status" className="muted">
+      {label}
+    </p>
+  );
+}

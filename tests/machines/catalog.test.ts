@@ -1,0 +1,212 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { catalogMachine, type CatalogPrepared } from '@/machines/catalog/catalog.machine';
+import {
+  CATALOG_PAGE_SIZE,
+  changeQuery,
+  needsDefaultAudience,
+  parseCatalogQuery,
+  toCatalogRequest,
+  toCatalogSearch,
+  type CatalogRequest,
+} from '@/machines/catalog/catalog.query';
+import { dashboardMachine, itemDetailMachine, type ItemDetail } from '@/machines/catalog/catalog-screens.machine';
+import { continueItem, livestreamStatus, playNext, splitLivestreams } from '@/machines/catalog/catalog.selectors';
+import type { CatalogItem, CatalogItemSummary, CatalogPage, DashboardLists, ItemProgress } from '@/machines/catalog/catalog.types';
+
+function summary(id: string, extra: Partial<CatalogItemSummary> = {}): CatalogItemSummary {
+  return {
+    id,
+    publicId: `p-${id}`,
+    resourceType: 'LEARNING_OBJECT',
+    title: `Item ${id}`,
+    description: '',
+    thumbnailUrl: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    featured: false,
+    nasotItemIds: [],
+    audienceIds: [],
+    durationSeconds: 60,
+    startDate: null,
+    endDate: null,
+    ratingAverage: null,
+    ratingCount: 0,
+    ...extra,
+  };
+}
+
+function progress(catalogItemId: string, videoProgress: number, lastInteractionAt = '2026-01-01T00:00:00.000Z'): ItemProgress {
+  return {
+    catalogItemId,
+    lastInteractionAt,
+    videoProgress,
+    areReproduciblesDownloaded: false,
+    isCatalogItemRated: false,
+    isRubricScoreSaved: false,
+    isStrategyApplied: false,
+  };
+}
+
+function startCatalog(search: string, prepared: CatalogPrepared = { profileAudienceId: null, progress: [] }) {
+  const requests: CatalogRequest[] = [];
+  const replaced: string[] = [];
+  const actor = createActor(
+    catalogMachine.provide({
+      actors: {
+        prepare: fromPromise<CatalogPrepared, void>(async () => prepared),
+        fetchResults: fromPromise<CatalogPage, CatalogRequest>(async ({ input }) => {
+          requests.push(input);
+          return { items: [summary('a')], total: 23 };
+        }),
+      },
+      actions: { replaceSearch: (_, params: { search: string }) => void replaced.push(params.search) },
+    }),
+    { input: { search } },
+  );
+  actor.start();
+  return { actor, requests, replaced };
+}
+
+describe('catalogue query ↔ URL', () => {
+  it('round-trips every field and drops defaults', () => {
+    const query = parseCatalogQuery('?q=pair&nasot=e1&nasot=e2&audience=a1&type=PLAYLIST&progress=SAVED&page=3');
+    expect(query).toEqual({ q: 'pair', nasotItemIds: ['e1', 'e2'], audience: 'a1', resourceType: 'PLAYLIST', progress: 'SAVED', page: 3 });
+    expect(parseCatalogQuery(toCatalogSearch(query))).toEqual(query);
+    expect(toCatalogSearch(parseCatalogQuery(''))).toBe('');
+  });
+
+  it('ignores unknown values and bad pages', () => {
+    expect(parseCatalogQuery('?type=BOOK&progress=x&page=-2')).toMatchObject({ resourceType: null, progress: null, page: 1 });
+  });
+
+  it('starts again at page 1 when a filter changes', () => {
+    expect(changeQuery(parseCatalogQuery('?page=4'), { audience: 'a1' }).page).toBe(1);
+  });
+
+  it('searches with q and lists without, paging 10 at a time', () => {
+    expect(toCatalogRequest(parseCatalogQuery('?q=pair&page=2&audience=a1'))).toEqual({
+      kind: 'search',
+      params: { q: 'pair', offset: CATALOG_PAGE_SIZE, limit: CATALOG_PAGE_SIZE, audienceIds: ['a1'] },
+    });
+    expect(toCatalogRequest(parseCatalogQuery('?nasot=e1&type=LIVESTREAM&progress=IN_PROGRESS&page=3'))).toEqual({
+      kind: 'list',
+      params: { offset: 20, limit: 10, nasotItemIds: ['e1'], resourceType: ['LIVESTREAM'], progress: 'IN_PROGRESS' },
+    });
+  });
+
+  it('defaults the audience only when the query has neither audience nor search', () => {
+    expect(needsDefaultAudience(parseCatalogQuery(''), 'a1')).toBe(true);
+    expect(needsDefaultAudience(parseCatalogQuery('?q=x'), 'a1')).toBe(false);
+    expect(needsDefaultAudience(parseCatalogQuery('?audience=a2'), 'a1')).toBe(false);
+    expect(needsDefaultAudience(parseCatalogQuery(''), null)).toBe(false);
+  });
+});
+
+describe('catalogue screen machine', () => {
+  it('adds the profile audience with a replace navigation, then lists', async () => {
+    const { actor, requests, replaced } = startCatalog('', { profileAudienceId: 'a1', progress: [] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(replaced).toEqual(['?audience=a1']);
+    expect(actor.getSnapshot().context.query.audience).toBe('a1');
+    expect(requests).toEqual([{ kind: 'list', params: { offset: 0, limit: 10, audienceIds: ['a1'] } }]);
+    expect(actor.getSnapshot().context.page.total).toBe(23);
+  });
+
+  it('keeps a search query as it is and calls search', async () => {
+    const { actor, requests, replaced } = startCatalog('?q=pair', { profileAudienceId: 'a1', progress: [] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(replaced).toEqual([]);
+    expect(requests[0]).toMatchObject({ kind: 'search', params: { q: 'pair' } });
+  });
+
+  it('follows the URL: a new query fetches again, the echo of the same query does not', async () => {
+    const { actor, requests } = startCatalog('?audience=a1');
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'catalog.urlChanged', search: '?audience=a1' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    actor.send({ type: 'catalog.urlChanged', search: '?audience=a1&page=2' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(requests.map((r) => r.params.offset)).toEqual([0, 10]);
+    actor.send({ type: 'catalog.urlChanged', search: '?audience=a1' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.query.page).toBe(1);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('fails and retries from the start', async () => {
+    const prepare = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue({ profileAudienceId: null, progress: [] });
+    const actor = createActor(
+      catalogMachine.provide({
+        actors: {
+          prepare: fromPromise<CatalogPrepared, void>(() => prepare()),
+          fetchResults: fromPromise<CatalogPage, CatalogRequest>(async () => ({ items: [], total: 0 })),
+        },
+        actions: { replaceSearch: () => undefined },
+      }),
+      { input: { search: '' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'catalog.retry' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(prepare).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('dashboard and detail machines', () => {
+  it('loads the dashboard lists; continue picks the most recent interaction', async () => {
+    const lists: DashboardLists = {
+      featured: [summary('f')],
+      recommended: [],
+      recommendedPlaylists: [],
+      newItems: [],
+      inProgress: [summary('x'), summary('y')],
+      progress: [progress('x', 10, '2026-01-01T00:00:00.000Z'), progress('y', 20, '2026-03-01T00:00:00.000Z')],
+    };
+    const actor = createActor(dashboardMachine.provide({ actors: { fetchDashboard: fromPromise(async () => lists) } })).start();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(continueItem(lists.inProgress, lists.progress)?.id).toBe('y');
+    expect(continueItem([], [])).toBeNull();
+  });
+
+  it('loads a playlist; play next is the first entry by position not completed', async () => {
+    const item = {
+      ...summary('pl', { resourceType: 'PLAYLIST' }),
+      catalogItems: [
+        { position: 2, item: summary('b') },
+        { position: 1, item: summary('a') },
+        { position: 3, item: summary('c') },
+      ],
+    } as unknown as CatalogItem;
+    const actor = createActor(
+      itemDetailMachine.provide({
+        actors: {
+          fetchDetail: fromPromise<ItemDetail, { publicId: string }>(async ({ input }) => {
+            expect(input.publicId).toBe('my-list');
+            return { item, progress: [progress('a', 95)], video: null };
+          }),
+        },
+      }),
+      { input: { publicId: 'my-list' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    const detail = actor.getSnapshot().context.detail;
+    expect(detail && playNext(detail.item, detail.progress)?.id).toBe('b');
+  });
+});
+
+describe('livestream status', () => {
+  const now = new Date('2026-06-01T12:00:00Z');
+  const at = (start: string, end: string) => summary(start, { resourceType: 'LIVESTREAM', startDate: start, endDate: end });
+  it('is upcoming, live while on air, and past after the end', () => {
+    expect(livestreamStatus(at('2026-06-02T12:00:00Z', '2026-06-02T13:00:00Z'), now)).toBe('upcoming');
+    expect(livestreamStatus(at('2026-06-01T11:30:00Z', '2026-06-01T12:30:00Z'), now)).toBe('live');
+    expect(livestreamStatus(at('2026-05-01T11:00:00Z', '2026-05-01T12:00:00Z'), now)).toBe('past');
+  });
+  it('splits upcoming (soonest first) from past (latest first)', () => {
+    const items = [at('2026-05-01T11:00:00Z', '2026-05-01T12:00:00Z'), at('2026-05-20T11:00:00Z', '2026-05-20T12:00:00Z'), at('2026-06-02T12:00:00Z', '2026-06-02T13:00:00Z')];
+    const { upcoming, past } = splitLivestreams(items, now);
+    expect(upcoming.map((i) => i.id)).toEqual(['2026-06-02T12:00:00Z']);
+    expect(past.map((i) => i.id)).toEqual(['2026-05-20T11:00:00Z', '2026-05-01T11:00:00Z']);
+  });
+});
