@@ -28,6 +28,7 @@ import { CatalogPage } from '@/views/screens/catalog-page';
 import { LivestreamsPage } from '@/views/screens/livestreams-page';
 import { LivestreamPage } from '@/views/screens/livestream-page';
 import { PlaylistPage } from '@/views/screens/playlist-page';
+import { LearningObjectPage } from '@/views/screens/learning-object-page';
 import { StatechartsScreen } from '@/views/statecharts/statecharts-screen';
 
 // The router is built from the route table (src/lib/routes.ts): the table says who may enter,
@@ -48,7 +49,7 @@ const SCREENS: Record<RouteName, ComponentType> = {
   community: sections.CommunityPage,
   livestreams: LivestreamsPage,
   livestream: LivestreamPage,
-  'learning-object': sections.LearningObjectPage,
+  'learning-object': LearningObjectPage,
   playlist: PlaylistPage,
   catalog: CatalogPage,
   profile: sections.ProfilePage,

@@ -20,6 +20,7 @@ import { learnerEventsMachine } from '@/machines/learner-events/learner-events.m
 import { progressMachine } from '@/machines/progress/progress.machine';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 import { catalogMachine } from '@/machines/catalog/catalog.machine';
+import { learningObjectMachine } from '@/machines/learning-object/learning-object.machine';
 
 // Every machine of src/machines, one entry per folder (tests/unit/statecharts.test.ts fails
 // when a folder has no entry). The statechart viewer and scripts/export-statecharts.ts both
@@ -47,6 +48,8 @@ export const MACHINES: readonly MachineEntry[] = [
   { name: 'learner-events', machine: learnerEventsMachine, live: { systemId: 'learnerEvents' } },
   { name: 'video-progress', machine: videoProgressMachine },
   { name: 'catalog', machine: catalogMachine },
+  // One per open learning-object page, owned by its view: drawn, never live.
+  { name: 'learning-object', machine: learningObjectMachine },
   { name: 'snackbar', machine: snackbarMachine, live: { systemId: 'snackbar' } },
   { name: 'flags', machine: flagsMachine, live: { systemId: 'flags' } },
   { name: 'navigation-progress', machine: navigationProgressMachine, live: { systemId: 'navigationProgress' } },

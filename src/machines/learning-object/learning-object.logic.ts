@@ -1,0 +1,119 @@
+import type { LearnerEventData, LearnerEventType } from '@/machines/learner-events/learner-events.types';
+import type { ProgressPatch } from '@/machines/progress/progress.types';
+import {
+  DEMO_ACCOUNT_CODE,
+  DEMO_ACCOUNT_MESSAGE,
+  FALLBACK_ERROR_MESSAGE,
+  type LearningObjectAction,
+} from './learning-object.types';
+
+// Pure facts about each learner action: what it tells the learner, which learner event it
+// records and how it changes local progress.
+
+export type ActionOutcome = {
+  message: string;
+  eventType: LearnerEventType;
+  data: LearnerEventData;
+  patch: ProgressPatch;
+};
+
+export function actionOutcome(action: LearningObjectAction, catalogItemId: string): ActionOutcome {
+  switch (action.kind) {
+    case 'rate':
+      return {
+        message: 'Thanks for rating this strategy',
+        eventType: 'CATALOG_ITEM_RATED',
+        data: { catalogItemId, value: action.value },
+        patch: { isCatalogItemRated: true },
+      };
+    case 'rubric':
+      return {
+        message: 'Rubric score saved',
+        eventType: 'RUBRIC_SCORE_SAVED',
+        data: { catalogItemId, value: action.value },
+        patch: { isRubricScoreSaved: true },
+      };
+    case 'apply':
+      return {
+        message: action.applied ? 'Marked as applied in your classroom' : 'No longer marked as applied',
+        eventType: 'STRATEGY_APPLICATION_UPDATED',
+        data: { catalogItemId, applied: action.applied },
+        patch: { isStrategyApplied: action.applied },
+      };
+    case 'bookmark':
+      return {
+        message: action.saved ? 'Saved to your strategies' : 'Removed from your saved strategies',
+        eventType: 'BOOKMARK_UPDATED',
+        data: { catalogItemId, saved: action.saved },
+        patch: {},
+      };
+    case 'download':
+      return {
+        message: 'Reproducibles downloaded',
+        eventType: 'REPRODUCIBLES_DOWNLOADED',
+        data: { catalogItemId },
+        patch: { areReproduciblesDownloaded: true },
+      };
+  }
+}
+
+function field(error: unknown, key: 'code' | 'message'): string | undefined {
+  if (typeof error !== 'object' || error === null || !(key in error)) return undefined;
+  const value = (error as Record<string, unknown>)[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** The error snackbar's text: demo accounts are asked to register; otherwise the error's message. */
+export function actionErrorMessage(error: unknown): string {
+  if (field(error, 'code') === DEMO_ACCOUNT_CODE) return DEMO_ACCOUNT_MESSAGE;
+  return field(error, 'message') ?? FALLBACK_ERROR_MESSAGE;
+}
+
+type FrameworkNode = { id: string; parentId: string | null; title: string; type: string };
+
+/** Category › strand › element › strategy of an item, from the first of its ids that leads to the root. */
+export function frameworkPath<T extends FrameworkNode>(nasotItemIds: readonly string[], nasotItems: readonly T[]): T[] {
+  const byId = new Map(nasotItems.map((n) => [n.id, n]));
+  let best: T[] = [];
+  for (const id of nasotItemIds) {
+    const path: T[] = [];
+    let node = byId.get(id);
+    while (node && path.length < 10) {
+      path.unshift(node);
+      node = node.parentId ? byId.get(node.parentId) : undefined;
+    }
+    if (path.length > best.length) best = path;
+  }
+  return best;
+}
+
+export type GuideBlock = { kind: 'heading'; level: 2 | 3 | 4; text: string } | { kind: 'item' | 'paragraph'; text: string };
+
+const strip = (text: string) => text.replace(/\*\*|__|`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim();
+
+/** Markdown reduced to headings, list items and paragraphs of plain text (rendered as text, never as HTML). */
+export function guideBlocks(markdown: string | null): GuideBlock[] {
+  if (!markdown) return [];
+  const blocks: GuideBlock[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', text: strip(paragraph.join(' ')) });
+    paragraph = [];
+  };
+  for (const raw of markdown.split(/\r?\n/)) {
+    const line = raw.trim();
+    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
+    const item = /^(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line);
+    if (line === '') flush();
+    else if (heading) {
+      flush();
+      const level = Math.min(4, Math.max(3, (heading[1]?.length ?? 2) + 1)) as 2 | 3 | 4;
+      blocks.push({ kind: 'heading', level, text: strip(heading[2] ?? '') });
+    } else if (item) {
+      flush();
+      blocks.push({ kind: 'item', text: strip(item[1] ?? '') });
+    } else paragraph.push(line);
+  }
+  flush();
+  return blocks;
+}

@@ -1,0 +1,193 @@
+import { assign, setup, spawnChild } from 'xstate';
+import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
+import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
+import { actionErrorMessage, actionOutcome } from './learning-object.logic';
+import type {
+  ActionInput,
+  ActionOutput,
+  LearningObjectAction,
+  LearningObjectContext,
+  LearningObjectEvent,
+  LearningObjectInput,
+  LearningObjectLoaded,
+  NotifyParams,
+  PatchProgressParams,
+  RecordEventParams,
+} from './learning-object.types';
+
+// The learning-object screen: loads the item, then runs one learner action at a time. Every
+// action, when it succeeds, shows a success snackbar, patches local progress and records its
+// learner event; when it fails, shows the error (demo accounts are told to register). The video
+// player is a child actor ('video'). Effects are named and supplied at the edge
+// (catalog.actors.ts).
+
+export const LEARNING_OBJECT_VIDEO_ID = 'video';
+
+type Ctx = { context: LearningObjectContext };
+
+const itemId = (context: LearningObjectContext): string => context.loaded?.item.id ?? context.publicId;
+
+export const learningObjectMachine = setup({
+  types: {
+    context: {} as LearningObjectContext,
+    events: {} as LearningObjectEvent,
+    input: {} as LearningObjectInput,
+    tags: {} as 'loading' | 'busy',
+  },
+  actors: {
+    fetchLearningObject: placeholderActor<LearningObjectLoaded, { publicId: string }>('fetchLearningObject'),
+    runAction: placeholderActor<ActionOutput, ActionInput>('runAction'),
+    video: videoProgressMachine,
+  },
+  actions: {
+    notify: placeholderAction<NotifyParams>('notify'),
+    recordEvent: placeholderAction<RecordEventParams>('recordEvent'),
+    patchProgress: placeholderAction<PatchProgressParams>('patchProgress'),
+    setPending: assign((_, params: { action: LearningObjectAction }) => ({ pending: params.action })),
+    applySuccess: assign(({ context }, params: { output: ActionOutput }) => {
+      const action = context.pending;
+      const loaded = context.loaded;
+      const file = params.output.file;
+      return {
+        pending: null,
+        rating: action?.kind === 'rate' ? action.value : context.rating,
+        rubricScore: action?.kind === 'rubric' ? action.value : context.rubricScore,
+        loaded: loaded && action?.kind === 'bookmark' ? { ...loaded, bookmarked: action.saved } : loaded,
+        download: file ? { id: (context.download?.id ?? 0) + 1, blob: file.blob, fileName: file.fileName } : context.download,
+      };
+    }),
+    clearPending: assign({ pending: null }),
+  },
+  guards: {
+    hasVideo: ({ context }) => context.loaded?.item.hasVideo === true,
+  },
+}).createMachine({
+  id: 'learningObject',
+  context: ({ input }) => ({
+    publicId: input.publicId,
+    playVideo: input.playVideo ?? false,
+    loaded: null,
+    rating: null,
+    rubricScore: null,
+    pending: null,
+    download: null,
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'loading',
+      invoke: {
+        src: 'fetchLearningObject',
+        input: ({ context }) => ({ publicId: context.publicId }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({
+            loaded: event.output,
+            rating: event.output.item.userRating?.value ?? null,
+            rubricScore: event.output.item.userRubricScore,
+            error: null,
+          })),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+      },
+    },
+    failed: { on: { 'lo.retry': 'loading' } },
+    ready: {
+      entry: [
+        {
+          type: 'recordEvent',
+          params: ({ context }: Ctx) => ({ eventType: 'CATALOG_ITEM_VISITED' as const, data: { catalogItemId: itemId(context) } }),
+        },
+      ],
+      on: {
+        // Sent by the view as it leaves (a stopped actor runs no exit actions in XState v5).
+        'lo.leave': {
+          actions: {
+            type: 'recordEvent',
+            params: ({ context }: Ctx) => ({ eventType: 'CATALOG_ITEM_LEFT' as const, data: { catalogItemId: itemId(context) } }),
+          },
+        },
+      },
+      initial: 'checkingVideo',
+      states: {
+        checkingVideo: {
+          always: [
+            {
+              guard: 'hasVideo',
+              target: 'idle',
+              actions: spawnChild('video', {
+                id: LEARNING_OBJECT_VIDEO_ID,
+                input: ({ context }) => ({
+                  catalogItemId: itemId(context),
+                  initialWatchedPercent: context.loaded?.videoProgress ?? 0,
+                  playVideo: context.playVideo,
+                }),
+              }),
+            },
+            { target: 'idle' },
+          ],
+        },
+        idle: {
+          on: {
+            'lo.rate': { target: 'working', actions: { type: 'setPending', params: ({ event }) => ({ action: { kind: 'rate', value: event.value } }) } },
+            'lo.saveRubric': {
+              target: 'working',
+              actions: { type: 'setPending', params: ({ event }) => ({ action: { kind: 'rubric', value: event.value } }) },
+            },
+            'lo.setApplied': {
+              target: 'working',
+              actions: { type: 'setPending', params: ({ event }) => ({ action: { kind: 'apply', applied: event.applied } }) },
+            },
+            'lo.setBookmarked': {
+              target: 'working',
+              actions: { type: 'setPending', params: ({ event }) => ({ action: { kind: 'bookmark', saved: event.saved } }) },
+            },
+            'lo.download': { target: 'working', actions: { type: 'setPending', params: { action: { kind: 'download' } } } },
+          },
+        },
+        working: {
+          tags: 'busy',
+          invoke: {
+            src: 'runAction',
+            input: ({ context }) => ({
+              action: context.pending ?? { kind: 'download' },
+              item: context.loaded!.item,
+              publicId: context.publicId,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                {
+                  type: 'notify',
+                  params: ({ context }) => ({ message: actionOutcome(context.pending!, itemId(context)).message, variant: 'success' as const }),
+                },
+                {
+                  type: 'patchProgress',
+                  params: ({ context }) => ({ catalogItemId: itemId(context), patch: actionOutcome(context.pending!, itemId(context)).patch }),
+                },
+                {
+                  type: 'recordEvent',
+                  params: ({ context }) => {
+                    const outcome = actionOutcome(context.pending!, itemId(context));
+                    return { eventType: outcome.eventType, data: outcome.data };
+                  },
+                },
+                { type: 'applySuccess', params: ({ event }) => ({ output: event.output }) },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'notify', params: ({ event }) => ({ message: actionErrorMessage(event.error), variant: 'error' as const }) },
+                'clearPending',
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type LearningObjectMachine = typeof learningObjectMachine;

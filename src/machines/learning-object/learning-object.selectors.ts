@@ -1,0 +1,18 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { VideoProgressMachine } from '@/machines/video-progress/video-progress.machine';
+import { LEARNING_OBJECT_VIDEO_ID, type LearningObjectMachine } from './learning-object.machine';
+
+type LearningObjectSnapshot = SnapshotFrom<LearningObjectMachine>;
+
+export const selectLearningObject = (s: LearningObjectSnapshot) => s.context.loaded;
+export const selectLearningObjectLoading = (s: LearningObjectSnapshot): boolean => s.hasTag('loading');
+export const selectLearningObjectFailed = (s: LearningObjectSnapshot): boolean => s.matches('failed');
+export const selectLearningObjectBusy = (s: LearningObjectSnapshot): boolean => s.hasTag('busy');
+export const selectPendingAction = (s: LearningObjectSnapshot) => s.context.pending;
+export const selectUserRating = (s: LearningObjectSnapshot) => s.context.rating;
+export const selectUserRubricScore = (s: LearningObjectSnapshot) => s.context.rubricScore;
+export const selectIsBookmarked = (s: LearningObjectSnapshot): boolean => s.context.loaded?.bookmarked ?? false;
+/** A file the view should save (a new id each time). */
+export const selectPendingDownload = (s: LearningObjectSnapshot) => s.context.download;
+export const selectVideoRef = (s: LearningObjectSnapshot): ActorRefFrom<VideoProgressMachine> | undefined =>
+  s.children[LEARNING_OBJECT_VIDEO_ID] as ActorRefFrom<VideoProgressMachine> | undefined;

@@ -1,0 +1,61 @@
+import type { LearnerEventData, LearnerEventType } from '@/machines/learner-events/learner-events.types';
+import type { ProgressPatch } from '@/machines/progress/progress.types';
+import type { SnackbarRequest } from '@/machines/snackbar/snackbar.types';
+import type { CatalogItem, CatalogItemSummary } from '@/machines/catalog/catalog.types';
+
+/** What the page needs when it opens: the item, the learner's state of it, related strategies. */
+export type LearningObjectLoaded = {
+  item: CatalogItem;
+  related: CatalogItemSummary[];
+  bookmarked: boolean;
+  /** Watched percent so far, for the video actor. */
+  videoProgress: number;
+};
+
+/** One learner action on the page; each is one API call. */
+export type LearningObjectAction =
+  | { kind: 'rate'; value: number }
+  | { kind: 'rubric'; value: number }
+  | { kind: 'apply'; applied: boolean }
+  | { kind: 'bookmark'; saved: boolean }
+  | { kind: 'download' };
+
+export type ActionInput = { action: LearningObjectAction; item: CatalogItem; publicId: string };
+
+/** A download hands its file to the view, which saves it with an object URL. */
+export type ActionOutput = { file: { blob: Blob; fileName: string } | null };
+
+export type PendingDownload = { id: number; blob: Blob; fileName: string };
+
+export type LearningObjectInput = { publicId: string; playVideo?: boolean };
+
+export type LearningObjectContext = {
+  publicId: string;
+  playVideo: boolean;
+  loaded: LearningObjectLoaded | null;
+  /** The learner's own rating and rubric score, updated locally after a save. */
+  rating: number | null;
+  rubricScore: number | null;
+  pending: LearningObjectAction | null;
+  download: PendingDownload | null;
+  error: unknown;
+};
+
+export type LearningObjectEvent =
+  | { type: 'lo.retry' }
+  /** The learner leaves the page: records CATALOG_ITEM_LEFT. */
+  | { type: 'lo.leave' }
+  | { type: 'lo.rate'; value: number }
+  | { type: 'lo.saveRubric'; value: number }
+  | { type: 'lo.setApplied'; applied: boolean }
+  | { type: 'lo.setBookmarked'; saved: boolean }
+  | { type: 'lo.download' };
+
+export type RecordEventParams = { eventType: LearnerEventType; data: LearnerEventData };
+export type PatchProgressParams = { catalogItemId: string; patch: ProgressPatch };
+export type NotifyParams = SnackbarRequest;
+
+/** Spec §8: demo accounts (403 DEMO_ACCOUNT) are told to register. */
+export const DEMO_ACCOUNT_CODE = 'DEMO_ACCOUNT';
+export const DEMO_ACCOUNT_MESSAGE = 'Register for a full account to do this.';
+export const FALLBACK_ERROR_MESSAGE = 'Something went wrong, please try again later';

@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { learningObjectMachine } from '@/machines/learning-object/learning-object.machine';
+import { actionErrorMessage, frameworkPath, guideBlocks } from '@/machines/learning-object/learning-object.logic';
+import type { ActionInput, ActionOutput, LearningObjectLoaded } from '@/machines/learning-object/learning-object.types';
+import type { CatalogItem } from '@/machines/catalog/catalog.types';
+
+const item = {
+  id: 'item-1',
+  publicId: 'wait-time',
+  hasVideo: false,
+  userRating: null,
+  userRubricScore: null,
+} as unknown as CatalogItem;
+
+function start(runAction: (input: ActionInput) => Promise<ActionOutput>) {
+  const notify = vi.fn();
+  const recordEvent = vi.fn();
+  const patchProgress = vi.fn();
+  const logic = learningObjectMachine.provide({
+    actors: {
+      fetchLearningObject: fromPromise<LearningObjectLoaded, { publicId: string }>(async () => ({
+        item,
+        related: [],
+        bookmarked: false,
+        videoProgress: 0,
+      })),
+      runAction: fromPromise<ActionOutput, ActionInput>(({ input }) => runAction(input)),
+    },
+    actions: {
+      notify: (_, params) => notify(params),
+      recordEvent: (_, params) => recordEvent(params),
+      patchProgress: (_, params) => patchProgress(params),
+    },
+  });
+  const actor = createActor(logic, { input: { publicId: 'wait-time' } }).start();
+  return { actor, notify, recordEvent, patchProgress };
+}
+
+describe('learning-object machine', () => {
+  it('records the visit, and a successful rating notifies, patches progress and records the event', async () => {
+    const { actor, notify, recordEvent, patchProgress } = start(async () => ({ file: null }));
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(recordEvent).toHaveBeenCalledWith({ eventType: 'CATALOG_ITEM_VISITED', data: { catalogItemId: 'item-1' } });
+    actor.send({ type: 'lo.rate', value: 4 });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.rating === 4);
+    expect(notify).toHaveBeenCalledWith({ message: 'Thanks for rating this strategy', variant: 'success' });
+    expect(patchProgress).toHaveBeenCalledWith({ catalogItemId: 'item-1', patch: { isCatalogItemRated: true } });
+    expect(recordEvent).toHaveBeenCalledWith({ eventType: 'CATALOG_ITEM_RATED', data: { catalogItemId: 'item-1', value: 4 } });
+    actor.send({ type: 'lo.leave' });
+    actor.stop();
+    expect(recordEvent).toHaveBeenLastCalledWith({ eventType: 'CATALOG_ITEM_LEFT', data: { catalogItemId: 'item-1' } });
+  });
+
+  it('tells a demo account to register and hands a download to the view', async () => {
+    const { actor, notify, patchProgress } = start(async ({ action }) => {
+      if (action.kind === 'apply') throw Object.assign(new Error('Forbidden'), { code: 'DEMO_ACCOUNT' });
+      return { file: { blob: new Blob(['PK']), fileName: 'wait-time.zip' } };
+    });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'lo.setApplied', applied: true });
+    await waitFor(actor, () => notify.mock.calls.length === 1);
+    expect(notify).toHaveBeenCalledWith({ message: 'Register for a full account to do this.', variant: 'error' });
+    expect(patchProgress).not.toHaveBeenCalled();
+    actor.send({ type: 'lo.download' });
+    await waitFor(actor, (s) => s.context.download !== null);
+    expect(actor.getSnapshot().context.download?.fileName).toBe('wait-time.zip');
+    actor.stop();
+  });
+});
+
+describe('learning-object logic', () => {
+  it('uses the error message otherwise', () => {
+    expect(actionErrorMessage(new Error('Nope'))).toBe('Nope');
+  });
+
+  it('builds the framework path from the root down', () => {
+    const nodes = [
+      { id: 's', parentId: 'e', title: 'Strategy', type: 'STRATEGY' },
+      { id: 'c', parentId: null, title: 'Category', type: 'CATEGORY' },
+      { id: 'e', parentId: 'c', title: 'Element', type: 'ELEMENT' },
+    ];
+    expect(frameworkPath(['e', 's'], nodes).map((n) => n.title)).toEqual(['Category', 'Element', 'Strategy']);
+  });
+
+  it('reduces markdown to plain blocks', () => {
+    expect(guideBlocks('## Before\nPlan **two** prompts.\n\n- <b>one</b>')).toEqual([
+      { kind: 'heading', level: 3, text: 'Before' },
+      { kind: 'paragraph', text: 'Plan two prompts.' },
+      { kind: 'item', text: '<b>one</b>' },
+    ]);
+  });
+});
