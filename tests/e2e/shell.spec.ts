@@ -232,6 +232,28 @@ test.describe('responsive layout', () => {
   }
 });
 
+test.describe('responsive layout of the shell screens', () => {
+  test('catalogue, livestreams, a strategy and a playlist fit at 375, 768, 1280 and 1920', async ({ page }) => {
+    await signInLocally(page, 'educator01@northwind.example.org');
+    await expect(page).toHaveURL(/\/$/);
+    // Real ids from the seeded catalogue, read with the signed-in educator's local token.
+    const ids = await page.evaluate(async () => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('AV_TOKEN')}` };
+      const first = async (type: string) =>
+        ((await (await fetch(`/api/catalog/items?resourceType=${type}&limit=1`, { headers })).json()) as { items: { publicId: string }[] }).items[0]!.publicId;
+      return { strategy: await first('LEARNING_OBJECT'), playlist: await first('PLAYLIST') };
+    });
+    for (const path of ['/catalog', '/livestreams', `/learning-objects/${ids.strategy}`, `/playlists/${ids.playlist}`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      for (const width of [375, 768, 1280, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expectNoHorizontalOverflow(page);
+      }
+    }
+  });
+});
+
 test.describe('accessibility', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`shell, user menu and upgrade dialog pass axe (${colorScheme})`, async ({ page }, testInfo) => {
