@@ -41,11 +41,14 @@ const SORT_COLUMNS: Record<string, SQL> = {
 export function catalogHandlers({ db }: Context): Handlers<CatalogOps> {
   return {
     async searchCatalog(request) {
+      const { user } = principalOf(request);
       requireRole(principalOf(request), ROLES.anyone);
       const q = request.query;
       const tsquery = sql`websearch_to_tsquery('english', ${q.q})`;
+      const where = [sql`ci.search @@ ${tsquery}`, ...catalogFilters(q)];
+      if (q.progress) where.push(progressFilter(user.id, q.progress));
       return listSummaries(db, {
-        where: [sql`ci.search @@ ${tsquery}`, ...catalogFilters(q)],
+        where,
         orderBy: sql`ts_rank(ci.search, ${tsquery}) desc, ci.created_at desc`,
         limit: q.limit ?? 10,
         offset: q.offset ?? 0,

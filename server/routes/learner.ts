@@ -25,6 +25,7 @@ export function learnerHandlers({ db, tokens, auth, config }: Context): Handlers
           isRubricScoreSaved: p.isRubricScoreSaved,
           isStrategyApplied: p.isStrategyApplied,
           videoProgress: p.videoProgress,
+          videoPosition: p.videoPosition,
         })),
       };
     },

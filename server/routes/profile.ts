@@ -124,7 +124,8 @@ export function profileHandlers({ db }: Context): Handlers<ProfileOps> {
         db,
         sql`select p.catalog_item_id::text as "catalogItemId", ${iso(sql`p.last_interaction_at`)} as "lastInteractionAt",
               p.are_reproducibles_downloaded as "areReproduciblesDownloaded", p.is_catalog_item_rated as "isCatalogItemRated",
-              p.is_rubric_score_saved as "isRubricScoreSaved", p.is_strategy_applied as "isStrategyApplied", p.video_progress as "videoProgress"
+              p.is_rubric_score_saved as "isRubricScoreSaved", p.is_strategy_applied as "isStrategyApplied", p.video_progress as "videoProgress",
+              p.video_position as "videoPosition"
             from learner_progress p join catalog_items ci on ci.id = p.catalog_item_id
             where p.user_id = ${user.id} and not ${completedSql()}
             order by p.last_interaction_at desc`,

@@ -29,14 +29,17 @@ export type ProgressPatch = Partial<{
 /**
  * Records an interaction with an item in the caller's transaction: the last interaction moves
  * forward (never back, so late-arriving beacon events cannot rewind it), video progress only
- * grows, and the given flags are set.
+ * grows, the video position follows the newest event, and the given flags are set.
  */
 export async function touchProgress(tx: Db, userId: string, catalogItemId: string, patch: ProgressPatch, at: Date = new Date()) {
   const set: Record<string, SQL | boolean | number> = {
     lastInteractionAt: sql`greatest(${learnerProgress.lastInteractionAt}, excluded.last_interaction_at)`,
   };
   if (patch.videoProgress !== undefined) set.videoProgress = sql`greatest(${learnerProgress.videoProgress}, excluded.video_progress)`;
-  if (patch.videoPosition !== undefined) set.videoPosition = sql`excluded.video_position`;
+  // The resume position is the latest event's: a late-arriving older one leaves it alone.
+  if (patch.videoPosition !== undefined) {
+    set.videoPosition = sql`case when excluded.last_interaction_at >= ${learnerProgress.lastInteractionAt} then excluded.video_position else ${learnerProgress.videoPosition} end`;
+  }
   for (const flag of ['areReproduciblesDownloaded', 'isCatalogItemRated', 'isRubricScoreSaved', 'isStrategyApplied'] as const) {
     if (patch[flag] !== undefined) set[flag] = patch[flag];
   }

@@ -1002,6 +1002,8 @@ export interface components {
             isStrategyApplied: boolean;
             /** @description Percent of the video watched. */
             videoProgress: number;
+            /** @description Where playback last stopped, in seconds: where the player resumes. */
+            videoPosition: number;
         };
         ItemWithProgress: {
             catalogItem: components["schemas"]["CatalogItemSummary"];
@@ -1430,6 +1432,8 @@ export interface components {
         NasotItemIdsFilter: string[];
         /** @description Items for any of these audiences. */
         AudienceIdsFilter: string[];
+        /** @description Only items in this state for the signed-in learner. */
+        ProgressFilter: "NOT_STARTED" | "IN_PROGRESS" | "COMPLETED" | "SAVED";
     };
     requestBodies: never;
     headers: never;
@@ -1447,6 +1451,8 @@ export interface operations {
                 nasotItemIds?: components["parameters"]["NasotItemIdsFilter"];
                 /** @description Items for any of these audiences. */
                 audienceIds?: components["parameters"]["AudienceIdsFilter"];
+                /** @description Only items in this state for the signed-in learner. */
+                progress?: components["parameters"]["ProgressFilter"];
                 offset?: components["parameters"]["Offset"];
                 /** @description Page size (at most 100). */
                 limit?: components["parameters"]["CatalogLimit"];
@@ -1517,7 +1523,7 @@ export interface operations {
                 /** @description Items for any of these audiences. */
                 audienceIds?: components["parameters"]["AudienceIdsFilter"];
                 /** @description Only items in this state for the signed-in learner. */
-                progress?: "NOT_STARTED" | "IN_PROGRESS" | "COMPLETED" | "SAVED";
+                progress?: components["parameters"]["ProgressFilter"];
                 featured?: boolean;
             };
             header?: never;
@@ -2385,7 +2391,8 @@ export interface operations {
                      *           "isCatalogItemRated": false,
                      *           "isRubricScoreSaved": false,
                      *           "isStrategyApplied": false,
-                     *           "videoProgress": 42.5
+                     *           "videoProgress": 42.5,
+                     *           "videoPosition": 10.2
                      *         }
                      *       ]
                      *     }
@@ -2647,7 +2654,8 @@ export interface operations {
                      *             "isCatalogItemRated": false,
                      *             "isRubricScoreSaved": false,
                      *             "isStrategyApplied": false,
-                     *             "videoProgress": 42.5
+                     *             "videoProgress": 42.5,
+                     *             "videoPosition": 10.2
                      *           }
                      *         }
                      *       ]

@@ -8,7 +8,7 @@ import { ACCOUNTS, loadWorld } from '../support/world.ts';
 let t: TestApp;
 let world: Awaited<ReturnType<typeof loadWorld>>;
 let token: string;
-let items: { id: string; publicId: string }[];
+let items: { id: string; publicId: string; title: string }[];
 
 const event = (type: string, data: Record<string, unknown> = {}, at = new Date()) => ({ id: randomUUID(), type, timeStamp: at.toISOString(), data });
 const send = (events: object[], accessToken = token, origin: string | undefined = ORIGIN) =>
@@ -25,7 +25,7 @@ beforeAll(async () => {
   world = await loadWorld(t);
   // A learner with no history, so every count below starts from zero.
   token = await t.login(ACCOUNTS.free);
-  items = await t.query(sql`select id::text as id, public_id as "publicId" from catalog_items where resource_type = 'LEARNING_OBJECT' order by public_id limit 5`);
+  items = await t.query(sql`select id::text as id, public_id as "publicId", title from catalog_items where resource_type = 'LEARNING_OBJECT' order by public_id limit 5`);
 });
 afterAll(() => t?.close());
 
@@ -43,6 +43,18 @@ describe('learner events', () => {
     const [a] = items;
     await send([event('VIDEO_TIMEUPDATED', { catalogItemId: a!.id, progress: 10, position: 2 }, new Date(Date.now() - 60_000))]);
     expect((await progressOf(a!.id)).videoProgress).toBe(90);
+  });
+
+  it('keeps the newest video position, where the player resumes', async () => {
+    const [, , , , e] = items;
+    await send([event('VIDEO_PAUSED', { catalogItemId: e!.id, progress: 30, position: 12.5 })]);
+    expect(await progressOf(e!.id)).toMatchObject({ videoProgress: 30, videoPosition: 12.5 });
+    // Sought back and paused: the position follows, the watched percent does not shrink.
+    await send([event('VIDEO_PAUSED', { catalogItemId: e!.id, progress: 30, position: 3 })]);
+    expect(await progressOf(e!.id)).toMatchObject({ videoProgress: 30, videoPosition: 3 });
+    // An older event delivered late (a queued beacon) does not move it.
+    await send([event('VIDEO_PAUSED', { catalogItemId: e!.id, progress: 20, position: 40 }, new Date(Date.now() - 60_000))]);
+    expect(await progressOf(e!.id)).toMatchObject({ videoProgress: 30, videoPosition: 3 });
   });
 
   it('stores a retried batch once', async () => {
@@ -137,6 +149,15 @@ describe('progress from actions', () => {
     expect(completed.items.map((i: { id: string }) => i.id)).toEqual([items[3]!.id]);
     const saved = (await t.request(token, { method: 'GET', url: '/api/catalog/items?progress=SAVED' })).json();
     expect(saved.total).toBe(1);
+  });
+
+  it('combines the progress filter with a text search', async () => {
+    const words = encodeURIComponent(`"${items[3]!.title}"`);
+    const search = async (progress: string) =>
+      (await t.request(token, { method: 'GET', url: `/api/catalog/search?q=${words}&progress=${progress}` })).json().items.map((i: { id: string }) => i.id);
+    expect(await search('COMPLETED')).toEqual([items[3]!.id]);
+    expect(await search('NOT_STARTED')).not.toContain(items[3]!.id);
+    expect(await search('SAVED')).toEqual([]);
   });
 
   it('counts today in the streak', async () => {
