@@ -40,6 +40,7 @@ function progress(catalogItemId: string, videoProgress: number, lastInteractionA
     catalogItemId,
     lastInteractionAt,
     videoProgress,
+    videoPosition: 0,
     areReproduciblesDownloaded: false,
     isCatalogItemRated: false,
     isRubricScoreSaved: false,
@@ -87,6 +88,10 @@ describe('catalogue query ↔ URL', () => {
     expect(toCatalogRequest(parseCatalogQuery('?q=pair&page=2&audience=a1'))).toEqual({
       kind: 'search',
       params: { q: 'pair', offset: CATALOG_PAGE_SIZE, limit: CATALOG_PAGE_SIZE, audienceIds: ['a1'] },
+    });
+    expect(toCatalogRequest(parseCatalogQuery('?q=pair&progress=COMPLETED'))).toEqual({
+      kind: 'search',
+      params: { q: 'pair', offset: 0, limit: CATALOG_PAGE_SIZE, progress: 'COMPLETED' },
     });
     expect(toCatalogRequest(parseCatalogQuery('?nasot=e1&type=LIVESTREAM&progress=IN_PROGRESS&page=3'))).toEqual({
       kind: 'list',

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { learningObjectMachine } from '@/machines/learning-object/learning-object.machine';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import { LEARNING_OBJECT_VIDEO_ID, learningObjectMachine } from '@/machines/learning-object/learning-object.machine';
+import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
+import { selectResumePosition } from '@/machines/video-progress/video-progress.selectors';
+import type { VideoSource } from '@/machines/video-progress/video-progress.types';
 import { actionErrorMessage, frameworkPath, guideBlocks } from '@/machines/learning-object/learning-object.logic';
 import type { ActionInput, ActionOutput, LearningObjectLoaded } from '@/machines/learning-object/learning-object.types';
 import type { CatalogItem } from '@/machines/catalog/catalog.types';
@@ -13,7 +16,7 @@ const item = {
   userRubricScore: null,
 } as unknown as CatalogItem;
 
-function start(runAction: (input: ActionInput) => Promise<ActionOutput>) {
+function start(runAction: (input: ActionInput) => Promise<ActionOutput>, loaded: Partial<LearningObjectLoaded> = {}) {
   const notify = vi.fn();
   const recordEvent = vi.fn();
   const patchProgress = vi.fn();
@@ -24,8 +27,14 @@ function start(runAction: (input: ActionInput) => Promise<ActionOutput>) {
         related: [],
         bookmarked: false,
         videoProgress: 0,
+        videoPosition: 0,
+        ...loaded,
       })),
       runAction: fromPromise<ActionOutput, ActionInput>(({ input }) => runAction(input)),
+      video: videoProgressMachine.provide({
+        actors: { fetchVideoSource: fromPromise(async () => ({ url: '/media/v.webm', mimeType: 'video/webm', captions: [] }) as unknown as VideoSource) },
+        actions: { recordLearnerEvent: () => {}, patchProgress: () => {} },
+      }),
     },
     actions: {
       notify: (_, params) => notify(params),
@@ -50,6 +59,36 @@ describe('learning-object machine', () => {
     actor.send({ type: 'lo.leave' });
     actor.stop();
     expect(recordEvent).toHaveBeenLastCalledWith({ eventType: 'CATALOG_ITEM_LEFT', data: { catalogItemId: 'item-1' } });
+  });
+
+  it('starts the video where the learner stopped last time', async () => {
+    const { actor } = start(async () => ({ file: null }), { item: { ...item, hasVideo: true }, videoProgress: 40, videoPosition: 42.5 });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    const video = actor.getSnapshot().children[LEARNING_OBJECT_VIDEO_ID] as ActorRefFrom<typeof videoProgressMachine>;
+    await waitFor(video, (s) => s.matches('loadingMedia'));
+    video.send({ type: 'video.loaded', duration: 100 });
+    expect(selectResumePosition(video.getSnapshot())).toBe(42.5);
+    expect(video.getSnapshot().context.watchedSeconds).toBe(40);
+    actor.stop();
+  });
+
+  it('records one leave per visit, pauses a playing video on leaving, and a return from the page cache is a new visit', async () => {
+    const { actor, recordEvent } = start(async () => ({ file: null }), { item: { ...item, hasVideo: true } });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    const video = actor.getSnapshot().children[LEARNING_OBJECT_VIDEO_ID] as ActorRefFrom<typeof videoProgressMachine>;
+    await waitFor(video, (s) => s.matches('loadingMedia'));
+    video.send({ type: 'video.loaded', duration: 100 });
+    video.send({ type: 'video.play' });
+    const types = () => recordEvent.mock.calls.map(([p]) => (p as { eventType: string }).eventType);
+    actor.send({ type: 'lo.leave' });
+    actor.send({ type: 'lo.leave' });
+    expect(video.getSnapshot().value).toBe('paused');
+    expect(types()).toEqual(['CATALOG_ITEM_VISITED', 'CATALOG_ITEM_LEFT']);
+    actor.send({ type: 'lo.return' });
+    actor.send({ type: 'lo.return' });
+    actor.send({ type: 'lo.leave' });
+    expect(types()).toEqual(['CATALOG_ITEM_VISITED', 'CATALOG_ITEM_LEFT', 'CATALOG_ITEM_VISITED', 'CATALOG_ITEM_LEFT']);
+    actor.stop();
   });
 
   it('tells a demo account to register and hands a download to the view', async () => {

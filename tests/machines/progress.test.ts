@@ -14,6 +14,7 @@ import type { LearnerProgress } from '@/machines/progress/progress.types';
 const progress = (catalogItemId: string, overrides: Partial<LearnerProgress> = {}): LearnerProgress => ({
   catalogItemId,
   lastInteractionAt: '2026-01-01T00:00:00.000Z',
+  videoPosition: 0,
   areReproduciblesDownloaded: false,
   isCatalogItemRated: false,
   isRubricScoreSaved: false,

@@ -72,7 +72,7 @@ describe('video progress', () => {
     p.watch(1);
     expect(selectIsVideoCompleted(p.actor.getSnapshot())).toBe(true);
     expect(p.recorded.at(-1)).toEqual({ type: 'VIDEO_TIMEUPDATED', data: { catalogItemId: 'item-1', progress: 90, position: 90 } });
-    expect(p.patches.at(-1)).toEqual({ catalogItemId: 'item-1', patch: { videoProgress: 90 } });
+    expect(p.patches.at(-1)).toEqual({ catalogItemId: 'item-1', patch: { videoProgress: 90, videoPosition: 90 } });
     // Completion is reported once.
     const reports = p.recorded.length;
     p.watch(10);
@@ -142,7 +142,7 @@ describe('video progress', () => {
       { type: 'VIDEO_PLAYED', data: { catalogItemId: 'item-1', progress: 0, position: 0 } },
       { type: 'VIDEO_PAUSED', data: { catalogItemId: 'item-1', progress: 4, position: 4 } },
     ]);
-    expect(p.patches).toEqual([{ catalogItemId: 'item-1', patch: { videoProgress: 4 } }]);
+    expect(p.patches).toEqual([{ catalogItemId: 'item-1', patch: { videoProgress: 4, videoPosition: 4 } }]);
     // Time passes while paused; the first update after play only sets the baseline clock.
     p.actor.send({ type: 'video.play' });
     p.watch(1);

@@ -121,6 +121,7 @@ export function catalogScreenActors(api: ApiClient, deps: CatalogScreenDeps) {
       related: (await related).filter((other) => other.id !== item.id),
       bookmarked: profile?.bookmarks.some((b) => b.catalogItemId === item.id) ?? false,
       videoProgress: progress?.videoProgress ?? 0,
+      videoPosition: progress?.videoPosition ?? 0,
     };
   });
 

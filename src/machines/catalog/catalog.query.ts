@@ -49,7 +49,15 @@ export function changeQuery(query: CatalogQuery, patch: Partial<Omit<CatalogQuer
 export type CatalogRequest =
   | {
       kind: 'search';
-      params: { q: string; offset: number; limit: number; resourceType?: ResourceType[]; nasotItemIds?: string[]; audienceIds?: string[] };
+      params: {
+        q: string;
+        offset: number;
+        limit: number;
+        resourceType?: ResourceType[];
+        nasotItemIds?: string[];
+        audienceIds?: string[];
+        progress?: ProgressFilter;
+      };
     }
   | {
       kind: 'list';
@@ -71,9 +79,10 @@ export function toCatalogRequest(query: CatalogQuery): CatalogRequest {
     ...(query.resourceType ? { resourceType: [query.resourceType] } : {}),
     ...(query.nasotItemIds.length ? { nasotItemIds: query.nasotItemIds } : {}),
     ...(query.audience ? { audienceIds: [query.audience] } : {}),
+    ...(query.progress ? { progress: query.progress } : {}),
   };
   if (query.q) return { kind: 'search', params: { q: query.q, ...filters } };
-  return { kind: 'list', params: { ...filters, ...(query.progress ? { progress: query.progress } : {}) } };
+  return { kind: 'list', params: filters };
 }
 
 export function pageCount(total: number): number {

@@ -1,4 +1,4 @@
-import { assign, setup, spawnChild } from 'xstate';
+import { and, assign, not, sendTo, setup, spawnChild } from 'xstate';
 import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 import { actionErrorMessage, actionOutcome } from './learning-object.logic';
@@ -26,6 +26,16 @@ export const LEARNING_OBJECT_VIDEO_ID = 'video';
 type Ctx = { context: LearningObjectContext };
 
 const itemId = (context: LearningObjectContext): string => context.loaded?.item.id ?? context.publicId;
+
+const visited = {
+  type: 'recordEvent',
+  params: ({ context }: Ctx) => ({ eventType: 'CATALOG_ITEM_VISITED' as const, data: { catalogItemId: itemId(context) } }),
+} as const;
+
+const left = {
+  type: 'recordEvent',
+  params: ({ context }: Ctx) => ({ eventType: 'CATALOG_ITEM_LEFT' as const, data: { catalogItemId: itemId(context) } }),
+} as const;
 
 export const learningObjectMachine = setup({
   types: {
@@ -57,9 +67,12 @@ export const learningObjectMachine = setup({
       };
     }),
     clearPending: assign({ pending: null }),
+    markHere: assign({ here: true }),
+    markAway: assign({ here: false }),
   },
   guards: {
     hasVideo: ({ context }) => context.loaded?.item.hasVideo === true,
+    here: ({ context }) => context.here,
   },
 }).createMachine({
   id: 'learningObject',
@@ -72,6 +85,7 @@ export const learningObjectMachine = setup({
     pending: null,
     download: null,
     error: null,
+    here: false,
   }),
   initial: 'loading',
   states: {
@@ -94,20 +108,15 @@ export const learningObjectMachine = setup({
     },
     failed: { on: { 'lo.retry': 'loading' } },
     ready: {
-      entry: [
-        {
-          type: 'recordEvent',
-          params: ({ context }: Ctx) => ({ eventType: 'CATALOG_ITEM_VISITED' as const, data: { catalogItemId: itemId(context) } }),
-        },
-      ],
+      entry: [visited, 'markHere'],
       on: {
-        // Sent by the view as it leaves (a stopped actor runs no exit actions in XState v5).
-        'lo.leave': {
-          actions: {
-            type: 'recordEvent',
-            params: ({ context }: Ctx) => ({ eventType: 'CATALOG_ITEM_LEFT' as const, data: { catalogItemId: itemId(context) } }),
-          },
-        },
+        // Sent by the view as it unmounts or the page hides (a stopped actor runs no exit
+        // actions in XState v5). A playing video is paused first, so its position is recorded.
+        'lo.leave': [
+          { guard: and(['here', 'hasVideo']), actions: [sendTo(LEARNING_OBJECT_VIDEO_ID, { type: 'video.pause' }), left, 'markAway'] },
+          { guard: 'here', actions: [left, 'markAway'] },
+        ],
+        'lo.return': { guard: not('here'), actions: [visited, 'markHere'] },
       },
       initial: 'checkingVideo',
       states: {
@@ -121,6 +130,7 @@ export const learningObjectMachine = setup({
                 input: ({ context }) => ({
                   catalogItemId: itemId(context),
                   initialWatchedPercent: context.loaded?.videoProgress ?? 0,
+                  initialPosition: context.loaded?.videoPosition ?? 0,
                   playVideo: context.playVideo,
                 }),
               }),

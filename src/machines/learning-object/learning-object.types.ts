@@ -10,6 +10,8 @@ export type LearningObjectLoaded = {
   bookmarked: boolean;
   /** Watched percent so far, for the video actor. */
   videoProgress: number;
+  /** Where the learner stopped last time, in seconds: the video resumes there. */
+  videoPosition: number;
 };
 
 /** One learner action on the page; each is one API call. */
@@ -39,12 +41,16 @@ export type LearningObjectContext = {
   pending: LearningObjectAction | null;
   download: PendingDownload | null;
   error: unknown;
+  /** On the page: set on the visit, cleared on leaving, so a leave is recorded once. */
+  here: boolean;
 };
 
 export type LearningObjectEvent =
   | { type: 'lo.retry' }
-  /** The learner leaves the page: records CATALOG_ITEM_LEFT. */
+  /** The learner leaves the page (navigates away or closes the tab): pauses the video and records CATALOG_ITEM_LEFT. */
   | { type: 'lo.leave' }
+  /** The page is shown again from the back/forward cache: records CATALOG_ITEM_VISITED. */
+  | { type: 'lo.return' }
   | { type: 'lo.rate'; value: number }
   | { type: 'lo.saveRubric'; value: number }
   | { type: 'lo.setApplied'; applied: boolean }

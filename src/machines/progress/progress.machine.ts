@@ -14,6 +14,7 @@ function emptyProgress(catalogItemId: string, at: string): LearnerProgress {
     isRubricScoreSaved: false,
     isStrategyApplied: false,
     videoProgress: 0,
+    videoPosition: 0,
   };
 }
 

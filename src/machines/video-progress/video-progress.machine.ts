@@ -33,7 +33,7 @@ const patch = {
   type: 'patchProgress',
   params: ({ context }: { context: VideoProgressContext }) => ({
     catalogItemId: context.catalogItemId,
-    patch: { videoProgress: round1(watchedPercent(context)) },
+    patch: { videoProgress: round1(watchedPercent(context)), videoPosition: round1(context.position) },
   }),
 } as const;
 

@@ -62,4 +62,4 @@ export type VideoProgressEvent =
 export type VideoLearnerEventType = 'VIDEO_PLAYED' | 'VIDEO_PAUSED' | 'VIDEO_TIMEUPDATED';
 
 export type RecordVideoEventParams = { type: VideoLearnerEventType; data: LearnerEventData };
-export type PatchVideoProgressParams = { catalogItemId: string; patch: { videoProgress: number } };
+export type PatchVideoProgressParams = { catalogItemId: string; patch: { videoProgress: number; videoPosition: number } };

@@ -60,6 +60,23 @@ function LearningObjectDetail({ publicId, playVideo }: { publicId: string; playV
   // Layout-effect cleanups run before useActorRef stops the actor, so the leave is still heard.
   useLayoutEffect(() => () => actor.send({ type: 'lo.leave' }), [actor]);
 
+  // Closing the tab or leaving the site unmounts nothing: the page hiding is the leave. Capture
+  // listeners on window run before the learner-events queue's own pagehide listener, so the
+  // leave is recorded before that queue's last beacon goes out. A page restored from the
+  // back/forward cache is a new visit.
+  useEffect(() => {
+    const leave = () => actor.send({ type: 'lo.leave' });
+    const show = (event: PageTransitionEvent) => {
+      if (event.persisted) actor.send({ type: 'lo.return' });
+    };
+    window.addEventListener('pagehide', leave, { capture: true });
+    window.addEventListener('pageshow', show);
+    return () => {
+      window.removeEventListener('pagehide', leave, { capture: true });
+      window.removeEventListener('pageshow', show);
+    };
+  }, [actor]);
+
   useEffect(() => {
     if (!download) return;
     const url = URL.createObjectURL(download.blob);
