@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { learnerEventsMachine } from './learner-events.machine';
-import { LEARNER_EVENTS, type DeliverInput, type DeliverOutput, type LearnerEvent } from './learner-events.types';
+import { LEARNER_EVENTS, type DeliverInput, type DeliverOutput, type LearnerEvent, type RestoredQueue } from './learner-events.types';
 
 // The real effects of the learner-events queue: localStorage, navigator.sendBeacon, the access
 // token and the page's visibility and network signals. Tests hand in fakes of these browser
@@ -8,8 +8,11 @@ import { LEARNER_EVENTS, type DeliverInput, type DeliverOutput, type LearnerEven
 
 export type QueueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-/** Same contract as navigator.sendBeacon: false when the browser would not queue the data. */
-export type BeaconSender = (url: string, body: Blob) => boolean;
+/**
+ * Same contract as navigator.sendBeacon: false when the browser would not queue the data. A
+ * string body goes out as text/plain;charset=UTF-8, which needs no CORS preflight.
+ */
+export type BeaconSender = (url: string, body: string) => boolean;
 
 export type SignalTargets = {
   window?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
@@ -52,6 +55,14 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 
 export function createLearnerEventsLogic(edge: LearnerEventsEdge) {
   const key = edge.storageKey ?? LEARNER_EVENTS.storageKey;
+  const handedKey = `${key}:handed`;
+  const write = (storageKey: string, events: LearnerEvent[]) => {
+    try {
+      edge.storage?.setItem(storageKey, JSON.stringify(events));
+    } catch {
+      // Storage full or denied: the events still go out from memory.
+    }
+  };
   const url = `${edge.baseUrl ?? '/api'}/learner/events`;
   const sendBeacon: BeaconSender = edge.sendBeacon ?? (() => false);
   const isOnline = edge.isOnline ?? (() => true);
@@ -65,8 +76,7 @@ export function createLearnerEventsLogic(edge: LearnerEventsEdge) {
     lastToken = accessToken;
     const handedIds: string[] = [];
     for (const data of chunks(events, LEARNER_EVENTS.maxPerBatch)) {
-      const body = new Blob([JSON.stringify({ accessToken, data })], { type: 'text/plain;charset=UTF-8' });
-      if (!sendBeacon(url, body)) break;
+      if (!sendBeacon(url, JSON.stringify({ accessToken, data }))) break;
       handedIds.push(...data.map((e) => e.id));
     }
     return { handedIds };
@@ -74,7 +84,10 @@ export function createLearnerEventsLogic(edge: LearnerEventsEdge) {
 
   return learnerEventsMachine.provide({
     actors: {
-      restoreQueue: fromPromise<LearnerEvent[], void>(async () => readQueue(edge.storage, key)),
+      restoreQueue: fromPromise<RestoredQueue, void>(async () => ({
+        queue: readQueue(edge.storage, key),
+        handed: readQueue(edge.storage, handedKey),
+      })),
       deliver: fromPromise<DeliverOutput, DeliverInput>(({ input }) => deliver(input)),
       browserSignals: fromCallback<EventObject>(({ sendBack }) => {
         const { window: win, document: doc } = edge.signals ?? {};
@@ -94,13 +107,8 @@ export function createLearnerEventsLogic(edge: LearnerEventsEdge) {
       }),
     },
     actions: {
-      persistQueue: (_, params: { queue: LearnerEvent[] }) => {
-        try {
-          edge.storage?.setItem(key, JSON.stringify(params.queue));
-        } catch {
-          // Storage full or denied: the events still go out from memory.
-        }
-      },
+      persistQueue: (_, params: { queue: LearnerEvent[] }) => write(key, params.queue),
+      persistHanded: (_, params: { handed: LearnerEvent[] }) => write(handedKey, params.handed),
     },
   });
 }

@@ -8,12 +8,15 @@ import {
   type LearnerEventsContext,
   type LearnerEventsEvent,
   type LearnerEventsInput,
+  type RestoredQueue,
 } from './learner-events.types';
 
 // Learner events of spec §7: recorded into a small persistent queue and sent in batches through
-// the beacon. An event leaves the queue only once the beacon took it; the server stores each
-// event id once, so a batch sent again after a reload is harmless. The storage, the beacon, the
-// token and the browser's signals are supplied at the edge (learner-events.actors.ts).
+// the beacon. An event leaves the queue only once the beacon took it, and is remembered as
+// handed: a beacon the browser took can still be lost (it cannot report failure), so the next
+// page start sends the handed events once more. The server stores each event id once, so the
+// second send is harmless. The storage, the beacon, the token and the browser's signals are
+// supplied at the edge (learner-events.actors.ts).
 
 const browserSignalsPlaceholder = fromCallback<EventObject>(() => {
   throw new Error('The actor "browserSignals" was not provided: supply it with machine.provide()');
@@ -33,12 +36,13 @@ export const learnerEventsMachine = setup({
     input: {} as LearnerEventsInput | undefined,
   },
   actors: {
-    restoreQueue: placeholderActor<LearnerEvent[]>('restoreQueue'),
+    restoreQueue: placeholderActor<RestoredQueue>('restoreQueue'),
     deliver: placeholderActor<DeliverOutput, DeliverInput>('deliver'),
     browserSignals: browserSignalsPlaceholder,
   },
   actions: {
     persistQueue: placeholderAction<{ queue: LearnerEvent[] }>('persistQueue'),
+    persistHanded: placeholderAction<{ handed: LearnerEvent[] }>('persistHanded'),
     enqueue: assign({
       queue: ({ context, event }) => {
         if (event.type !== 'learnerEvents.record') return context.queue;
@@ -51,15 +55,20 @@ export const learnerEventsMachine = setup({
         return appendToQueue(context.queue, [recorded]);
       },
     }),
-    mergeRestored: assign({
-      // Stored events are older than any recorded while the store was read.
-      queue: ({ context }, params: { restored: LearnerEvent[] }) => appendToQueue(params.restored, context.queue),
-    }),
-    removeHanded: assign({
-      queue: ({ context }, params: DeliverOutput) => {
-        const handed = new Set(params.handedIds);
-        return context.queue.filter((e) => !handed.has(e.id));
-      },
+    mergeRestored: assign(({ context }, params: { restored: RestoredQueue }) => ({
+      // Stored events are older than any recorded while the store was read; the handed ones
+      // go first, once more.
+      queue: appendToQueue(appendToQueue(params.restored.handed, params.restored.queue), context.queue),
+      resending: params.restored.handed.map((e) => e.id),
+    })),
+    removeHanded: assign(({ context }, params: DeliverOutput) => {
+      const handedIds = new Set(params.handedIds);
+      const again = new Set(context.resending);
+      const handed = context.queue.filter((e) => handedIds.has(e.id) && !again.has(e.id));
+      return {
+        queue: context.queue.filter((e) => !handedIds.has(e.id)),
+        handed: appendToQueue(context.handed, handed),
+      };
     }),
     markUrgent: assign({ urgent: true }),
     startAttempt: assign({ attempted: ({ context }) => context.queue.length }),
@@ -77,6 +86,8 @@ export const learnerEventsMachine = setup({
   id: 'learnerEvents',
   context: ({ input }) => ({
     queue: [],
+    handed: [],
+    resending: [],
     now: input?.now ?? Date.now,
     newId: input?.newId ?? (() => crypto.randomUUID()),
     urgent: false,
@@ -93,6 +104,7 @@ export const learnerEventsMachine = setup({
           actions: [
             { type: 'mergeRestored', params: ({ event }) => ({ restored: event.output }) },
             { type: 'persistQueue', params: ({ context }) => ({ queue: context.queue }) },
+            { type: 'persistHanded', params: ({ context }) => ({ handed: context.handed }) },
           ],
         },
         // An unreadable store: start with what was recorded since.
@@ -146,6 +158,7 @@ export const learnerEventsMachine = setup({
             actions: [
               { type: 'removeHanded', params: ({ event }) => event.output },
               { type: 'persistQueue', params: ({ context }) => ({ queue: context.queue }) },
+              { type: 'persistHanded', params: ({ context }) => ({ handed: context.handed }) },
             ],
           },
           {
@@ -153,6 +166,7 @@ export const learnerEventsMachine = setup({
             actions: [
               { type: 'removeHanded', params: ({ event }) => event.output },
               { type: 'persistQueue', params: ({ context }) => ({ queue: context.queue }) },
+              { type: 'persistHanded', params: ({ context }) => ({ handed: context.handed }) },
             ],
           },
         ],

@@ -25,6 +25,14 @@ export type LearnerEventsInput = {
 
 export type LearnerEventsContext = {
   queue: LearnerEvent[];
+  /**
+   * Events this page handed to the beacon. A beacon can be lost after the browser took it (the
+   * network went down, the page closed), so the next page start sends them once more; the server
+   * stores each id once.
+   */
+  handed: LearnerEvent[];
+  /** Ids being sent again by this page: not remembered a second time. */
+  resending: string[];
   now: () => number;
   newId: () => string;
 };
@@ -34,6 +42,9 @@ export type DeliverInput = {
   /** The page is going away: no time to wait for a token refresh. */
   urgent: boolean;
 };
+
+/** What an earlier page left in storage: its queue, and what it handed to the beacon. */
+export type RestoredQueue = { queue: LearnerEvent[]; handed: LearnerEvent[] };
 
 /** Ids of the events handed to the beacon; the rest stay queued. */
 export type DeliverOutput = { handedIds: string[] };
