@@ -16,6 +16,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the chunk graph scripts/bundle-report.ts reads. Not served:
+    // @fastify/static skips dot-directories, so /.vite/manifest.json answers 404.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -11,57 +11,28 @@ import { NavigationProgress } from '@/views/components/navigation-progress';
 import { SnackbarHost } from '@/views/components/snackbar-host';
 import { Page } from '@/views/components/page';
 import { HomeShell } from '@/views/home-shell';
-import { LoginPage } from '@/views/screens/login-page';
-import { CallbackPage } from '@/views/screens/callback-page';
-import { DemoPage } from '@/views/screens/demo-page';
-import { InvitePage } from '@/views/screens/invite-page';
-import { RevealPage } from '@/views/screens/reveal-page';
-import { EmailVerificationPage } from '@/views/screens/email-verification-page';
 import { NotFoundPage } from '@/views/screens/not-found-page';
-import { ExpiredOrganizationPage } from '@/views/screens/expired-organization-page';
-import { PaymentPage } from '@/views/screens/payment-page';
-import { OnboardingPage } from '@/views/screens/onboarding-page';
-import { PersonalizePage } from '@/views/screens/personalize-page';
-import * as sections from '@/views/screens/section-pages';
-import { DashboardPage } from '@/views/screens/dashboard-page';
-import { CatalogPage } from '@/views/screens/catalog-page';
-import { LivestreamsPage } from '@/views/screens/livestreams-page';
-import { LivestreamPage } from '@/views/screens/livestream-page';
-import { PlaylistPage } from '@/views/screens/playlist-page';
-import { LearningObjectPage } from '@/views/screens/learning-object-page';
-import { StatechartsScreen } from '@/views/statecharts/statecharts-screen';
+import { LAZY_SCREENS, type ScreenLoader } from '@/views/lazy-screens';
 
 // The router is built from the route table (src/lib/routes.ts): the table says who may enter,
 // this file only says what each route shows. Every navigation runs the navigation guard.
 
-const SCREENS: Record<RouteName, ComponentType> = {
-  login: LoginPage,
-  callback: CallbackPage,
-  'email-verification': EmailVerificationPage,
-  reveal: RevealPage,
-  invite: InvitePage,
-  demo: DemoPage,
-  payment: PaymentPage,
-  'expired-organization-subscription': ExpiredOrganizationPage,
-  onboarding: OnboardingPage,
-  personalize: PersonalizePage,
-  dashboard: DashboardPage,
-  community: sections.CommunityPage,
-  livestreams: LivestreamsPage,
-  livestream: LivestreamPage,
-  'learning-object': LearningObjectPage,
-  playlist: PlaylistPage,
-  catalog: CatalogPage,
-  profile: sections.ProfilePage,
-  learning: sections.LearningPage,
-  billing: sections.BillingPage,
-  usage: sections.UsagePage,
-  // Legacy paths: the guard redirects before anything renders.
-  'my-account-profile': NotFoundPage,
-  'my-account-learning': NotFoundPage,
-  'my-account-billing': NotFoundPage,
-  statecharts: StatechartsScreen,
+// Each screen is its own chunk (src/views/lazy-screens.ts), loaded by the route's `lazy` in
+// parallel with the guard loader: a navigation settles, and the progress bar and the initial
+// `hydrateFallbackElement` stay up, until both are done, so nothing renders blank meanwhile.
+type Screen = ScreenLoader | { static: ComponentType };
+
+const SCREENS: Record<RouteName, Screen> = {
+  ...LAZY_SCREENS,
+  // Legacy paths: the guard redirects before anything renders. NotFoundPage stays static: it is tiny and the main chunk needs it anyway (RouteError, `*`).
+  'my-account-profile': { static: NotFoundPage },
+  'my-account-learning': { static: NotFoundPage },
+  'my-account-billing': { static: NotFoundPage },
 };
+
+function screenRoute(screen: Screen): Pick<RouteObject, 'Component' | 'lazy'> {
+  return typeof screen === 'function' ? { lazy: { Component: screen } } : { Component: screen.static };
+}
 
 const never = () => new Promise<never>(() => {});
 
@@ -135,12 +106,9 @@ function AppFrame() {
 
 export function createAppRoutes(root: RootActor): RouteObject[] {
   const loader = createGuardLoader(root);
-  const toRoute = (name: RouteName, path: string): RouteObject => {
-    const Screen = SCREENS[name];
-    return { path, loader, element: <Screen /> };
-  };
-  const shellChildren = ROUTES.filter((r) => r.shell).map((r) =>
-    r.path === '/' ? { index: true, loader, element: <DashboardPage /> } : toRoute(r.name, r.path.slice(1)),
+  const toRoute = (name: RouteName, path: string): RouteObject => ({ path, loader, ...screenRoute(SCREENS[name]) });
+  const shellChildren = ROUTES.filter((r) => r.shell).map(
+    (r): RouteObject => (r.path === '/' ? { index: true, loader, ...screenRoute(SCREENS[r.name]) } : toRoute(r.name, r.path.slice(1))),
   );
   return [
     {

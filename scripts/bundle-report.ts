@@ -1,0 +1,162 @@
+// Reports what the built SPA makes a browser download, from Vite's manifest (dist/.vite/
+// manifest.json, written by `vite build` because vite.config.ts sets `build.manifest`):
+//
+// - the first page: the entry chunk plus its static imports, recursively (what index.html
+//   loads and modulepreloads before anything renders);
+// - per route of src/lib/routes.ts: the extra JS (and CSS) that route needs beyond the first
+//   page, i.e. its lazy screen chunk plus that chunk's static imports not already loaded.
+//
+// The route → screen module map is read from src/views/lazy-screens.ts (its `name: () =>
+// import('…')` lines); a route without a line there renders a screen of the main chunk.
+// Dynamic imports inside a screen (a dialog, the statechart viewer's layout engine) load on
+// demand later and are not counted. Sizes are gzip level 9, in KB of 1000 bytes (the unit `vite build` prints).
+//
+// Run after `vite build`: node --import tsx scripts/bundle-report.ts [distDir]
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROUTES } from '../src/lib/routes.ts';
+
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+type Manifest = Record<string, ManifestChunk>;
+
+const root = resolve(import.meta.dirname, '..');
+const distDir = resolve(root, process.argv[2] ?? 'dist');
+const manifestPath = join(distDir, '.vite', 'manifest.json');
+const lazyScreensPath = join(root, 'src', 'views', 'lazy-screens.ts');
+
+if (!existsSync(manifestPath)) {
+  console.error(
+    `bundle-report: no Vite manifest at ${manifestPath}.\n` +
+      'Run `npx vite build` first (vite.config.ts must keep `build.manifest: true`).',
+  );
+  process.exit(1);
+}
+
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+
+const gzipCache = new Map<string, number>();
+/** Gzip (level 9) size in bytes of one emitted file. */
+function gzipBytes(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+/** The chunk and everything it imports statically, recursively (manifest keys). */
+function staticClosure(key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`bundle-report: manifest names an unknown chunk ${key}`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, into);
+  return into;
+}
+
+/** Gzip bytes of the JS files and CSS files of these chunks, each file counted once. */
+function sizes(keys: Iterable<string>, exclude: ReadonlySet<string> = new Set()) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of keys) {
+    const chunk = manifest[key]!;
+    if (!exclude.has(chunk.file)) js.add(chunk.file);
+    for (const file of chunk.css ?? []) if (!exclude.has(file)) css.add(file);
+  }
+  const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipBytes(file), 0);
+  return { js: sum(js), css: sum(css), files: new Set([...js, ...css]) };
+}
+
+// --- The first page -------------------------------------------------------------------------
+
+const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+if (entries.length !== 1) {
+  console.error(`bundle-report: expected one entry chunk in the manifest, found ${entries.length}.`);
+  process.exit(1);
+}
+const [entryKey] = entries[0]!;
+const firstPageKeys = staticClosure(entryKey);
+const firstPage = sizes(firstPageKeys);
+
+// --- Routes → screen modules ----------------------------------------------------------------
+
+/** `name: () => import('@/views/screens/x')` → name → src/views/screens/x */
+function readLazyScreens(): Map<string, string> {
+  if (!existsSync(lazyScreensPath)) return new Map();
+  const source = readFileSync(lazyScreensPath, 'utf8');
+  const map = new Map<string, string>();
+  const line = /^\s*'?([\w-]+)'?\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  for (const [, name, specifier] of source.matchAll(line)) {
+    map.set(name!, specifier!.replace(/^@\//, 'src/'));
+  }
+  return map;
+}
+
+/** The manifest key of a source module, whichever extension it was written with. */
+function chunkKeyOf(module: string): string | undefined {
+  return ['', '.tsx', '.ts', '.jsx', '.js'].map((ext) => module + ext).find((key) => manifest[key]);
+}
+
+const lazyScreens = readLazyScreens();
+type Row = { route: string; path: string; chunk: string; js: string; css: string };
+const rows: Row[] = [];
+const problems: string[] = [];
+
+for (const route of ROUTES) {
+  const module = lazyScreens.get(route.name);
+  if (!module) {
+    rows.push({ route: route.name, path: route.path, chunk: '(main chunk)', js: kb(0), css: kb(0) });
+    continue;
+  }
+  const key = chunkKeyOf(module);
+  if (!key || !manifest[key]?.isDynamicEntry) {
+    // Imported statically somewhere as well, so the bundler kept it in a first-page chunk.
+    problems.push(`${route.name}: ${module} is not a lazy chunk of its own`);
+    rows.push({ route: route.name, path: route.path, chunk: '(not split)', js: kb(0), css: kb(0) });
+    continue;
+  }
+  const extra = sizes(staticClosure(key), firstPage.files);
+  rows.push({ route: route.name, path: route.path, chunk: manifest[key]!.file.replace(/^assets\//, ''), js: kb(extra.js), css: kb(extra.css) });
+}
+
+// --- Output ---------------------------------------------------------------------------------
+
+function table(header: Row, body: Row[]): string {
+  const columns = Object.keys(header) as (keyof Row)[];
+  const numeric = new Set<keyof Row>(['js', 'css']);
+  const widths = columns.map((column) => Math.max(header[column].length, ...body.map((row) => row[column].length)));
+  const format = (row: Row) =>
+    columns
+      .map((column, index) => (numeric.has(column) ? row[column].padStart(widths[index]!) : row[column].padEnd(widths[index]!)))
+      .join('  ')
+      .trimEnd();
+  return [format(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(format)].join('\n');
+}
+
+console.log(`First page (${entryKey} + static imports), gzip -9:`);
+for (const key of [...firstPageKeys].sort((a, b) => gzipBytes(manifest[b]!.file) - gzipBytes(manifest[a]!.file))) {
+  const chunk = manifest[key]!;
+  console.log(`  ${kb(gzipBytes(chunk.file)).padStart(7)} KB  ${chunk.file}`);
+}
+console.log(`  JS total ${kb(firstPage.js)} KB, CSS ${kb(firstPage.css)} KB`);
+console.log('');
+console.log('Extra per route beyond the first page (lazy screen chunk + its static imports not on the first page), gzip -9 KB:');
+console.log(table({ route: 'route', path: 'path', chunk: 'chunk', js: 'JS KB', css: 'CSS KB' }, rows));
+
+if (problems.length) {
+  console.error(`\nbundle-report: ${problems.length} screen(s) not split:\n  ${problems.join('\n  ')}`);
+  process.exit(2);
+}
