@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, signInLocally } from './support';
 
-const EDUCATOR = 'educator02@northwind.example.org';
+// A full account with no learning history, so the dashboard's lists change only with this test.
+const EDUCATOR = 'free@example.org';
 
-async function openStrategyFromCatalogue(page: Page): Promise<string> {
+async function openStrategyFromCatalogue(page: Page): Promise<{ path: string; title: string }> {
   await page.goto('/catalog');
   const link = page.getByRole('list', { name: 'Catalogue results' }).locator('a[href*="/learning-objects/"]').first();
   await expect(link).toBeVisible();
@@ -12,7 +13,19 @@ async function openStrategyFromCatalogue(page: Page): Promise<string> {
   await link.click();
   await expect(page).toHaveURL(/\/learning-objects\/[^/?]+/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  return new URL(page.url()).pathname;
+  return { path: new URL(page.url()).pathname, title };
+}
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** The dashboard, as the learner opens it from the navbar and again after a reload. */
+async function expectOnDashboard(page: Page, check: () => Promise<void>) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  await check();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  await check();
 }
 
 const snackbar = (page: Page, message: string) => page.getByText(message, { exact: true });
@@ -23,7 +36,7 @@ test('an educator watches, downloads, rates, scores, applies and saves a strateg
   test.setTimeout(150_000);
   await signInLocally(page, EDUCATOR);
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
-  const path = await openStrategyFromCatalogue(page);
+  const { path, title } = await openStrategyFromCatalogue(page);
   await expect(page.getByRole('tab', { name: 'Reflection rubric' })).toHaveAttribute('aria-selected', 'true');
   await expectAccessible(page);
 
@@ -49,6 +62,14 @@ test('an educator watches, downloads, rates, scores, applies and saves a strateg
   const bytes = await readFile((await download.path()) ?? '');
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   await expect(snackbar(page, 'Reproducibles downloaded')).toBeVisible();
+
+  // Two of five steps: in progress, and the most recent interaction.
+  await expectOnDashboard(page, async () => {
+    await expect(region(page, 'In progress').getByRole('link', { name: title, exact: true })).toBeVisible();
+    await expect(region(page, 'Continue where you left off').getByRole('link', { name: `Continue ${title}` })).toBeVisible();
+  });
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
   await page.getByRole('radio', { name: '4 stars' }).check();
   await page.getByRole('button', { name: 'Rate', exact: true }).click();
@@ -84,6 +105,17 @@ test('an educator watches, downloads, rates, scores, applies and saves a strateg
   await expect(progressValue(page, 'Rated')).toHaveText('Yes');
   await expect(progressValue(page, 'Applied')).toHaveText('Yes');
   await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+
+  // All five steps: completed, so no longer in progress; the catalogue finds it as completed.
+  await expectOnDashboard(page, async () => {
+    await expect(region(page, 'In progress')).toBeVisible();
+    await expect(region(page, 'In progress').getByRole('link', { name: title, exact: true })).toHaveCount(0);
+  });
+  await page.goto(`/catalog?q=${encodeURIComponent(`"${title}"`)}&progress=COMPLETED`);
+  await expect(page.getByRole('list', { name: 'Catalogue results' }).getByRole('link', { name: title, exact: true })).toBeVisible();
+  await page.goto(`/catalog?q=${encodeURIComponent(`"${title}"`)}&progress=IN_PROGRESS`);
+  await expect(page.getByRole('status').filter({ hasText: /\d+ results?/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Catalogue results' }).getByRole('link', { name: title, exact: true })).toHaveCount(0);
 });
 
 test('a demo user who rates is asked to register', async ({ page }) => {
