@@ -1,0 +1,383 @@
+/**
+ * Lighthouse measurement of the built app as a signed-in educator (not a test: it prints figures).
+ *
+ *   npm run build && npm run lighthouse
+ *
+ * It copies dist/ to a temporary directory (so a rebuild during the run cannot change what is
+ * measured), starts the real server (node --import tsx server/main.ts) on it with a fresh
+ * temporary data directory, signs in once at /login with puppeteer in Debian's Chromium, then
+ * runs Lighthouse's default config (mobile form factor, simulated throttling; categories
+ * performance and accessibility) with storage reset disabled, so the session in localStorage
+ * survives. The HTTP cache is cleared before every run (Lighthouse only
+ * does that itself when it also resets storage), so each run is a cold load of a signed-in page.
+ *
+ * Pages: the dashboard (/), the catalogue (/catalog) and the first strategy linked on /catalog.
+ * Each page is measured LIGHTHOUSE_RUNS times (3), after one discarded warm-up run; the table
+ * shows the median of each column separately, the findings come from the median run.
+ *
+ * Environment: LIGHTHOUSE_PORT (3260), LIGHTHOUSE_RUNS (3), CHROMIUM_PATH (/usr/bin/chromium),
+ * LIGHTHOUSE_EMAIL (educator01@northwind.example.org).
+ *
+ * Caveat: simulated throttling still depends on the host's CPU speed; on a shared, noisy machine
+ * the scores move by several points from run to run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3260);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const EMAIL = process.env.LIGHTHOUSE_EMAIL ?? 'educator01@northwind.example.org';
+const PASSWORD = 'Welcome-2026!';
+const ORIGIN = `http://localhost:${PORT}`;
+/** The whole measurement gives up after this long (it normally takes about 2 minutes). */
+const DEADLINE_MS = 9 * 60_000;
+
+type Target = { name: string; path: string; heading: (h1: string) => boolean; expected: string };
+type Measured = { target: Target; runs: Result[]; finalUrls: string[]; headings: string[] };
+
+let server: ChildProcess | undefined;
+let serverLog = '';
+let browser: Browser | undefined;
+let dataDir: string | undefined;
+
+async function main() {
+  if (!Number.isInteger(PORT) || PORT < 1 || PORT > 65535) fail(`LIGHTHOUSE_PORT must be a port number (got "${process.env.LIGHTHOUSE_PORT}")`);
+  if (!Number.isInteger(RUNS) || RUNS < 1) fail(`LIGHTHOUSE_RUNS must be a positive whole number (got "${process.env.LIGHTHOUSE_RUNS}")`);
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) fail('dist/index.html is missing: run npm run build first');
+  if (!existsSync(CHROMIUM)) fail(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  if (await answers(`${ORIGIN}/api/healthz`)) fail(`something already answers on port ${PORT}; stop it or set LIGHTHOUSE_PORT`);
+
+  const started = Date.now();
+  dataDir = await mkdtemp(join(tmpdir(), 'elp-lighthouse-data-'));
+  const staticDir = join(dataDir, 'dist');
+  await cp(join(ROOT, 'dist'), staticDir, { recursive: true });
+  const bundles = (await readdir(join(staticDir, 'assets'))).filter((f) => /^index-.*\.(js|css)$/.test(f));
+  await startServer(dataDir, staticDir);
+  console.log(`server up at ${ORIGIN} in ${((Date.now() - started) / 1000).toFixed(1)} s (data: ${dataDir}; dist snapshot: ${bundles.join(', ')})`);
+
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true, // puppeteer passes --headless=new
+    defaultViewport: null, // Lighthouse sets the mobile screen emulation itself
+    // Puppeteer's own handlers would exit at once on Ctrl-C and leave the server running.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = (await browser.pages())[0] ?? (await browser.newPage());
+  console.log(`browser: ${await browser.version()}, lighthouse ${lighthouseVersion()}`);
+
+  await signIn(page);
+  const strategy = await firstStrategy(page);
+  const targets: Target[] = [
+    { name: 'dashboard', path: '/', heading: (h) => /Welcome/.test(h), expected: 'Welcome…' },
+    { name: 'catalog', path: '/catalog', heading: (h) => h === 'Catalog', expected: 'Catalog' },
+    { name: 'learning-object', path: strategy.path, heading: (h) => h === strategy.title, expected: strategy.title },
+  ];
+
+  // One unmeasured visit per page: warms the server (and checks the headings) before measuring.
+  for (const target of targets) await visit(page, target);
+
+  const cdp = await page.createCDPSession();
+  const flags: Flags = {
+    disableStorageReset: true, // keep the session (local token in localStorage)
+    onlyCategories: ['performance', 'accessibility'],
+    logLevel: 'error',
+    output: 'json',
+  };
+  // The first Lighthouse run in a fresh browser is often an outlier: one discarded warm-up run.
+  await cdp.send('Network.clearBrowserCache');
+  await lighthouse(`${ORIGIN}/`, flags, undefined, page).catch(() => undefined);
+  console.log(`warm-up run done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+
+  const reportDir = await mkdtemp(join(tmpdir(), 'elp-lighthouse-reports-'));
+  const results: Measured[] = [];
+  for (const target of targets) {
+    const measured: Measured = { target, runs: [], finalUrls: [], headings: [] };
+    for (let i = 1; i <= RUNS; i++) {
+      const t0 = Date.now();
+      const lhr = await measure(page, cdp, `${ORIGIN}${target.path}`, flags);
+      const finalUrl = lhr.finalDisplayedUrl;
+      const h1 = await heading(page);
+      if (new URL(finalUrl).pathname !== target.path || !target.heading(h1)) {
+        fail(`${target.name} run ${i} was not the signed-in page: final URL ${finalUrl}, h1 "${h1}" (expected ${target.path} with "${target.expected}")`);
+      }
+      measured.runs.push(lhr);
+      measured.finalUrls.push(finalUrl);
+      measured.headings.push(h1);
+      await writeFile(join(reportDir, `${target.name}-${i}.json`), JSON.stringify(lhr));
+      console.log(
+        `  ${target.name} run ${i}/${RUNS}: performance ${score(lhr, 'performance')}, ${finalUrl} ("${h1}"), ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+      );
+      if (Date.now() - started > DEADLINE_MS) fail(`gave up after ${DEADLINE_MS / 60_000} minutes`);
+    }
+    const median = computeMedianRun(measured.runs);
+    await writeFile(join(reportDir, `${target.name}-median.html`), generateReport(median, 'html'));
+    results.push(measured);
+  }
+
+  printTable(results);
+  printFindings(results);
+  console.log(`\nreports (JSON per run, HTML of the median run): ${reportDir}`);
+  console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * One Lighthouse run on a cold HTTP cache. Lighthouse occasionally fails to record a trace
+ * (NO_NAVSTART, NO_FCP, protocol timeouts on a busy machine): such a run is retried twice.
+ */
+async function measure(page: Page, cdp: CDPSession, url: string, flags: Flags): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    await cdp.send('Network.clearBrowserCache');
+    let problem: string;
+    try {
+      const lhr = (await lighthouse(url, flags, undefined, page))?.lhr;
+      if (lhr && !lhr.runtimeError) return lhr;
+      problem = lhr?.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : 'no result';
+    } catch (err) {
+      problem = err instanceof Error ? err.message : String(err);
+    }
+    if (interrupted || attempt === 3) fail(`Lighthouse failed on ${url}: ${problem}`);
+    console.log(`  (Lighthouse failed on ${url}: ${problem}; retrying)`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server and browser
+
+async function startServer(dir: string, staticDir: string) {
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: ORIGIN,
+      DATA_DIR: dir,
+      STATIC_DIR: staticDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SEED_ON_START: 'true',
+    },
+  });
+  server.stderr?.on('data', (chunk: Buffer) => {
+    serverLog = (serverLog + chunk.toString()).slice(-4000);
+  });
+  let exited: number | null | undefined;
+  server.once('exit', (code) => {
+    exited = code;
+  });
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    if (exited !== undefined) fail(`the server exited (code ${exited}) before answering:\n${serverLog}`);
+    if (await answers(`${ORIGIN}/api/healthz`)) return;
+    await sleep(250);
+  }
+  fail(`the server did not answer ${ORIGIN}/api/healthz within 120 s:\n${serverLog}`);
+}
+
+async function answers(url: string) {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The same steps as tests/e2e/support.ts signInLocally, then the dashboard's heading. */
+async function signIn(page: Page) {
+  await page.goto(`${ORIGIN}/login`, { waitUntil: 'load' });
+  await page.locator('::-p-aria([name="Email"][role="textbox"])').fill(EMAIL);
+  await page.locator('input[type="password"]').fill(PASSWORD);
+  await page.locator('::-p-aria([name="Sign in"][role="button"])').click();
+  try {
+    await page.waitForFunction(() => /Welcome/.test(document.querySelector('h1')?.textContent ?? ''), { timeout: 30_000 });
+  } catch {
+    const alert = await page.$eval('[role="alert"]', (el) => el.textContent).catch(() => null);
+    fail(`signing in as ${EMAIL} did not reach the dashboard: ${page.url()}, h1 "${await heading(page)}"${alert ? `, alert "${alert.trim()}"` : ''}`);
+  }
+  console.log(`signed in as ${EMAIL}: ${page.url()} ("${await heading(page)}")`);
+}
+
+/** The first strategy linked in the catalogue's results, like tests/e2e/learning-object.spec.ts. */
+async function firstStrategy(page: Page) {
+  await page.goto(`${ORIGIN}/catalog`, { waitUntil: 'load' });
+  const selector = 'ul[aria-label="Catalogue results"] a[href*="/learning-objects/"]';
+  await page.waitForSelector(selector, { timeout: 30_000 });
+  const link = await page.$eval(selector, (a) => ({ href: (a as HTMLAnchorElement).href, title: a.textContent?.trim() ?? '' }));
+  return { path: new URL(link.href).pathname, title: link.title };
+}
+
+async function visit(page: Page, target: Target) {
+  await page.goto(`${ORIGIN}${target.path}`, { waitUntil: 'networkidle2' });
+  const h1 = await heading(page);
+  if (new URL(page.url()).pathname !== target.path || !target.heading(h1)) {
+    fail(`${target.path} did not show the signed-in page: ${page.url()}, h1 "${h1}" (expected "${target.expected}")`);
+  }
+}
+
+async function heading(page: Page) {
+  try {
+    await page.waitForSelector('h1', { timeout: 10_000 });
+    return ((await page.$eval('h1', (el) => el.textContent)) ?? '').trim();
+  } catch {
+    return '(no h1)';
+  }
+}
+
+function lighthouseVersion() {
+  return (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function score(lhr: Result, category: string) {
+  const s = lhr.categories[category]?.score;
+  return s === null || s === undefined ? NaN : Math.round(s * 100);
+}
+
+function metric(lhr: Result, id: string) {
+  return lhr.audits[id]?.numericValue ?? NaN;
+}
+
+type NetworkRequest = { resourceType?: string; transferSize?: number };
+function transferred(lhr: Result, type?: string) {
+  const items = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? []) as NetworkRequest[];
+  return items.filter((r) => !type || r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+}
+
+function printTable(results: Measured[]) {
+  const rows = results.map(({ target, runs }) => {
+    const m = (f: (lhr: Result) => number) => median(runs.map(f));
+    return [
+      target.name,
+      `${m((r) => score(r, 'performance'))}`,
+      runs.map((r) => score(r, 'performance')).join('/'),
+      `${m((r) => score(r, 'accessibility'))}`,
+      `${(m((r) => metric(r, 'first-contentful-paint')) / 1000).toFixed(1)} s`,
+      `${(m((r) => metric(r, 'largest-contentful-paint')) / 1000).toFixed(1)} s`,
+      `${Math.round(m((r) => metric(r, 'total-blocking-time')))} ms`,
+      m((r) => metric(r, 'cumulative-layout-shift')).toFixed(3),
+      `${(m((r) => transferred(r, 'Script')) / 1024).toFixed(0)} KiB`,
+      `${(m((r) => transferred(r)) / 1024).toFixed(0)} KiB`,
+    ];
+  });
+  const header = ['page', 'perf', 'runs', 'a11y', 'FCP', 'LCP', 'TBT', 'CLS', 'JS transfer', 'all transfer'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const first = results[0]?.runs[0];
+  console.log(
+    `\nLighthouse ${first?.lighthouseVersion}, ${first?.configSettings.formFactor}, throttling ${first?.configSettings.throttlingMethod}, ` +
+      `${RUNS} runs per page, medians (benchmarkIndex ${first?.environment.benchmarkIndex})\n`,
+  );
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  console.log('\nmeasured (final URL, h1):');
+  for (const { target, finalUrls, headings } of results) console.log(`  ${target.name.padEnd(16)} ${[...new Set(finalUrls)].join(', ')}  "${headings[0]}"`);
+}
+
+/** The median run's top performance opportunities and diagnostics, and failed accessibility audits. */
+type AuditRef = { id: string; weight: number; group?: string };
+function printFindings(results: Measured[]) {
+  for (const { target, runs } of results) {
+    const lhr = computeMedianRun(runs);
+    const perfRefs: AuditRef[] = lhr.categories.performance?.auditRefs ?? [];
+    const perfIds = new Set(perfRefs.filter((ref) => ref.weight === 0 && ref.group !== 'hidden').map((ref) => ref.id));
+    const perf = [...perfIds]
+      .map((id) => lhr.audits[id])
+      .filter((a): a is NonNullable<typeof a> => !!a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => {
+        const details = a.details as { overallSavingsMs?: number; overallSavingsBytes?: number } | undefined;
+        return { a, ms: details?.overallSavingsMs ?? 0, bytes: details?.overallSavingsBytes ?? 0 };
+      })
+      .sort((x, y) => y.ms - x.ms || y.bytes - x.bytes || (x.a.score ?? 0) - (y.a.score ?? 0))
+      .slice(0, 6);
+    const a11yRefs: AuditRef[] = lhr.categories.accessibility?.auditRefs ?? [];
+    const a11y = a11yRefs
+      .map((ref) => ({ ref, a: lhr.audits[ref.id] }))
+      .filter(({ a }) => !!a && a.score === 0 && a.scoreDisplayMode === 'binary');
+    const lcp = lhr.audits['largest-contentful-paint-element']?.details as
+      | { items?: { items?: ({ node?: { snippet?: string } } & { phase?: string; timing?: number })[] }[] }
+      | undefined;
+    const lcpNode = lcp?.items?.[0]?.items?.[0]?.node?.snippet;
+    const phases = (lcp?.items?.[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(', ');
+    console.log(`\n${target.name} (median run, performance ${score(lhr, 'performance')}):`);
+    for (const { a, ms, bytes } of perf) {
+      const savings = [ms ? `~${Math.round(ms)} ms` : '', bytes ? `~${Math.round(bytes / 1024)} KiB` : ''].filter(Boolean).join(', ');
+      console.log(`  perf: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}${savings ? ` (saves ${savings})` : ''}`);
+    }
+    if (lcpNode) console.log(`  LCP element: ${lcpNode.slice(0, 120)}${phases ? ` (${phases})` : ''}`);
+    for (const { ref, a } of a11y) console.log(`  a11y: ${a?.title}${ref.weight === 0 ? ' (weight 0: not in the score)' : ''}`);
+    if (!perf.length && !a11y.length) console.log('  nothing flagged');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup
+
+class Failure extends Error {}
+function fail(message: string): never {
+  throw new Failure(message);
+}
+
+let interrupted = false;
+let cleaning: Promise<void> | undefined;
+/** Closes the browser, stops the server and removes its data directory (once, however often called). */
+function cleanup() {
+  cleaning ??= stopEverything();
+  return cleaning;
+}
+
+async function stopEverything() {
+  await browser?.close().catch(() => undefined);
+  browser = undefined;
+  const child = server;
+  server = undefined;
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    const timedOut = await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]);
+    if (timedOut) child.kill('SIGKILL');
+  }
+  if (dataDir) await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+  dataDir = undefined;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\n${signal}: stopping the server and the browser`);
+    void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
+try {
+  await main();
+  await cleanup();
+} catch (err) {
+  if (interrupted) await new Promise(() => undefined); // the signal handler exits after cleaning up
+  console.error(err instanceof Failure ? `lighthouse: ${err.message}` : err);
+  await cleanup();
+  process.exit(1);
+}
