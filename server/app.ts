@@ -210,7 +210,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const indexHtml = join(staticDir, 'index.html');
   const hasSpa = existsSync(indexHtml);
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+      // Vite names every file under /assets/ by its content hash: it never changes, so browsers
+      // keep it for a year without asking again. Everything else (media, index.html) is 1 h.
+      setHeaders: (reply, path) => {
+        if (/[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+$/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -149,6 +149,7 @@ describe('single-page app', () => {
     mkdirSync(join(dir, 'assets'), { recursive: true });
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
     writeFileSync(join(dir, 'assets', 'main.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'assets', 'index-DhN5H-3w.js'), 'console.log(2)');
     const withSpa = await createTestApp({ env: { STATIC_DIR: dir } });
     try {
       for (const path of ['/', '/catalog', '/learning-objects/abc?playVideo=true', '/no/such/page']) {
@@ -156,7 +157,13 @@ describe('single-page app', () => {
         expect(res.statusCode, path).toBe(200);
         expect(res.body).toContain('<div id="root">');
       }
-      expect((await withSpa.app.inject({ method: 'GET', url: '/assets/main.js' })).body).toBe('console.log(1)');
+      const plain = await withSpa.app.inject({ method: 'GET', url: '/assets/main.js' });
+      expect(plain.body).toBe('console.log(1)');
+      expect(plain.headers['cache-control']).toBe('public, max-age=3600');
+      // Content-hashed build output: cached for a year.
+      const hashed = await withSpa.app.inject({ method: 'GET', url: '/assets/index-DhN5H-3w.js' });
+      expect(hashed.body).toBe('console.log(2)');
+      expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect((await withSpa.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
       expect((await withSpa.app.inject({ method: 'GET', url: '/api/nothing' })).json().error.code).toBe('NOT_FOUND');
     } finally {

@@ -3,7 +3,9 @@ import { vars } from '@/views/theme/vars.css';
 
 export const shell = style({ display: 'flex', flexDirection: 'column', minHeight: '100vh' });
 
-export const content = style({ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 });
+// At least a screen tall, so the footer starts below the fold and does not jump down while the
+// page's data loads (a layout shift).
+export const content = style({ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: `calc(100vh - ${vars.layout.navbarHeight})` });
 
 export const skipLink = style({
   position: 'absolute',

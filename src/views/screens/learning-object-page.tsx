@@ -176,7 +176,13 @@ function VideoPlayer({ video }: { video: VideoRef }) {
   }, [shouldPlay, video]);
 
   if (failed) return <p className="error">The video could not be loaded.</p>;
-  if (!source) return <Loading label="Loading video…" />;
+  if (!source) {
+    return (
+      <div className={styles.videoFrame}>
+        <Loading label="Loading video…" />
+      </div>
+    );
+  }
   return (
     <section className={styles.section} aria-label="Video">
       <video
