@@ -109,11 +109,20 @@ export function catalogScreenActors(api: ApiClient, deps: CatalogScreenDeps) {
       return [];
     });
     // Progress is optional (spec §2): a failed load shows none and the video starts from zero.
-    await waitUntil(
-      deps.progress,
-      (s: Parameters<typeof selectIsProgressLoaded>[0]) => selectIsProgressLoaded(s) || selectProgressFailed(s),
-      signal,
-    );
+    // The framework path and audiences come from reference data: waiting for it too keeps the
+    // header from growing (and the page from shifting) after the first paint.
+    await Promise.all([
+      waitUntil(
+        deps.progress,
+        (s: Parameters<typeof selectIsProgressLoaded>[0]) => selectIsProgressLoaded(s) || selectProgressFailed(s),
+        signal,
+      ),
+      waitUntil(
+        deps.referenceData,
+        (s: Parameters<typeof selectIsReferenceDataReady>[0]) => selectIsReferenceDataReady(s) || selectReferenceDataFailed(s),
+        signal,
+      ),
+    ]);
     const progress = selectProgressByItemId(deps.progress.getSnapshot(), item.id);
     const profile = selectProfile(deps.profile.getSnapshot());
     return {
