@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { createApiClient } from '@/api/client';
+import { listAudiences, listNasotItems } from '@/api/operations';
+import { catalogScreenActors } from '@/machines/catalog/catalog.actors';
+import { createLearnerEventsLogic } from '@/machines/learner-events/learner-events.actors';
+import { profileMachine, type ProfileContext } from '@/machines/profile/profile.machine';
+import { progressMachine } from '@/machines/progress/progress.machine';
+import type { LearnerProgress } from '@/machines/progress/progress.types';
+import { referenceDataMachine } from '@/machines/reference-data/reference-data.machine';
+import { snackbarMachine } from '@/machines/snackbar/snackbar.machine';
+
+// The catalogue screen's real effects over a real API client; only fetch is replaced. The
+// reference-data lists answer when the test opens their gate.
+
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+function world() {
+  const gates = { nasot: gate(), audiences: gate() };
+  const requests: string[] = [];
+  const fetch = async (input: RequestInfo | URL): Promise<Response> => {
+    const path = new URL(input instanceof Request ? input.url : input).pathname.replace('/api', '');
+    requests.push(path);
+    switch (path) {
+      case '/catalog/nasot/items':
+        await gates.nasot.opened;
+        return json({ data: [] });
+      case '/catalog/audiences':
+        await gates.audiences.opened;
+        return json({ data: [{ id: '5d1c6f0e-7d0c-4a57-9c8e-0f1f6f1c2a01', name: 'Elementary Teachers', position: 1 }] });
+      case '/progress':
+        return json({ catalogItemsProgress: [] });
+      case '/catalog/items':
+        return json({ items: [], total: 0 });
+      default:
+        return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: path } }), { status: 404 });
+    }
+  };
+  const api = createApiClient({ baseUrl: 'http://app.test/api', getAccessToken: async () => 'token', fetch });
+  const referenceData = createActor(
+    referenceDataMachine.provide({
+      actors: {
+        fetchNasotItems: fromPromise(({ signal }) => listNasotItems(api, { signal })),
+        fetchAudiences: fromPromise(({ signal }) => listAudiences(api, { signal })),
+      },
+    }),
+  ).start();
+  const deps = {
+    referenceData,
+    profile: createActor(profileMachine.provide({ actors: { fetchProfile: fromPromise(() => new Promise<NonNullable<ProfileContext['profile']>>(() => {})) } })).start(),
+    progress: createActor(progressMachine.provide({ actors: { fetchProgress: fromPromise(async (): Promise<LearnerProgress[]> => []) } }), {
+      input: {},
+    }).start(),
+    snackbar: createActor(snackbarMachine).start(),
+    learnerEvents: createActor(createLearnerEventsLogic({ getToken: async () => null }), { input: {} }).start(),
+  };
+  const logic = catalogScreenActors(api, deps);
+  return { gates, requests, logic, referenceData };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('catalogue screen effects', () => {
+  it('waits for both nasot items and audiences before it lists, and two screens share one fetch of each', async () => {
+    const { gates, requests, logic } = world();
+    const catalog = createActor(logic.catalog.provide({ actions: { replaceSearch: () => undefined } }), { input: { search: '?audience=a1' } }).start();
+    const second = createActor(logic.catalog.provide({ actions: { replaceSearch: () => undefined } }), { input: { search: '' } }).start();
+    await tick();
+    expect(requests.filter((p) => p === '/catalog/items')).toHaveLength(0);
+
+    gates.nasot.open();
+    await tick();
+    // Nasot items alone are not enough.
+    expect(catalog.getSnapshot().matches('ready')).toBe(false);
+    expect(requests.filter((p) => p === '/catalog/items')).toHaveLength(0);
+
+    gates.audiences.open();
+    await waitFor(catalog, (s) => s.matches('ready'));
+    await waitFor(second, (s) => s.matches('ready'));
+    expect(requests.filter((p) => p === '/catalog/items')).toHaveLength(2);
+    expect(requests.filter((p) => p === '/catalog/nasot/items')).toHaveLength(1);
+    expect(requests.filter((p) => p === '/catalog/audiences')).toHaveLength(1);
+    catalog.stop();
+    second.stop();
+  });
+});
