@@ -27,7 +27,18 @@ function watchBeacons(context: BrowserContext) {
   return { beacons, sent };
 }
 
-const queued = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as SentEvent[], QUEUE_KEY);
+/** The events waiting in the browser's storage: every page keeps its own slot under the prefix. */
+const queued = (page: Page) =>
+  page.evaluate((prefix) => {
+    const waiting: SentEvent[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? '';
+      if (!key.startsWith(prefix)) continue;
+      const slot = JSON.parse(localStorage.getItem(key) ?? '{}') as { queue?: SentEvent[] };
+      waiting.push(...(slot.queue ?? []));
+    }
+    return waiting;
+  }, QUEUE_KEY);
 
 /** Opens the first strategy of the catalogue that has a video and waits for its metadata. */
 async function openStrategyWithVideo(page: Page): Promise<string> {

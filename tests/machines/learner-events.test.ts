@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createLearnerEventsLogic, type QueueStorage } from '@/machines/learner-events/learner-events.actors';
+import { createLearnerEventsLogic, parseSlot, type QueueStorage } from '@/machines/learner-events/learner-events.actors';
 import { selectIsStalled, selectQueuedCount } from '@/machines/learner-events/learner-events.selectors';
 import { LEARNER_EVENTS, type LearnerEvent } from '@/machines/learner-events/learner-events.types';
 
@@ -10,10 +10,16 @@ import { LEARNER_EVENTS, type LearnerEvent } from '@/machines/learner-events/lea
 type Batch = { url: string; accessToken: string; data: LearnerEvent[] };
 
 function browser() {
+  // localStorage as the browser has it: shared by every tab of the origin.
   const values = new Map<string, string>();
   const storage: QueueStorage = {
     getItem: (key) => values.get(key) ?? null,
     setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+    key: (index) => [...values.keys()][index] ?? null,
+    get length() {
+      return values.size;
+    },
   };
   const win = new EventTarget();
   const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' });
@@ -29,7 +35,12 @@ function browser() {
     Promise.all(
       blobs.map(async ({ url, body }) => ({ url, ...(JSON.parse(body) as Omit<Batch, 'url'>) })),
     );
-  const stored = (): LearnerEvent[] => JSON.parse(values.get(LEARNER_EVENTS.storageKey) ?? '[]') as LearnerEvent[];
+  /** Every page's stored queue, oldest first. */
+  const stored = (): LearnerEvent[] =>
+    [...values.entries()]
+      .filter(([k]) => k.startsWith(LEARNER_EVENTS.storageKey))
+      .flatMap(([, v]) => parseSlot(v).queue)
+      .sort((a, b) => a.timeStamp.localeCompare(b.timeStamp));
   return { values, storage, win, doc, state, sendBeacon, batches, stored };
 }
 
@@ -164,6 +175,34 @@ describe('learner events queue', () => {
     fourth.actor.stop();
     expect(await sentBy()).toEqual([...ids, ...ids]);
     expect(b.stored()).toEqual([]);
+  });
+
+  it('keeps two open tabs apart: a closed tab\'s unsent events survive the other tab\'s writes and go out once', async () => {
+    const b = browser();
+    b.state.online = false;
+    const tabA = start(b);
+    const tabB = start(b);
+    await settle();
+    tabA.record(2);
+    tabB.record(1);
+    await settle();
+    const fromA = tabA.actor.getSnapshot().context.queue.map((e) => e.id);
+    tabA.actor.stop();
+    // Tab B goes on writing its own queue; tab A's stays.
+    tabB.record(1);
+    await settle();
+    expect(b.stored().map((e) => e.id)).toEqual(expect.arrayContaining(fromA));
+    expect(b.stored()).toHaveLength(4);
+    tabB.actor.stop();
+
+    b.state.online = true;
+    const tabC = start(b);
+    await vi.advanceTimersByTimeAsync(2000);
+    const sent = (await b.batches()).flatMap((batch) => batch.data.map((e) => e.id));
+    expect(sent).toEqual(expect.arrayContaining(fromA));
+    expect(sent).toHaveLength(4);
+    expect(new Set(sent).size).toBe(4);
+    tabC.actor.stop();
   });
 
   it('keeps events recorded while the stored queue is read, after the stored ones', async () => {

@@ -1,3 +1,4 @@
+import { randomUuid } from '@/lib/uuid';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { learnerEventsMachine } from './learner-events.machine';
 import { LEARNER_EVENTS, type DeliverInput, type DeliverOutput, type LearnerEvent, type RestoredQueue } from './learner-events.types';
@@ -6,7 +7,8 @@ import { LEARNER_EVENTS, type DeliverInput, type DeliverOutput, type LearnerEven
 // token and the page's visibility and network signals. Tests hand in fakes of these browser
 // edges and run the same code.
 
-export type QueueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+/** localStorage. Without key/length/removeItem the page keeps one shared slot. */
+export type QueueStorage = Pick<Storage, 'getItem' | 'setItem'> & Partial<Pick<Storage, 'removeItem' | 'key' | 'length'>>;
 
 /**
  * Same contract as navigator.sendBeacon: false when the browser would not queue the data. A
@@ -38,13 +40,78 @@ function isLearnerEvent(value: unknown): value is LearnerEvent {
   return typeof e.id === 'string' && typeof e.type === 'string' && typeof e.timeStamp === 'string';
 }
 
-export function readQueue(storage: QueueStorage | undefined, key: string): LearnerEvent[] {
+const events = (value: unknown): LearnerEvent[] => (Array.isArray(value) ? value.filter(isLearnerEvent) : []);
+
+/** One page's stored state; a bare array is the queue alone (the format of earlier versions). */
+export function parseSlot(raw: string | null): RestoredQueue {
   try {
-    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isLearnerEvent) : [];
+    const parsed: unknown = JSON.parse(raw ?? 'null');
+    if (Array.isArray(parsed)) return { queue: events(parsed), handed: [] };
+    if (typeof parsed === 'object' && parsed !== null) {
+      const slot = parsed as Record<string, unknown>;
+      return { queue: events(slot.queue), handed: events(slot.handed) };
+    }
   } catch {
-    return [];
+    // Unreadable: nothing to restore.
   }
+  return { queue: [], handed: [] };
+}
+
+/** Oldest first, each id once. */
+function merge(lists: LearnerEvent[][]): LearnerEvent[] {
+  const byId = new Map<string, LearnerEvent>();
+  for (const e of lists.flat()) if (!byId.has(e.id)) byId.set(e.id, e);
+  return [...byId.values()].sort((a, b) => a.timeStamp.localeCompare(b.timeStamp));
+}
+
+/**
+ * Where pages keep their queues. Every page (tab) writes only its own slot, so two open tabs
+ * never overwrite each other's events. A page starting up claims every other slot (those of
+ * closed pages, and those of open ones, which write theirs again on their next change): it sends
+ * what it claimed, and an event sent by two pages is stored once by the server.
+ */
+function queueSlots(storage: QueueStorage | undefined, prefix: string) {
+  const { removeItem, key: keyAt } = storage ?? {};
+  const canList = Boolean(storage && removeItem && keyAt && typeof storage.length === 'number');
+  const own = canList ? `${prefix}:${randomUuid()}` : prefix;
+  const current: RestoredQueue = { queue: [], handed: [] };
+  const keys = (): string[] => {
+    if (!storage || !canList) return [own];
+    const all: string[] = [];
+    for (let i = 0; i < (storage.length ?? 0); i++) {
+      const k = storage.key?.(i);
+      if (k && (k === prefix || k.startsWith(`${prefix}:`)) && k !== own) all.push(k);
+    }
+    return all;
+  };
+  const save = () => {
+    try {
+      if (canList && current.queue.length === 0 && current.handed.length === 0) storage?.removeItem?.(own);
+      else storage?.setItem(own, JSON.stringify(current));
+    } catch {
+      // Storage full or denied: the events still go out from memory.
+    }
+  };
+  return {
+    claim: (): RestoredQueue => {
+      try {
+        const found = keys();
+        const slots = found.map((k) => parseSlot(storage?.getItem(k) ?? null));
+        if (canList) for (const k of found) storage?.removeItem?.(k);
+        return { queue: merge(slots.map((s) => s.queue)), handed: merge(slots.map((s) => s.handed)) };
+      } catch {
+        return { queue: [], handed: [] };
+      }
+    },
+    saveQueue: (queue: LearnerEvent[]) => {
+      current.queue = queue;
+      save();
+    },
+    saveHanded: (handed: LearnerEvent[]) => {
+      current.handed = handed;
+      save();
+    },
+  };
 }
 
 function chunks<T>(list: readonly T[], size: number): T[][] {
@@ -54,15 +121,7 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 }
 
 export function createLearnerEventsLogic(edge: LearnerEventsEdge) {
-  const key = edge.storageKey ?? LEARNER_EVENTS.storageKey;
-  const handedKey = `${key}:handed`;
-  const write = (storageKey: string, events: LearnerEvent[]) => {
-    try {
-      edge.storage?.setItem(storageKey, JSON.stringify(events));
-    } catch {
-      // Storage full or denied: the events still go out from memory.
-    }
-  };
+  const slots = queueSlots(edge.storage, edge.storageKey ?? LEARNER_EVENTS.storageKey);
   const url = `${edge.baseUrl ?? '/api'}/learner/events`;
   const sendBeacon: BeaconSender = edge.sendBeacon ?? (() => false);
   const isOnline = edge.isOnline ?? (() => true);
@@ -84,10 +143,7 @@ export function createLearnerEventsLogic(edge: LearnerEventsEdge) {
 
   return learnerEventsMachine.provide({
     actors: {
-      restoreQueue: fromPromise<RestoredQueue, void>(async () => ({
-        queue: readQueue(edge.storage, key),
-        handed: readQueue(edge.storage, handedKey),
-      })),
+      restoreQueue: fromPromise<RestoredQueue, void>(async () => slots.claim()),
       deliver: fromPromise<DeliverOutput, DeliverInput>(({ input }) => deliver(input)),
       browserSignals: fromCallback<EventObject>(({ sendBack }) => {
         const { window: win, document: doc } = edge.signals ?? {};
@@ -107,8 +163,8 @@ export function createLearnerEventsLogic(edge: LearnerEventsEdge) {
       }),
     },
     actions: {
-      persistQueue: (_, params: { queue: LearnerEvent[] }) => write(key, params.queue),
-      persistHanded: (_, params: { handed: LearnerEvent[] }) => write(handedKey, params.handed),
+      persistQueue: (_, params: { queue: LearnerEvent[] }) => slots.saveQueue(params.queue),
+      persistHanded: (_, params: { handed: LearnerEvent[] }) => slots.saveHanded(params.handed),
     },
   });
 }

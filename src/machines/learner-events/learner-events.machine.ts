@@ -1,3 +1,4 @@
+import { randomUuid } from '@/lib/uuid';
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
 import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
 import {
@@ -89,7 +90,7 @@ export const learnerEventsMachine = setup({
     handed: [],
     resending: [],
     now: input?.now ?? Date.now,
-    newId: input?.newId ?? (() => crypto.randomUUID()),
+    newId: input?.newId ?? (() => randomUuid()),
     urgent: false,
     attempted: 0,
   }),

@@ -18,7 +18,7 @@ export const LEARNER_EVENTS = {
 } as const;
 
 export type LearnerEventsInput = {
-  /** Injectable clock (epoch milliseconds) and id source; default Date.now and crypto.randomUUID. */
+  /** Injectable clock (epoch milliseconds) and id source; default Date.now and a random UUID. */
   now?: () => number;
   newId?: () => string;
 };
