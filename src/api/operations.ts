@@ -1,3 +1,4 @@
+import { randomUuid } from '@/lib/uuid';
 import type { ApiClient } from '@/api/client';
 import { ApiError, NO_RESPONSE_STATUS, networkError, toApiError } from '@/api/errors';
 import type { operations } from '@/api/schema';
@@ -534,7 +535,7 @@ export async function register(
   body: RequestBody<'register'>,
   options: RegisterOptions = {},
 ): Promise<ResponseBody<'register'>> {
-  const { idempotencyKey = crypto.randomUUID(), sleep = wait, signal } = options;
+  const { idempotencyKey = randomUuid(), sleep = wait, signal } = options;
   for (let retry = 0; ; retry += 1) {
     try {
       const { data, error, response } = await settle(

@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import { randomUuid } from '@/lib/uuid';
 import type { Auth0Client } from '@auth0/auth0-spa-js';
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '@/api/client';
@@ -167,7 +168,7 @@ type AuthImplementations = Parameters<typeof authMachine.provide>[0];
 
 export function createAuthEffects(deps: AuthEffectsDeps) {
   const { api, tokens, localToken, getAuth0, browser } = deps;
-  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const newId = deps.newId ?? (() => randomUuid());
   const now = deps.now ?? Date.now;
 
   const handleCallback = async (client: Auth0Client): Promise<RedirectCallbackResult> => {
