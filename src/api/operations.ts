@@ -1,7 +1,7 @@
-import { randomUuid } from '@/lib/uuid';
 import type { ApiClient } from '@/api/client';
 import { ApiError, NO_RESPONSE_STATUS, networkError, toApiError } from '@/api/errors';
 import type { operations } from '@/api/schema';
+import { randomUuid } from '@/lib/uuid';
 
 // One function per operationId of openapi.yaml. List rule (spec §7 "Response handling"):
 // a list without a total answers its `data` array; a list with a total answers { items, total }.

@@ -25,15 +25,15 @@ function browser() {
   const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' });
   // Ids keep counting across the actors of one browser, as random ids would not repeat.
   const state = { online: true, accept: [] as boolean[], ids: 0 };
-  const blobs: { url: string; body: string }[] = [];
+  const bodies: { url: string; body: string }[] = [];
   const sendBeacon = vi.fn((url: string, body: string) => {
     const accepted = state.accept.length > 0 ? state.accept.shift()! : true;
-    if (accepted) blobs.push({ url, body });
+    if (accepted) bodies.push({ url, body });
     return accepted;
   });
   const batches = async (): Promise<Batch[]> =>
     Promise.all(
-      blobs.map(async ({ url, body }) => ({ url, ...(JSON.parse(body) as Omit<Batch, 'url'>) })),
+      bodies.map(async ({ url, body }) => ({ url, ...(JSON.parse(body) as Omit<Batch, 'url'>) })),
     );
   /** Every page's stored queue, oldest first. */
   const stored = (): LearnerEvent[] =>

@@ -1,5 +1,4 @@
 /// <reference types="vite/client" />
-import { randomUuid } from '@/lib/uuid';
 import type { Auth0Client } from '@auth0/auth0-spa-js';
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '@/api/client';
@@ -22,6 +21,7 @@ import type {
 import { readJwtExpiry, type LocalTokenStore } from '@/machines/auth/local-token';
 import type { AccessTokenGrant, TokenProvider } from '@/machines/auth/token-provider';
 import type { User } from '@/machines/shared/domain';
+import { randomUuid } from '@/lib/uuid';
 
 // The real effects behind the auth machine's placeholders: the identity provider through
 // @auth0/auth0-spa-js (60 KB gzip, so imported only when a provider session is possible or

@@ -1,4 +1,4 @@
-import { fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import { addBookmark, applyStrategy, downloadReproducibles, rateCatalogItem, removeBookmark, removeStrategyApplication, saveRubricScore } from '@/api/operations';
 import { learningObjectMachine } from '@/machines/learning-object/learning-object.machine';
 import type { ActionInput, ActionOutput, LearningObjectLoaded } from '@/machines/learning-object/learning-object.types';
@@ -47,9 +47,13 @@ async function progressIfAvailable(api: ApiClient, signal: AbortSignal): Promise
   }
 }
 
-async function waitUntil(ref: AnyActorRef, done: (snapshot: never) => boolean, signal: AbortSignal) {
-  await waitFor(ref, (snapshot) => done(snapshot as never), { signal });
-}
+/** Nasot items and audiences loaded, or one failed (screens then show what they can). */
+const referenceDataSettled = (ref: ReferenceDataRef, signal: AbortSignal) =>
+  waitFor(ref, (s) => selectIsReferenceDataReady(s) || selectReferenceDataFailed(s), { signal });
+
+/** Progress loaded, or failed (spec §2: progress is shown only if available). */
+const progressSettled = (ref: ProgressRef, signal: AbortSignal) =>
+  waitFor(ref, (s) => selectIsProgressLoaded(s) || selectProgressFailed(s), { signal });
 
 /** Livestreams sorted by start date; at most 100 a page (openapi CatalogLimit). */
 const LIVESTREAM_LIMIT = 100;
@@ -58,11 +62,7 @@ export function catalogScreenActors(api: ApiClient, deps: CatalogScreenDeps) {
   const prepare = fromPromise<CatalogPrepared, void>(async ({ signal }) => {
     deps.referenceData.send({ type: 'referenceData.load' });
     const progress = progressIfAvailable(api, signal);
-    await waitUntil(
-      deps.referenceData,
-      (s: Parameters<typeof selectIsReferenceDataReady>[0]) => selectIsReferenceDataReady(s) || selectReferenceDataFailed(s),
-      signal,
-    );
+    await referenceDataSettled(deps.referenceData, signal);
     // The profile is loaded by the shell; while it is still on its way the catalogue does not wait.
     const profile = selectProfile(deps.profile.getSnapshot());
     return { profileAudienceId: profile?.audienceId ?? null, progress: await progress };
@@ -111,18 +111,7 @@ export function catalogScreenActors(api: ApiClient, deps: CatalogScreenDeps) {
     // Progress is optional (spec §2): a failed load shows none and the video starts from zero.
     // The framework path and audiences come from reference data: waiting for it too keeps the
     // header from growing (and the page from shifting) after the first paint.
-    await Promise.all([
-      waitUntil(
-        deps.progress,
-        (s: Parameters<typeof selectIsProgressLoaded>[0]) => selectIsProgressLoaded(s) || selectProgressFailed(s),
-        signal,
-      ),
-      waitUntil(
-        deps.referenceData,
-        (s: Parameters<typeof selectIsReferenceDataReady>[0]) => selectIsReferenceDataReady(s) || selectReferenceDataFailed(s),
-        signal,
-      ),
-    ]);
+    await Promise.all([progressSettled(deps.progress, signal), referenceDataSettled(deps.referenceData, signal)]);
     const progress = selectProgressByItemId(deps.progress.getSnapshot(), item.id);
     const profile = selectProfile(deps.profile.getSnapshot());
     return {

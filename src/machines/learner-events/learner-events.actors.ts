@@ -1,5 +1,5 @@
-import { randomUuid } from '@/lib/uuid';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { randomUuid } from '@/lib/uuid';
 import { learnerEventsMachine } from './learner-events.machine';
 import { LEARNER_EVENTS, type DeliverInput, type DeliverOutput, type LearnerEvent, type RestoredQueue } from './learner-events.types';
 
@@ -71,8 +71,7 @@ function merge(lists: LearnerEvent[][]): LearnerEvent[] {
  * what it claimed, and an event sent by two pages is stored once by the server.
  */
 function queueSlots(storage: QueueStorage | undefined, prefix: string) {
-  const { removeItem, key: keyAt } = storage ?? {};
-  const canList = Boolean(storage && removeItem && keyAt && typeof storage.length === 'number');
+  const canList = typeof storage?.removeItem === 'function' && typeof storage.key === 'function' && typeof storage.length === 'number';
   const own = canList ? `${prefix}:${randomUuid()}` : prefix;
   const current: RestoredQueue = { queue: [], handed: [] };
   const keys = (): string[] => {

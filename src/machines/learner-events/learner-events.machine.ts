@@ -1,6 +1,6 @@
-import { randomUuid } from '@/lib/uuid';
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
 import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
+import { randomUuid } from '@/lib/uuid';
 import {
   LEARNER_EVENTS,
   type DeliverInput,

@@ -10,8 +10,9 @@ export const layout = style({
 });
 
 // The player keeps its 16:9 box from the first paint (loading, poster, playing): no layout shift.
-export const video = style({ width: '100%', aspectRatio: '16 / 9', maxHeight: '70vh', background: '#000', borderRadius: vars.radius.md });
-export const videoFrame = style({ width: '100%', aspectRatio: '16 / 9', maxHeight: '70vh', display: 'grid', placeItems: 'center' });
+const videoBox = style({ width: '100%', aspectRatio: '16 / 9', maxHeight: '70vh' });
+export const video = style([videoBox, { background: '#000', borderRadius: vars.radius.md }]);
+export const videoFrame = style([videoBox, { display: 'grid', placeItems: 'center' }]);
 export const path = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, listStyle: 'none', padding: 0, margin: 0, fontSize: vars.fontSize.sm });
 export const section = style({ display: 'grid', gap: vars.space.sm, marginBottom: vars.space.lg });
 export const h2 = style({ fontSize: vars.fontSize.xl, margin: 0 });
