@@ -1,61 +1,136 @@
-import { eq, or, and, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { organizations } from '../db/schema.ts';
-import { forbidden, notFound } from '../errors.ts';
-import type { Principal } from './principal.ts';
-
-export type Role = 'ADMIN' | 'DISTRICT_ADMIN' | 'SCHOOL_ADMIN' | 'USER' | 'DEMO';
-
-/** Role sets used by the operations (spec §6; the API-level rules are ours, see docs/decisions.md). */
-export const ROLES = {
-  anyone: ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER', 'DEMO'],
-  learners: ['DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER', 'DEMO'],
-  fullAccount: ['DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER'],
-  admins: ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN'],
-} as const satisfies Record<string, readonly Role[]>;
-
-export function requireRole(principal: Principal, allowed: readonly Role[]) {
-  if (allowed.includes(principal.user.role)) return;
-  // Only say "register" when a full account would actually be allowed.
-  if (principal.user.role === 'DEMO' && allowed.includes('USER')) throw forbidden('Register for a full account to do this', 'DEMO_ACCOUNT');
-  throw forbidden('Your role does not allow this', 'FORBIDDEN_ROLE');
-}
+import type { OperationId, Role } from '../contract.ts';
+import { ROLE_VALUES } from '../db/enums.ts';
+import { forbidden, type HttpError } from '../errors.ts';
 
 /**
- * Organizations an admin may see: a platform admin every one, a district admin their district
- * and its schools, a school admin their own school. Returns null for "every organization".
+ * How the caller of an operation proves who they are:
+ * - `bearer`: an access token in the Authorization header, required (401 without);
+ * - `optionalBearer`: anyone, but a token that is sent must be valid;
+ * - `beacon`: the token is in the body (sendBeacon cannot set headers), and only the app's
+ *   own origins may send it, so other sites cannot replay a stolen token through a browser;
+ * - `none`: no token is read.
  */
-export async function visibleOrganizationIds(db: Db, principal: Principal): Promise<string[] | null> {
-  const { role, organizationId } = principal.user;
-  if (role === 'ADMIN') return null;
-  if (!organizationId || (role !== 'DISTRICT_ADMIN' && role !== 'SCHOOL_ADMIN')) return [];
-  if (role === 'SCHOOL_ADMIN') return [organizationId];
-  const rows = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(or(eq(organizations.id, organizationId), eq(organizations.parentId, organizationId)));
-  return rows.map((r) => r.id);
-}
+export type Authentication = 'bearer' | 'optionalBearer' | 'beacon' | 'none';
 
-/** Throws 404 for an unknown organization and 403 for one outside the admin's tenancy. */
-export async function assertOrganizationVisible(db: Db, principal: Principal, organizationId: string) {
-  const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
-  if (!org) throw notFound('Organization not found');
-  const visible = await visibleOrganizationIds(db, principal);
-  if (visible && !visible.includes(organizationId)) throw forbidden('This organization is outside your account', 'FORBIDDEN_ORGANIZATION');
-  return org;
-}
+/**
+ * Which organization an admin's call acts on; it must be one the caller may see (404 for an
+ * unknown one, 403 FORBIDDEN_ORGANIZATION for one outside their tenancy):
+ * - `pathOrganization`: the `{id}` of the path;
+ * - `queryOrganizationOrOwn`: `?organizationId=`, else the caller's own (400 when they have none);
+ * - `queryOrganizationOrVisible`: `?organizationId=`, else every organization the caller may see;
+ * - `visibleOrganizations`: every organization the caller may see.
+ */
+export type Tenancy = 'pathOrganization' | 'queryOrganizationOrOwn' | 'queryOrganizationOrVisible' | 'visibleOrganizations';
 
-/** The schools (and district) a report or user list covers for an organization id. */
-export async function organizationScope(db: Db, organizationId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(or(eq(organizations.id, organizationId), eq(organizations.parentId, organizationId)));
-  return rows.map((r) => r.id);
-}
+export type OperationPolicy =
+  | { authentication: 'none' | 'optionalBearer' }
+  | {
+      authentication: 'bearer' | 'beacon';
+      /** Who may call. A demo user refused where a full account would be allowed is told to register. */
+      roles: readonly Role[];
+      /** What a refused demo user reads, when the operation says more than the general message. */
+      demoMessage?: string;
+      /** Paid content: free access or an active subscription (own, school's or district's). */
+      access?: true;
+      tenancy?: Tenancy;
+    };
 
-export async function organizationsByIds(db: Db, ids: string[]) {
-  if (!ids.length) return [];
-  return db.select().from(organizations).where(and(inArray(organizations.id, ids)));
+/** Role sets (spec §6 names the roles; what each may do at the API is ours, see docs/decisions.md). */
+const EVERYONE = ROLE_VALUES;
+/** Everyone with learner records: the platform admin works in the admin site instead. */
+const LEARNERS = ['DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER', 'DEMO'] as const satisfies readonly Role[];
+/** The paying roles: they act on items, keep bookmarks and manage billing. */
+const FULL_ACCOUNTS = ['DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER'] as const satisfies readonly Role[];
+/** Everyone but the demo user, who has no password to change. */
+const WITH_PASSWORD = ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER'] as const satisfies readonly Role[];
+const ADMINS = ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN'] as const satisfies readonly Role[];
+
+const PUBLIC = { authentication: 'none' } as const;
+
+/**
+ * Who may call each operation of openapi.yaml, checked in this order before its handler runs:
+ * authentication (401), role (403 DEMO_ACCOUNT or FORBIDDEN_ROLE), access (403
+ * SUBSCRIPTION_REQUIRED), tenancy (400/404/403). An operation missing here does not compile.
+ */
+export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
+  // catalog
+  searchCatalog: { authentication: 'bearer', roles: EVERYONE },
+  listCatalogItems: { authentication: 'bearer', roles: EVERYONE },
+  getCatalogItem: { authentication: 'bearer', roles: EVERYONE },
+  listAudiences: { authentication: 'bearer', roles: EVERYONE },
+  listNasotItems: { authentication: 'bearer', roles: EVERYONE },
+  getCatalogItemVideo: { authentication: 'bearer', roles: EVERYONE, access: true },
+  rateCatalogItem: { authentication: 'bearer', roles: FULL_ACCOUNTS, access: true },
+  // Withdrawing what one did stays possible after the subscription ends.
+  deleteRating: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  downloadReproducibles: { authentication: 'bearer', roles: FULL_ACCOUNTS, access: true },
+  saveRubricScore: { authentication: 'bearer', roles: FULL_ACCOUNTS, access: true },
+  applyStrategy: { authentication: 'bearer', roles: FULL_ACCOUNTS, access: true },
+  removeStrategyApplication: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  getFeaturedItems: { authentication: 'bearer', roles: EVERYONE },
+  getRecommendedItems: { authentication: 'bearer', roles: EVERYONE },
+  getRecommendedPlaylists: { authentication: 'bearer', roles: EVERYONE },
+  getNewItems: { authentication: 'bearer', roles: EVERYONE },
+  getInProgressItems: { authentication: 'bearer', roles: EVERYONE },
+
+  // identity: signing in and starting a demo come before any token
+  getCurrentUser: { authentication: 'bearer', roles: EVERYONE },
+  authorizeEmail: PUBLIC,
+  getPasswordChangeUrl: {
+    authentication: 'bearer',
+    roles: WITH_PASSWORD,
+    demoMessage: 'Demo accounts have no password; register for a full account first',
+  },
+  verifyEmail: PUBLIC,
+  startDemo: PUBLIC,
+  localLogin: PUBLIC,
+  logout: { authentication: 'bearer', roles: EVERYONE },
+
+  // learner
+  getProgress: { authentication: 'bearer', roles: LEARNERS },
+  recordLearnerEvents: { authentication: 'beacon', roles: LEARNERS },
+
+  // profile
+  getProfile: { authentication: 'bearer', roles: EVERYONE },
+  updateProfile: { authentication: 'bearer', roles: LEARNERS },
+  getAchievements: { authentication: 'bearer', roles: LEARNERS },
+  getProfileInProgress: { authentication: 'bearer', roles: LEARNERS },
+  getSystemStreaks: { authentication: 'bearer', roles: LEARNERS },
+  listInteractions: { authentication: 'bearer', roles: LEARNERS },
+  addBookmark: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  removeBookmark: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+
+  // billing: which subscription a customer may change is the billing service's rule
+  listSubscriptions: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  cancelSubscription: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  reactivateSubscription: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  getPaymentMethod: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  updatePaymentMethod: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  listTransactions: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  getPaymentGatewayToken: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  register: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+
+  // reporting and organizations
+  getUsageReport: { authentication: 'bearer', roles: ADMINS, tenancy: 'queryOrganizationOrOwn' },
+  // Page views count for visitors too.
+  recordPageView: { authentication: 'optionalBearer' },
+  listUsers: { authentication: 'bearer', roles: ADMINS, tenancy: 'queryOrganizationOrVisible' },
+  listOrganizations: { authentication: 'bearer', roles: ADMINS, tenancy: 'visibleOrganizations' },
+  inviteUser: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
+
+  // flags and system
+  getFeatures: PUBLIC,
+  getHealth: PUBLIC,
+  getReadiness: PUBLIC,
+};
+
+/**
+ * Why a role may not call an operation, or null when it may. Pure, so that a rule finer than an
+ * operation (a kind of learner event, say) can ask what the operation it stands for allows.
+ */
+export function roleRefusal(policy: OperationPolicy, role: Role): HttpError | null {
+  if (!('roles' in policy) || policy.roles.includes(role)) return null;
+  // Only say "register" when a full account would actually be allowed.
+  if (role === 'DEMO' && policy.roles.includes('USER')) return forbidden(policy.demoMessage ?? 'Register for a full account to do this', 'DEMO_ACCOUNT');
+  return forbidden('Your role does not allow this', 'FORBIDDEN_ROLE');
 }

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { profiles, revokedTokens, users } from '../db/schema.ts';
+import type { users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
+import type { IdentityRepository } from '../repositories/identity.ts';
+import type { UsersRepository } from '../repositories/users.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -30,16 +30,20 @@ type ProviderClaims = { email?: string; email_verified?: boolean; given_name?: s
  * Resolves a verified token to the user it stands for. A provider user's first call creates
  * their record, or links an existing one with the same e-mail (for example an invited educator).
  */
-export function createAuthenticator(db: Db, tokens: TokenService, fetchUserInfo: (token: string) => Promise<ProviderClaims | null>) {
+export function createAuthenticator(
+  repos: { users: UsersRepository; identity: IdentityRepository },
+  tokens: TokenService,
+  fetchUserInfo: (token: string) => Promise<ProviderClaims | null>,
+) {
+  const { users, identity } = repos;
   async function principalFor(verified: VerifiedToken): Promise<Principal> {
     if (verified.kind === 'local') {
-      const [revoked] = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, verified.jti));
-      if (revoked) throw unauthorized('This session has been signed out', 'TOKEN_REVOKED');
-      const [user] = await db.select().from(users).where(eq(users.id, verified.userId));
+      if (await identity.isRevoked(verified.jti)) throw unauthorized('This session has been signed out', 'TOKEN_REVOKED');
+      const user = await users.byId(verified.userId);
       if (!user) throw unauthorized('This account no longer exists', 'UNKNOWN_USER');
       return { user, token: { kind: 'local', jti: verified.jti, expiresAt: verified.expiresAt } };
     }
-    const [bySso] = await db.select().from(users).where(eq(users.ssoId, verified.subject));
+    const bySso = await users.bySsoId(verified.subject);
     if (bySso) return { user: bySso, token: { kind: 'provider' } };
 
     // Access tokens carry the e-mail as a claim, a namespaced custom claim, or not at all (then
@@ -55,7 +59,7 @@ export function createAuthenticator(db: Db, tokens: TokenService, fetchUserInfo:
     const user = await linkOrCreate(verified.subject, email, claims).catch(async (err: unknown) => {
       // Two first calls raced and the other one created the record: use it.
       if ((err as { code?: string })?.code !== '23505' && !String((err as { cause?: { code?: string } })?.cause?.code).includes('23505')) throw err;
-      const [created] = await db.select().from(users).where(eq(users.ssoId, verified.subject));
+      const created = await users.bySsoId(verified.subject);
       if (!created) throw err;
       return created;
     });
@@ -63,35 +67,29 @@ export function createAuthenticator(db: Db, tokens: TokenService, fetchUserInfo:
   }
 
   async function linkOrCreate(subject: string, email: string, claims: ProviderClaims): Promise<UserRow> {
-    const verified = { subject };
-    return db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+    return users.transaction(async (tx) => {
+      const existing = await tx.byEmail(email);
       if (existing) {
         // A concurrent first call of the same subject created it a moment ago.
-        if (existing.ssoId === verified.subject) return existing;
-        if (existing.ssoId && existing.ssoId !== verified.subject) {
+        if (existing.ssoId === subject) return existing;
+        if (existing.ssoId && existing.ssoId !== subject) {
           throw unauthorized('This e-mail is linked to another sign-in', 'SSO_CONFLICT');
         }
         // Linking hands the existing account over: only for an address the provider verified.
         if (claims.email_verified !== true) {
           throw unauthorized('Verify your e-mail address with your sign-in provider to use your existing account', 'EMAIL_NOT_VERIFIED');
         }
-        const [linked] = await tx.update(users).set({ ssoId: verified.subject }).where(eq(users.id, existing.id)).returning();
-        return linked!;
+        return tx.linkSso(existing.id, subject);
       }
       const [first = '', ...rest] = (claims.name ?? '').split(' ');
-      const [created] = await tx
-        .insert(users)
-        .values({
-          ssoId: verified.subject,
-          role: 'USER',
-          email,
-          firstName: claims.given_name ?? first,
-          lastName: claims.family_name ?? rest.join(' '),
-          verifiedAt: claims.email_verified === true ? new Date() : null,
-        })
-        .returning();
-      await tx.insert(profiles).values({ userId: created!.id });
+      const created = await tx.create({
+        ssoId: subject,
+        role: 'USER',
+        email,
+        firstName: claims.given_name ?? first,
+        lastName: claims.family_name ?? rest.join(' '),
+        verifiedAt: claims.email_verified === true ? new Date() : null,
+      });
       return created!;
     });
   }

@@ -15,6 +15,8 @@ import {
   uuid,
   bigserial,
 } from 'drizzle-orm/pg-core';
+import type { LearnerEventType } from '../contract.ts';
+import { EXPERIENCE_LEVELS, NASOT_ITEM_TYPES, ORGANIZATION_TYPES, RESOURCE_TYPES, ROLE_VALUES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -30,7 +32,7 @@ export const organizations = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    type: text('type', { enum: ['DISTRICT', 'SCHOOL'] }).notNull(),
+    type: text('type', { enum: ORGANIZATION_TYPES }).notNull(),
     parentId: uuid('parent_id').references((): never => organizations.id as never),
     createdAt: createdAt(),
   },
@@ -42,7 +44,7 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ssoId: text('sso_id'),
-    role: text('role', { enum: ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER', 'DEMO'] }).notNull(),
+    role: text('role', { enum: ROLE_VALUES }).notNull(),
     organizationId: uuid('organization_id').references(() => organizations.id),
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
@@ -71,7 +73,7 @@ export const nasotItems = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     parentId: uuid('parent_id').references((): never => nasotItems.id as never),
-    type: text('type', { enum: ['CATEGORY', 'STRAND', 'ELEMENT', 'STRATEGY'] }).notNull(),
+    type: text('type', { enum: NASOT_ITEM_TYPES }).notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     position: integer('position').notNull(),
@@ -86,7 +88,7 @@ export const profiles = pgTable('profiles', {
     .references(() => users.id, { onDelete: 'cascade' }),
   interestIds: uuid('interest_ids').array().notNull().default(sql`'{}'::uuid[]`),
   audienceId: uuid('audience_id').references(() => audiences.id),
-  experienceLevel: text('experience_level', { enum: ['NEW', 'ESTABLISHED', 'EXPERIENCED', 'VETERAN'] }),
+  experienceLevel: text('experience_level', { enum: EXPERIENCE_LEVELS }),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
@@ -107,7 +109,7 @@ export const catalogItems = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     publicId: text('public_id').notNull(),
-    resourceType: text('resource_type', { enum: ['LEARNING_OBJECT', 'LIVESTREAM', 'PLAYLIST'] }).notNull(),
+    resourceType: text('resource_type', { enum: RESOURCE_TYPES }).notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     thumbnailUrl: text('thumbnail_url'),
@@ -278,7 +280,7 @@ export const learnerEvents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type').$type<LearnerEventType>().notNull(),
     occurredAt: ts('occurred_at').notNull(),
     catalogItemId: uuid('catalog_item_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
@@ -338,8 +340,8 @@ export const transactions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
-    type: text('type', { enum: ['CHARGE', 'VERIFICATION', 'REFUND'] }).notNull(),
-    status: text('status', { enum: ['SUCCEEDED', 'DECLINED'] }).notNull(),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
     description: text('description').notNull(),

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import formbody from '@fastify/formbody';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
-import { revokedTokens, users } from '../db/schema.ts';
 import type { Context } from './types.ts';
 
 const MIN_PASSWORD = 10;
@@ -42,7 +40,7 @@ ${error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p
 }
 
 /** The page behind GET /identity/password-change-url: plain HTML, no scripts (strict CSP). */
-export function accountPages({ db, tokens }: Context) {
+export function accountPages({ repos, tokens }: Context) {
   // Encapsulated: form bodies are parsed for these pages only, never for the JSON API.
   return async (app: FastifyInstance) => {
     await app.register(formbody);
@@ -72,13 +70,10 @@ export function accountPages({ db, tokens }: Context) {
         return reply.code(400).send(form(ticket, `The password must have between ${MIN_PASSWORD} and ${MAX_PASSWORD} characters`));
       }
       if (password !== confirm) return reply.code(400).send(form(ticket, 'The two passwords do not match'));
-      const used = await db
-        .insert(revokedTokens)
-        .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
-        .onConflictDoNothing()
-        .returning();
-      if (!used.length) return reply.code(400).send(page('Link used', '<h1>This link was already used</h1><p>Ask for a new one if you need to change your password again.</p>'));
-      await db.update(users).set({ passwordHash: await hash(password) }).where(eq(users.id, claims.sub));
+      // The link is single-use: its ticket id is revoked as it is used.
+      const firstUse = await repos.identity.revoke(claims.jti, new Date(claims.exp * 1000));
+      if (!firstUse) return reply.code(400).send(page('Link used', '<h1>This link was already used</h1><p>Ask for a new one if you need to change your password again.</p>'));
+      await repos.users.setPassword(claims.sub, await hash(password));
       const back = typeof claims.returnUrl === 'string' && claims.returnUrl.startsWith('/') && !claims.returnUrl.startsWith('//') ? claims.returnUrl : '/';
       return reply.send(page('Password changed', `<h1>Your password was changed</h1><p><a href="${escapeHtml(back)}">Continue</a></p>`));
     });

@@ -5,7 +5,8 @@ import type { Context } from './types.ts';
 
 /**
  * GET /admin: where platform admins are sent (the separate admin site). It does not exist yet,
- * so this plain server page (never the SPA) says so and offers to sign out. Signing out goes
+ * so this plain server page (never the SPA) says so, links to the one app page meant for
+ * platform admins (the statechart viewer) and offers to sign out. Signing out goes
  * through the identity provider's /v2/logout back to /login, and clears this origin's storage
  * so the app does not keep a cached token of the admin.
  */
@@ -35,6 +36,7 @@ export function adminPage({ config }: Context) {
             `<h1>Platform administration</h1>
 <p class="lead">The platform admin site is not available yet.</p>
 <p>Your account is a platform administrator account, so the learning platform itself is not shown here. Sign out to use another account.</p>
+<p>Staff tools: <a href="/statecharts">Statecharts</a>, every flow of the learning platform drawn as a statechart.</p>
 <form method="post" action="/admin/sign-out">
 <div class="actions"><button type="submit">Sign out</button></div>
 </form>`,

@@ -1,11 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
-import { sql } from 'drizzle-orm';
 import { HttpError, notFound } from '../errors.ts';
 import type { Context, Handlers } from './types.ts';
 
 type SystemOps = 'getHealth' | 'getReadiness' | 'getFeatures';
 
-export function systemHandlers({ db, isReady, config }: Context): Handlers<SystemOps> {
+export function systemHandlers({ repos, isReady, config }: Context): Handlers<SystemOps> {
   let features: { mtimeMs: number; payload: { features: Record<string, unknown>; dateUpdated: Date } } | null = null;
 
   return {
@@ -16,7 +15,7 @@ export function systemHandlers({ db, isReady, config }: Context): Handlers<Syste
     async getReadiness() {
       if (!isReady()) throw new HttpError(503, 'NOT_READY', 'The server is still starting');
       try {
-        await db.execute(sql`select 1`);
+        await repos.ping();
       } catch {
         throw new HttpError(503, 'NOT_READY', 'The database is not reachable');
       }

@@ -1,14 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../src/api/schema.d.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { OperationId } from '../contract.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Authenticator, Principal } from '../auth/principal.ts';
+import type { Repositories } from '../repositories/repositories.ts';
+import type { BillingService } from '../services/billing.ts';
+import type { Invitations } from '../services/invitations.ts';
 import type { Mailer } from '../services/mailer.ts';
 import type { PaymentGateway } from '../services/payment-gateway.ts';
 import { unauthorized } from '../errors.ts';
-
-export type OperationId = keyof operations;
 
 type Parameters<K extends OperationId> = operations[K]['parameters'];
 type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
@@ -38,9 +39,12 @@ export type Req<K extends OperationId> = FastifyRequest<{
 export type Handler<K extends OperationId> = (request: Req<K>, reply: FastifyReply) => Promise<Wire<SuccessBody<K>> | void>;
 export type Handlers<K extends OperationId> = { [P in K]: Handler<P> };
 
+/** What handlers work with: repositories and services, never the database itself. */
 export type Context = {
   config: Config;
-  db: Db;
+  repos: Repositories;
+  billing: BillingService;
+  invitations: Invitations;
   tokens: TokenService;
   auth: Authenticator;
   mailer: Mailer;
@@ -49,6 +53,7 @@ export type Context = {
   isReady: () => boolean;
 };
 
+/** The caller the policy authenticated. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
   return request.principal;

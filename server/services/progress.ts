@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { learnerProgress } from '../db/schema.ts';
+import type { Schemas } from '../contract.ts';
 
 /** A video counts as watched at this percentage (spec §9). */
 export const VIDEO_COMPLETE_AT = 90;
@@ -27,24 +26,16 @@ export type ProgressPatch = Partial<{
 }>;
 
 /**
- * Records an interaction with an item in the caller's transaction: the last interaction moves
- * forward (never back, so late-arriving beacon events cannot rewind it), video progress only
- * grows, the video position follows the newest event, and the given flags are set.
+ * What a learner event changes in the progress of its item. Every event on an item counts as
+ * an interaction (the patch may be empty); ratings, scores and applications are recorded by
+ * their own operations, never from events.
  */
-export async function touchProgress(tx: Db, userId: string, catalogItemId: string, patch: ProgressPatch, at: Date = new Date()) {
-  const set: Record<string, SQL | boolean | number> = {
-    lastInteractionAt: sql`greatest(${learnerProgress.lastInteractionAt}, excluded.last_interaction_at)`,
-  };
-  if (patch.videoProgress !== undefined) set.videoProgress = sql`greatest(${learnerProgress.videoProgress}, excluded.video_progress)`;
-  // The resume position is the latest event's: a late-arriving older one leaves it alone.
-  if (patch.videoPosition !== undefined) {
-    set.videoPosition = sql`case when excluded.last_interaction_at >= ${learnerProgress.lastInteractionAt} then excluded.video_position else ${learnerProgress.videoPosition} end`;
+export function progressPatchOf(event: Pick<Schemas['LearnerEvent'], 'type' | 'data'>): ProgressPatch {
+  const patch: ProgressPatch = {};
+  if (event.type === 'VIDEO_TIMEUPDATED' || event.type === 'VIDEO_PAUSED') {
+    if (event.data?.progress !== undefined) patch.videoProgress = event.data.progress;
+    if (event.data?.position !== undefined) patch.videoPosition = event.data.position;
   }
-  for (const flag of ['areReproduciblesDownloaded', 'isCatalogItemRated', 'isRubricScoreSaved', 'isStrategyApplied'] as const) {
-    if (patch[flag] !== undefined) set[flag] = patch[flag];
-  }
-  await tx
-    .insert(learnerProgress)
-    .values({ userId, catalogItemId, lastInteractionAt: at, ...patch })
-    .onConflictDoUpdate({ target: [learnerProgress.userId, learnerProgress.catalogItemId], set });
+  if (event.type === 'REPRODUCIBLES_DOWNLOADED') patch.areReproduciblesDownloaded = true;
+  return patch;
 }

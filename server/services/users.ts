@@ -1,7 +1,14 @@
+import type { Schemas } from '../contract.ts';
 import type { UserRow } from '../auth/principal.ts';
 
+/** What the contract's User is made of: a row, or a raw select with its dates as text. */
+export type UserFields = Pick<UserRow, 'id' | 'ssoId' | 'role' | 'organizationId' | 'email' | 'firstName' | 'lastName' | 'completedOnboarding' | 'hasFreeAccess'> & {
+  createdAt: Date | string;
+  verifiedAt: Date | string | null;
+};
+
 /** The contract's User, from a row. */
-export function toUser(row: UserRow) {
+export function toUser(row: UserFields) {
   return {
     id: row.id,
     ssoId: row.ssoId,
@@ -15,5 +22,5 @@ export function toUser(row: UserRow) {
     createdAt: row.createdAt,
     hasFreeAccess: row.hasFreeAccess,
     verified: row.verifiedAt !== null,
-  };
+  } satisfies Record<keyof Schemas['User'], unknown>;
 }

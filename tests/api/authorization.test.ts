@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { POLICY, type Authentication } from '../../server/auth/policy.ts';
 import { createTestApp, ORIGIN, SEED_PASSWORD, type TestApp } from '../support/app.ts';
 import { findOperation, operationById, operations, validateResponse } from '../support/contract.ts';
 import { ACCOUNTS, ROLE_NAMES, loadWorld, type RoleName } from '../support/world.ts';
@@ -11,6 +12,10 @@ import { ACCOUNTS, ROLE_NAMES, loadWorld, type RoleName } from '../support/world
  * (DESIGN.md, "Tenancy"; STYLE.md, "Authorization as a table"). One loop runs every row against
  * the real app, in table order and on one database, so a row may rely on the rows above it
  * (a rating is rated before it is withdrawn; `register` creates the subscription later rows use).
+ *
+ * Which operations there are comes from the server's policy table (server/auth/policy.ts), which
+ * must in turn cover openapi.yaml; what each role gets back is written here, never read from the
+ * policy, so a wrong rule there fails a row here.
  */
 
 /**
@@ -190,6 +195,18 @@ const TABLE: Entry[] = [
 
 const TENANT_OPERATIONS = ['getUsageReport', 'listUsers', 'inviteUser', 'listOrganizations'];
 
+const POLICY_OPERATIONS: string[] = Object.keys(POLICY);
+
+/** How openapi.yaml says an operation authenticates, as the policy's authentication kinds that fit it. */
+function contractAuthentication(security: unknown[] | undefined): Authentication[] {
+  const schemes = JSON.stringify(security ?? [{ bearer: [] }]);
+  if (schemes === JSON.stringify([{ bearer: [] }])) return ['bearer'];
+  if (schemes === JSON.stringify([{}, { bearer: [] }])) return ['optionalBearer'];
+  // No scheme the contract can state: nothing, or the beacon's token in the body.
+  if (schemes === '[]') return ['none', 'beacon'];
+  throw new Error(`unexpected security ${schemes}`);
+}
+
 const ROWS = TABLE.flatMap((entry) =>
   ROLE_NAMES.map((role, i) => {
     const cell = entry.cells[i]!;
@@ -239,11 +256,30 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('authorization table', () => {
-  it('has rows for every operation of openapi.yaml, and only for those', () => {
+  it('has rows for every operation of the policy table, and only for those', () => {
     const inTable = new Set(TABLE.map((e) => e.op));
-    expect(operations.map((o) => o.operationId).filter((id) => !inTable.has(id))).toEqual([]);
-    expect([...inTable].filter((id) => !operationById.has(id))).toEqual([]);
+    expect(POLICY_OPERATIONS.filter((id) => !inTable.has(id))).toEqual([]);
+    expect([...inTable].filter((id) => !POLICY_OPERATIONS.includes(id))).toEqual([]);
     for (const op of TENANT_OPERATIONS) expect(TABLE.filter((e) => e.op === op).map((e) => e.relation), op).toEqual(RELATIONS);
+  });
+
+  it('has a policy for every operation of openapi.yaml, and only for those', () => {
+    expect(operations.map((o) => o.operationId).filter((id) => !POLICY_OPERATIONS.includes(id))).toEqual([]);
+    expect(POLICY_OPERATIONS.filter((id) => !operationById.has(id))).toEqual([]);
+  });
+
+  it('scopes to a tenant exactly the operations this table runs per tenant relation', () => {
+    const scoped = Object.entries(POLICY).flatMap(([op, policy]) => ('tenancy' in policy && policy.tenancy ? [op] : []));
+    expect(scoped.sort()).toEqual([...TENANT_OPERATIONS].sort());
+  });
+
+  it("authenticates each operation the way openapi.yaml's security says", () => {
+    const mismatched = operations.flatMap((o) => {
+      const policy = POLICY[o.operationId as keyof typeof POLICY];
+      const allowed = contractAuthentication(o.security);
+      return policy && !allowed.includes(policy.authentication) ? [`${o.operationId}: ${policy.authentication}, contract allows ${allowed.join(' or ')}`] : [];
+    });
+    expect(mismatched).toEqual([]);
   });
 
   it('runs on the tenant relations it assumes', () => {

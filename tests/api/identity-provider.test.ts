@@ -633,7 +633,7 @@ describe('sign-out', () => {
 });
 
 describe('the admin page', () => {
-  it('is a plain server page with a sign-out control, never the app', async () => {
+  it('is a plain server page with a link to the statechart viewer and a sign-out control, never the app', async () => {
     const response = await new Browser().request('/admin');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -641,6 +641,8 @@ describe('the admin page', () => {
     const html = await response.text();
     expectPlainPage(html);
     expect(html).toContain('The platform admin site is not available yet.');
+    // The one page of the app meant for platform admins.
+    expect(html).toContain('<a href="/statecharts">Statecharts</a>');
     expect(html).toContain('<form method="post" action="/admin/sign-out">');
     expect(html).toContain('<button type="submit">Sign out</button>');
     expect(html).not.toContain('id="root"');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import YAML from 'yaml';
-import { specificationPath } from '../../server/app.ts';
+import { specificationPath } from '../../server/contract.ts';
 
 type Schema = Record<string, unknown>;
 type Operation = {

@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
-import type { Db } from '../../db/client.ts';
-import { profiles, users } from '../../db/schema.ts';
+import type { UserRow } from '../principal.ts';
+import type { UsersRepository } from '../../repositories/users.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -11,8 +10,6 @@ export const PASSWORD_MAX = 200;
 export const NAME_MIN = 2;
 export const NAME_MAX = 50;
 export const EMAIL_MAX = 254;
-
-type UserRow = typeof users.$inferSelect;
 
 /** The OpenID claims of an account (scope filtering is the provider's job). */
 export function claimsOf(user: UserRow) {
@@ -37,19 +34,17 @@ export type SignUpResult =
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export function createAccounts(db: Db) {
+export function createAccounts(users: UsersRepository) {
   // Compared against when the e-mail is unknown, so a miss takes as long as a wrong password.
   const decoyHash = hash('decoy-password-for-timing');
 
   async function byId(id: string): Promise<UserRow | undefined> {
     if (!UUID.test(id)) return undefined;
-    const [user] = await db.select().from(users).where(eq(users.id, id));
-    return user;
+    return users.byId(id);
   }
 
   async function byEmail(email: string): Promise<UserRow | undefined> {
-    const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${normaliseEmail(email)}`);
-    return user;
+    return users.byEmail(normaliseEmail(email));
   }
 
   /** The account for an e-mail and password, or null (never telling which of the two was wrong). */
@@ -89,15 +84,7 @@ export function createAccounts(db: Db) {
     const email = normaliseEmail(input.email);
     const values = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), passwordHash: await hash(input.password) };
 
-    const created = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ role: 'USER', email, ...values, completedOnboarding: false, verifiedAt: new Date() })
-        .onConflictDoNothing()
-        .returning();
-      if (user) await tx.insert(profiles).values({ userId: user.id });
-      return user;
-    });
+    const created = await users.create({ role: 'USER', email, ...values, completedOnboarding: false, verifiedAt: new Date() }, { ifNew: true });
     if (created) return { ok: true, user: created, upgraded: 'created' };
 
     const existing = await byEmail(email);
@@ -105,12 +92,7 @@ export function createAccounts(db: Db) {
     const claimable = existing && !existing.passwordHash && !existing.ssoId && (existing.role === 'DEMO' || options.invitedUserId === existing.id);
     if (existing && claimable) {
       const wasDemo = existing.role === 'DEMO';
-      // Guarded by "still without a password": of two racing sign-ups only one completes it.
-      const [completed] = await db
-        .update(users)
-        .set({ ...values, role: wasDemo ? 'USER' : existing.role, verifiedAt: existing.verifiedAt ?? new Date() })
-        .where(sql`${users.id} = ${existing.id} and ${users.passwordHash} is null and ${users.ssoId} is null`)
-        .returning();
+      const completed = await users.claimOwnerless(existing.id, { ...values, role: wasDemo ? 'USER' : existing.role, verifiedAt: existing.verifiedAt ?? new Date() });
       if (completed) return { ok: true, user: completed, upgraded: wasDemo ? 'demo' : 'invited' };
     }
     return { ok: false, field: 'email', message: 'An account with this email already exists. Sign in instead.', exists: true };

@@ -51,7 +51,7 @@ export type EmbeddedProviderOptions = {
  */
 export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions = { jwks: process.env.PROVIDER_JWKS }) {
   return async function embeddedProviderPlugin(app: FastifyInstance) {
-    const { config, db } = ctx;
+    const { config } = ctx;
     /** The account an invitation ticket (from the invite e-mail, via /invite) was issued for. */
     const invitedUserId = async (ticket: unknown) => {
       if (typeof ticket !== 'string' || !ticket) return null;
@@ -65,7 +65,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
     const issuer = config.provider.issuer;
     const { audience, clientId } = config.provider;
     const home = `${config.publicUrl}/`;
-    const accounts = createAccounts(db);
+    const accounts = createAccounts(ctx.repos.users);
     const keys = await loadSigningKeys(config.dataDir, options.jwks);
     const verifyKeys = localKeySet(keys);
     const store = createProviderStore({

@@ -5,6 +5,7 @@ import { hash } from '@node-rs/argon2';
 import { rows, type Db } from '../client.ts';
 import * as t from '../schema.ts';
 import type { ResourceLink, RubricLevel } from '../schema.ts';
+import type { LearnerEventType } from '../../contract.ts';
 import { framework, type StrategyDef } from './content/framework.ts';
 import * as content from './content/catalog.ts';
 
@@ -775,7 +776,7 @@ type ItemState = {
   appliedAt?: Date;
   bookmarkedAt?: Date;
 };
-type EventDraft = { type: string; offsetMs: number; catalogItemId: string | null; data: Record<string, unknown> };
+type EventDraft = { type: LearnerEventType; offsetMs: number; catalogItemId: string | null; data: Record<string, unknown> };
 
 async function seedActivity(
   db: Db,
@@ -818,7 +819,7 @@ async function seedActivity(
     for (const d of [...days].sort((a, b) => b - a)) {
       const drafts: EventDraft[] = [{ type: 'LEARNER_LOGIN', offsetMs: 0, catalogItemId: null, data: {} }];
       let clock = int(rand, 5, 40) * 1000;
-      const push = (type: string, itemId: string, data: Record<string, unknown>, gapSeconds: number) => {
+      const push = (type: LearnerEventType, itemId: string, data: Record<string, unknown>, gapSeconds: number) => {
         clock += gapSeconds * 1000;
         drafts.push({ type, offsetMs: clock, catalogItemId: itemId, data: { catalogItemId: itemId, ...data } });
       };

@@ -1,0 +1,127 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { OperationId } from '../contract.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
+import type { BillingRepository } from '../repositories/billing.ts';
+import type { OrganizationRow, OrganizationsRepository } from '../repositories/organizations.ts';
+import { POLICY, roleRefusal, type OperationPolicy, type Tenancy } from './policy.ts';
+import { bearerToken, type Authenticator, type Principal, type UserRow } from './principal.ts';
+import type { TokenService } from './tokens.ts';
+
+/** The organization a call names (or the caller's own), visible to the caller, and the ids it covers: it and its schools. */
+export type NamedOrganization = { organization: OrganizationRow; organizationIds: string[] };
+
+/** The organizations an admin's call acts on, resolved and checked by the policy; null ids for every one. */
+export type Tenant = NamedOrganization | { organization: null; organizationIds: string[] | null };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant?: Tenant;
+  }
+}
+
+type Deps = {
+  config: Pick<Config, 'allowedOrigins'>;
+  tokens: TokenService;
+  auth: Authenticator;
+  organizations: OrganizationsRepository;
+  billing: BillingRepository;
+};
+
+/**
+ * Applies POLICY: returns, for an operation, the check that runs before its handler. Handlers
+ * then read `request.principal` and `request.tenant` and check nothing themselves.
+ */
+export function createPolicyEnforcer({ config, tokens, auth, organizations, billing }: Deps) {
+  async function authenticate(policy: OperationPolicy, request: FastifyRequest): Promise<Principal | null> {
+    switch (policy.authentication) {
+      case 'none':
+        return null;
+      case 'optionalBearer':
+        return bearerToken(request) ? auth.authenticate(request) : null;
+      case 'bearer':
+        return auth.authenticate(request);
+      case 'beacon': {
+        const origin = request.headers.origin;
+        if (!origin || !config.allowedOrigins.includes(origin)) throw forbidden('Events are only accepted from the app', 'FORBIDDEN_ORIGIN');
+        const token = (request.body as { accessToken?: unknown } | undefined)?.accessToken;
+        if (typeof token !== 'string') throw unauthorized();
+        request.principal = await auth.principalFor(await tokens.verify(token));
+        return request.principal;
+      }
+    }
+  }
+
+  /**
+   * Free access, an active subscription of the user's own, or one of their organization (a
+   * school, or the district it belongs to). Demo users browse on the demo's terms and platform
+   * admins see everything.
+   */
+  async function requireAccess(user: UserRow) {
+    if (user.role === 'DEMO' || user.role === 'ADMIN' || user.hasFreeAccess) return;
+    if (await billing.hasActiveSubscription(user, new Date())) return;
+    throw forbidden(user.organizationId ? "Your organization's subscription has expired" : 'An active subscription is required', 'SUBSCRIPTION_REQUIRED');
+  }
+
+  /**
+   * Organizations an admin may see: a platform admin every one (null), a district admin their
+   * district and its schools, a school admin their own school.
+   */
+  async function visibleOrganizationIds({ user }: Principal): Promise<string[] | null> {
+    if (user.role === 'ADMIN') return null;
+    if (!user.organizationId || (user.role !== 'DISTRICT_ADMIN' && user.role !== 'SCHOOL_ADMIN')) return [];
+    if (user.role === 'SCHOOL_ADMIN') return [user.organizationId];
+    return organizations.withSchools(user.organizationId);
+  }
+
+  async function visibleOrganization(principal: Principal, id: string): Promise<NamedOrganization> {
+    const organization = await organizations.byId(id);
+    if (!organization) throw notFound('Organization not found');
+    const visible = await visibleOrganizationIds(principal);
+    if (visible && !visible.includes(id)) throw forbidden('This organization is outside your account', 'FORBIDDEN_ORGANIZATION');
+    return { organization, organizationIds: await organizations.withSchools(id) };
+  }
+
+  async function resolveTenant(tenancy: Tenancy, principal: Principal, request: FastifyRequest): Promise<Tenant> {
+    const everyVisible = async (): Promise<Tenant> => ({ organization: null, organizationIds: await visibleOrganizationIds(principal) });
+    const named = (request.query as { organizationId?: string } | undefined)?.organizationId;
+    switch (tenancy) {
+      case 'pathOrganization':
+        return visibleOrganization(principal, (request.params as { id: string }).id);
+      case 'queryOrganizationOrOwn': {
+        const target = named ?? principal.user.organizationId;
+        if (!target) throw badRequest('organizationId is required');
+        return visibleOrganization(principal, target);
+      }
+      case 'queryOrganizationOrVisible':
+        return named ? visibleOrganization(principal, named) : everyVisible();
+      case 'visibleOrganizations':
+        return everyVisible();
+    }
+  }
+
+  return function enforce(operationId: OperationId) {
+    const policy = POLICY[operationId];
+    return async function checkPolicy(request: FastifyRequest) {
+      const principal = await authenticate(policy, request);
+      if (!principal || !('roles' in policy)) return;
+      const refusal = roleRefusal(policy, principal.user.role);
+      if (refusal) throw refusal;
+      if (policy.access) await requireAccess(principal.user);
+      if (policy.tenancy) request.tenant = await resolveTenant(policy.tenancy, principal, request);
+    };
+  };
+}
+
+/** The tenant the policy resolved for this call. */
+export function tenantOf(request: FastifyRequest): Tenant {
+  if (!request.tenant) throw new Error(`No tenancy is declared for ${request.method} ${request.routeOptions.url}`);
+  return request.tenant;
+}
+
+/** The one organization the call names, resolved by the policy (`pathOrganization`, `queryOrganizationOrOwn`). */
+export function namedOrganizationOf(request: FastifyRequest): NamedOrganization {
+  const tenant = tenantOf(request);
+  if (!tenant.organization) throw new Error(`${request.method} ${request.routeOptions.url} names no organization`);
+  return tenant;
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import type { components, operations } from '../src/api/schema.d.ts';
+
+/** The contract the routes, the request validation and these types all come from. */
+export const specificationPath = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+
+export type Schemas = components['schemas'];
+export type OperationId = keyof operations;
+
+export type Role = Schemas['Role'];
+export type ResourceType = Schemas['ResourceType'];
+export type ExperienceLevel = Schemas['ExperienceLevel'];
+export type NasotItemType = Schemas['NasotItem']['type'];
+export type OrganizationType = Schemas['Organization']['type'];
+export type SubscriptionStatus = Schemas['Subscription']['status'];
+export type TransactionType = Schemas['Transaction']['type'];
+export type TransactionStatus = Schemas['Transaction']['status'];
+export type LearnerEventType = Schemas['LearnerEventType'];
+export type ProgressFilter = components['parameters']['ProgressFilter'];
+
+type Missing<T, V extends readonly T[]> = [Exclude<T, V[number]>] extends [never] ? unknown : { missing: Exclude<T, V[number]> };
+
+/**
+ * The values of a contract enum as a runtime list (for database columns): a value the contract
+ * does not have does not compile, and neither does a list that leaves one out (the error names it).
+ */
+export function contractEnum<T extends string>() {
+  return <const V extends readonly [T, ...T[]]>(values: V & Missing<T, V>): V => values;
+}
+
+/** The query string of an operation, as validated against the contract. */
+export type QueryOf<K extends OperationId> = NonNullable<operations[K]['parameters']['query']>;

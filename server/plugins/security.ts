@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from '../config.ts';
+import type { OperationId } from '../contract.ts';
+import { HttpError } from '../errors.ts';
+import { appWide } from './app-wide.ts';
+
+/** Operations that sign people in or create accounts: limited per client address. */
+const RATE_LIMITED: ReadonlySet<OperationId> = new Set(['localLogin', 'startDemo', 'authorizeEmail', 'register', 'verifyEmail']);
+
+/** Response headers for every route (a strict content security policy), compression, and sign-in rate limits. */
+export const security = (config: Config) =>
+  appWide('security', async (app: FastifyInstance) => {
+    const providerOrigin = new URL(config.provider.issuer).origin;
+    const selfOrigin = new URL(config.publicUrl).origin;
+    const extra = (origin: string) => (origin === selfOrigin ? [] : [origin]);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'", ...extra(providerOrigin)],
+          frameSrc: ["'self'", ...extra(providerOrigin)],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'", ...extra(providerOrigin)],
+          // auth0-spa-js runs its refresh-token worker from a blob: URL it creates itself.
+          workerSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      hsts: config.publicUrl.startsWith('https:'),
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    await app.register(compress, { threshold: 1024 });
+
+    // Runs before the rate-limit plugin's own onRoute hook reads the route's config.
+    app.addHook('onRoute', (route) => {
+      const operationId = (route.schema as { operationId?: OperationId } | undefined)?.operationId;
+      if (operationId && RATE_LIMITED.has(operationId) && config.rateLimit.enabled) {
+        route.config = { ...(route.config ?? {}), rateLimit: { max: config.rateLimit.signInPerMinute, timeWindow: '1 minute' } };
+      }
+    });
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_req, context) =>
+        Object.assign(new HttpError(429, 'RATE_LIMITED', `Too many attempts, please try again in ${context.after}`), {
+          statusCode: 429,
+        }),
+    });
+  });

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { appWide } from './app-wide.ts';
+
+/**
+ * The built single-page app (when there is one) and what every unknown path gets: the app for
+ * a page the browser asks for (it shows its own 404), the error body for anything else.
+ */
+export const spa = (staticDir: string) =>
+  appWide('spa', async (app: FastifyInstance) => {
+    const hasSpa = existsSync(join(staticDir, 'index.html'));
+    if (hasSpa) {
+      await app.register(fastifyStatic, {
+        root: staticDir,
+        wildcard: false,
+        index: false,
+        maxAge: '1h',
+        immutable: false,
+        // Vite names every file under /assets/ by its content hash: it never changes, so browsers
+        // keep it for a year without asking again. Everything else (media, index.html) is 1 h.
+        setHeaders: (reply, path) => {
+          if (/[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+$/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
+      if (hasSpa && wantsPage) {
+        // History fallback: every app route answers with the SPA, which shows its own 404 page.
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });
+    });
+  });

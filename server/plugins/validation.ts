@@ -1,0 +1,113 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { GENERIC_MESSAGE, HttpError } from '../errors.ts';
+import { appWide } from './app-wide.ts';
+
+/**
+ * Requests in, errors out: validation against the contract's schemas, the body types the API
+ * accepts, and one error body `{ error: { code, message } }` for every failure, 5xx details hidden.
+ */
+export const validation = appWide('validation', async (app: FastifyInstance) => {
+  // Query strings, path and headers arrive as text and are coerced to the contract's types;
+  // JSON bodies are taken literally ("3" is not an integer). Unknown properties are errors.
+  const validators = { coercing: createAjv('array'), literal: createAjv(false) };
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? validators.literal.compile(schema) : validators.coercing.compile(httpPart === 'headers' ? lowerCaseNames(schema as Parameters<typeof lowerCaseNames>[0]) : schema),
+  );
+
+  app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
+    const { status, code, message } = describeError(error);
+    if (status >= 500) request.log.error({ err: error.errors?.[0] ?? error }, 'request failed');
+    else request.log.info({ code, status }, 'request rejected');
+    void reply.code(status).type('application/json').send({ error: { code, message } });
+  });
+
+  app.addHook('preValidation', async (request) => {
+    // A body schema is keyed by content type, and Fastify validates only the types it lists:
+    // any other type, or no body at all, would reach the handler unvalidated.
+    const content = (request.routeOptions.schema?.body as { content?: Record<string, unknown> } | undefined)?.content;
+    if (content) {
+      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (request.body === undefined || request.body === null || !type) throw new HttpError(400, 'BAD_REQUEST', 'body is required');
+      if (!(type in content)) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+    }
+    // PostgreSQL text cannot hold NUL characters: refuse them before they reach a query.
+    for (const [part, value] of [['querystring', request.query], ['params', request.params], ['body', request.body]] as const) {
+      const path = nulPath(value, part);
+      if (path) throw new HttpError(400, 'BAD_REQUEST', `${path} must not contain NUL characters`);
+    }
+  });
+
+  // The contract names application/zip for a response only; a request body of that type is
+  // refused (and the contract glue stops warning that no parser exists for it).
+  app.addContentTypeParser('application/zip', (_req, _body, done) => {
+    done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);
+  });
+
+  // sendBeacon posts text/plain (a CORS-safelisted type, so no preflight); it carries JSON.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new HttpError(400, 'BAD_REQUEST', 'The body must be JSON'), undefined);
+    }
+  });
+});
+
+/** Errors the router meets before any plugin runs (a malformed URL, say): the same error body. */
+export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, _request, rawReply) => {
+  const reply = rawReply as unknown as FastifyReply;
+  void reply
+    .code(error.statusCode ?? 400)
+    .type('application/json')
+    .send(JSON.stringify({ error: { code: 'BAD_REQUEST', message: error.message } }));
+};
+
+function describeError(error: FastifyError & { errors?: unknown[] }): { status: number; code: string; message: string } {
+  if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message };
+  // An error that wraps others (an AggregateError, say): surface the first one that is ours.
+  if (Array.isArray(error.errors) && error.errors.length) {
+    const inner = error.errors.find((e): e is HttpError => e instanceof HttpError);
+    if (inner) return { status: inner.statusCode, code: inner.code, message: inner.message };
+    return { status: 500, code: 'INTERNAL', message: GENERIC_MESSAGE };
+  }
+  if (error.validation) {
+    return { status: 400, code: 'BAD_REQUEST', message: error.message };
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'File too large' };
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' };
+  const status = error.statusCode ?? 500;
+  if (status === 429) return { status, code: 'RATE_LIMITED', message: error.message };
+  if (status >= 400 && status < 500) return { status, code: 'BAD_REQUEST', message: error.message };
+  return { status: 500, code: 'INTERNAL', message: GENERIC_MESSAGE };
+}
+
+/** Where a NUL character hides in a request part, as "body/field/0", or null. */
+function nulPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return path;
+    const found = nulPath(v, `${path}/${k}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Node lower-cases header names, so a header schema must name them in lower case too. */
+function lowerCaseNames(schema: { properties?: Record<string, unknown>; required?: string[] }) {
+  return {
+    ...schema,
+    ...(schema.properties && { properties: Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k.toLowerCase(), v])) }),
+    ...(schema.required && { required: schema.required.map((k) => k.toLowerCase()) }),
+  };
+}
+
+function createAjv(coerceTypes: 'array' | false) {
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  addFormats.default(ajv);
+  // ajv-formats' uuid also accepts "urn:uuid:…", which PostgreSQL's uuid type does not.
+  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  return ajv;
+}

@@ -1,0 +1,148 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { LearnerEventType, Schemas } from '../contract.ts';
+import { iso, rows, type Db } from '../db/client.ts';
+import { learnerEvents, learnerProgress, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
+import { completedSql, type ProgressPatch } from '../services/progress.ts';
+
+/** A learner event ready to store: its item is null when the id names no catalogue item. */
+export type StoredEvent = {
+  id: string;
+  type: LearnerEventType;
+  occurredAt: Date;
+  catalogItemId: string | null;
+  data: Record<string, unknown>;
+  progress: ProgressPatch;
+};
+
+/**
+ * Records an interaction with an item in the caller's transaction: the last interaction moves
+ * forward (never back, so late-arriving beacon events cannot rewind it), video progress only
+ * grows, the video position follows the newest event, and the given flags are set.
+ */
+async function touch(tx: Db, userId: string, catalogItemId: string, patch: ProgressPatch, at: Date = new Date()) {
+  const set: Record<string, SQL | boolean | number> = {
+    lastInteractionAt: sql`greatest(${learnerProgress.lastInteractionAt}, excluded.last_interaction_at)`,
+  };
+  if (patch.videoProgress !== undefined) set.videoProgress = sql`greatest(${learnerProgress.videoProgress}, excluded.video_progress)`;
+  // The resume position is the latest event's: a late-arriving older one leaves it alone.
+  if (patch.videoPosition !== undefined) {
+    set.videoPosition = sql`case when excluded.last_interaction_at >= ${learnerProgress.lastInteractionAt} then excluded.video_position else ${learnerProgress.videoPosition} end`;
+  }
+  for (const flag of ['areReproduciblesDownloaded', 'isCatalogItemRated', 'isRubricScoreSaved', 'isStrategyApplied'] as const) {
+    if (patch[flag] !== undefined) set[flag] = patch[flag];
+  }
+  await tx
+    .insert(learnerProgress)
+    .values({ userId, catalogItemId, lastInteractionAt: at, ...patch })
+    .onConflictDoUpdate({ target: [learnerProgress.userId, learnerProgress.catalogItemId], set });
+}
+
+/**
+ * A learner's progress per item, the events it is derived from, and the actions that set its
+ * flags (ratings, rubric scores, strategy applications): each action changes its flag in the
+ * same transaction.
+ */
+export function createProgressRepository(db: Db) {
+  return {
+    of: (userId: string) => db.select().from(learnerProgress).where(eq(learnerProgress.userId, userId)),
+
+    /** Items started and not completed, the most recent first. */
+    inProgress(userId: string, limit?: number) {
+      return rows<Schemas['LearnerProgress']>(
+        db,
+        sql`select p.catalog_item_id::text as "catalogItemId", ${iso(sql`p.last_interaction_at`)} as "lastInteractionAt",
+              p.are_reproducibles_downloaded as "areReproduciblesDownloaded", p.is_catalog_item_rated as "isCatalogItemRated",
+              p.is_rubric_score_saved as "isRubricScoreSaved", p.is_strategy_applied as "isStrategyApplied", p.video_progress as "videoProgress",
+              p.video_position as "videoPosition"
+            from learner_progress p join catalog_items ci on ci.id = p.catalog_item_id
+            where p.user_id = ${userId} and not ${completedSql()}
+            order by p.last_interaction_at desc ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
+      );
+    },
+
+    /** Rates an item (again); returns the rating. */
+    rate(userId: string, catalogItemId: string, value: number) {
+      return db.transaction(async (tx) => {
+        const [saved] = await tx
+          .insert(ratings)
+          .values({ userId, catalogItemId, value })
+          .onConflictDoUpdate({ target: [ratings.userId, ratings.catalogItemId], set: { value, createdAt: new Date() } })
+          .returning();
+        await touch(tx, userId, catalogItemId, { isCatalogItemRated: true });
+        return saved!;
+      });
+    },
+
+    /** Withdraws the learner's own rating; false when they have none with this id. */
+    deleteRating(userId: string, catalogItemId: string, ratingId: string) {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(ratings)
+          .where(and(eq(ratings.id, ratingId), eq(ratings.userId, userId), eq(ratings.catalogItemId, catalogItemId)))
+          .returning({ id: ratings.id });
+        if (removed.length) await touch(tx, userId, catalogItemId, { isCatalogItemRated: false });
+        return removed.length > 0;
+      });
+    },
+
+    saveRubricScore(userId: string, catalogItemId: string, value: number) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(rubricScores)
+          .values({ userId, catalogItemId, value })
+          .onConflictDoUpdate({ target: [rubricScores.userId, rubricScores.catalogItemId], set: { value, updatedAt: new Date() } })
+          .returning();
+        await touch(tx, userId, catalogItemId, { isRubricScoreSaved: true });
+        return row!;
+      });
+    },
+
+    /** Applies a strategy (once: applying again keeps the first date); returns the application. */
+    applyStrategy(userId: string, catalogItemId: string) {
+      return db.transaction(async (tx) => {
+        await tx.insert(strategyApplications).values({ userId, catalogItemId }).onConflictDoNothing();
+        await touch(tx, userId, catalogItemId, { isStrategyApplied: true });
+        const [row] = await tx
+          .select()
+          .from(strategyApplications)
+          .where(and(eq(strategyApplications.userId, userId), eq(strategyApplications.catalogItemId, catalogItemId)));
+        return row!;
+      });
+    },
+
+    removeStrategyApplication(userId: string, catalogItemId: string) {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(strategyApplications)
+          .where(and(eq(strategyApplications.userId, userId), eq(strategyApplications.catalogItemId, catalogItemId)))
+          .returning();
+        if (removed.length) await touch(tx, userId, catalogItemId, { isStrategyApplied: false });
+      });
+    },
+
+    markReproduciblesDownloaded(userId: string, catalogItemId: string) {
+      return db.transaction((tx) => touch(tx, userId, catalogItemId, { areReproduciblesDownloaded: true }));
+    },
+
+    /**
+     * Stores a batch of events once each (by id) and derives progress from the events stored
+     * now only, so a retried batch changes nothing. Returns the ids stored now.
+     */
+    recordEvents(userId: string, events: StoredEvent[]): Promise<Set<string>> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(learnerEvents)
+          .values(events.map((e) => ({ id: e.id, userId, type: e.type, occurredAt: e.occurredAt, catalogItemId: e.catalogItemId, data: e.data })))
+          .onConflictDoNothing({ target: learnerEvents.id })
+          .returning({ id: learnerEvents.id });
+        const fresh = new Set(inserted.map((r) => r.id));
+        for (const e of events) {
+          if (fresh.has(e.id) && e.catalogItemId) await touch(tx, userId, e.catalogItemId, e.progress, e.occurredAt);
+        }
+        return fresh;
+      });
+    },
+  };
+}
+
+export type ProgressRepository = ReturnType<typeof createProgressRepository>;

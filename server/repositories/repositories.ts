@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { createBillingRepository } from './billing.ts';
+import { createCatalogRepository } from './catalog.ts';
+import { createIdentityRepository } from './identity.ts';
+import { createOrganizationsRepository } from './organizations.ts';
+import { createProfilesRepository } from './profiles.ts';
+import { createProgressRepository } from './progress.ts';
+import { createReportingRepository } from './reporting.ts';
+import { createUsersRepository } from './users.ts';
+
+/** Every query the server runs, one repository per aggregate, over one database. */
+export function createRepositories(db: Db) {
+  return {
+    catalog: createCatalogRepository(db),
+    progress: createProgressRepository(db),
+    profiles: createProfilesRepository(db),
+    users: createUsersRepository(db),
+    organizations: createOrganizationsRepository(db),
+    billing: createBillingRepository(db),
+    reporting: createReportingRepository(db),
+    identity: createIdentityRepository(db),
+    /** Throws when the database does not answer. */
+    ping: async () => void (await db.execute(sql`select 1`)),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,107 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { QueryOf } from '../contract.ts';
+import { iso, rows, type Db } from '../db/client.ts';
+import { profiles, users } from '../db/schema.ts';
+import type { UserRow } from '../auth/principal.ts';
+import type { UserFields } from '../services/users.ts';
+import { containing, MEMBER_ROLES, uuids } from './fragments.ts';
+import { transactional } from './transactional.ts';
+
+type NewUser = typeof users.$inferInsert;
+type MemberQuery = QueryOf<'listUsers'>;
+
+const USER_SORT: Record<NonNullable<MemberQuery['sortBy']>, SQL> = {
+  email: sql`lower(u.email)`,
+  firstName: sql`lower(u.first_name)`,
+  lastName: sql`lower(u.last_name)`,
+  completedOnboarding: sql`u.completed_onboarding`,
+  createdAt: sql`u.created_at`,
+};
+
+function usersQueries(db: Db) {
+  return {
+    async byId(id: string): Promise<UserRow | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.id, id));
+      return user;
+    },
+
+    /** E-mail addresses are unique whatever their case. */
+    async byEmail(email: string): Promise<UserRow | undefined> {
+      const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+      return user;
+    },
+
+    async bySsoId(subject: string): Promise<UserRow | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.ssoId, subject));
+      return user;
+    },
+
+    /**
+     * Creates an account with its (empty) profile. `ifNew` leaves an e-mail that already has an
+     * account alone and returns undefined; otherwise that is a unique-violation error.
+     */
+    create(values: NewUser, options: { ifNew?: boolean } = {}): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        const insert = tx.insert(users).values(values);
+        const [created] = await (options.ifNew ? insert.onConflictDoNothing() : insert).returning();
+        if (created) await tx.insert(profiles).values({ userId: created.id });
+        return created;
+      });
+    },
+
+    async linkSso(userId: string, subject: string): Promise<UserRow> {
+      const [linked] = await db.update(users).set({ ssoId: subject }).where(eq(users.id, userId)).returning();
+      return linked!;
+    },
+
+    /**
+     * Completes an account nobody owns yet (no password, no sign-in provider); undefined when
+     * someone completed it first, so of two racing sign-ups only one wins.
+     */
+    async claimOwnerless(userId: string, values: Pick<NewUser, 'firstName' | 'lastName' | 'passwordHash' | 'role' | 'verifiedAt'>): Promise<UserRow | undefined> {
+      const [completed] = await db
+        .update(users)
+        .set(values)
+        .where(sql`${users.id} = ${userId} and ${users.passwordHash} is null and ${users.ssoId} is null`)
+        .returning();
+      return completed;
+    },
+
+    async setPassword(userId: string, passwordHash: string) {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+
+    /**
+     * The educators (not platform admins or demo users) of some organizations (null: of every
+     * one), matching a filter, sorted and paged.
+     */
+    async members(organizationIds: string[] | null, q: MemberQuery): Promise<{ items: UserFields[]; total: number }> {
+      const where: SQL[] = [sql`u.role in ${MEMBER_ROLES}`];
+      if (organizationIds) where.push(organizationIds.length ? sql`u.organization_id in (${uuids(organizationIds)})` : sql`false`);
+      if (q.filter?.trim()) {
+        const like = containing(q.filter);
+        where.push(sql`(lower(u.email) like ${like} or lower(u.first_name) like ${like} or lower(u.last_name) like ${like} or lower(u.first_name || ' ' || u.last_name) like ${like})`);
+      }
+      const whereSql = sql.join(where, sql` and `);
+      const perPage = q.itemsPerPage ?? 10;
+      const page = q.page ?? 1;
+      const paging = perPage === -1 ? sql`` : sql`limit ${perPage} offset ${(page - 1) * perPage}`;
+      const order = q.sortBy ? sql`${USER_SORT[q.sortBy]} ${q.sortAsc === false ? sql`desc` : sql`asc`}, lower(u.email)` : sql`lower(u.email)`;
+      const [items, [count]] = await Promise.all([
+        rows<UserFields>(
+          db,
+          sql`select u.id::text as "id", u.sso_id as "ssoId", u.role as "role", u.organization_id::text as "organizationId", u.email as "email",
+                u.first_name as "firstName", u.last_name as "lastName", u.completed_onboarding as "completedOnboarding",
+                ${iso(sql`u.created_at`)} as "createdAt", u.has_free_access as "hasFreeAccess", u.verified_at as "verifiedAt"
+              from users u where ${whereSql} order by ${order} ${paging}`,
+        ),
+        rows<{ total: number }>(db, sql`select count(*)::int as total from users u where ${whereSql}`),
+      ]);
+      return { items, total: count?.total ?? 0 };
+    },
+  };
+}
+
+/** Accounts (each with its profile row) and the member lists of organizations. */
+export const createUsersRepository = (db: Db) => transactional(db, usersQueries);
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
