@@ -65,6 +65,34 @@ test.describe('local sign-in', () => {
     await expect(page).toHaveURL(/\/livestreams$/);
   });
 
+  test('checks the form before anything is sent: messages under the fields, focus on the first', async ({ page }) => {
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/identity/local/authorize')) logins.push(request.url());
+    });
+    await page.goto('/login');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    const password = page.getByLabel('Password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('The Email field is required')).toBeVisible();
+    await expect(page.getByText('The Password field is required')).toBeVisible();
+    // The message is the field's description, so a screen reader reads it with the field.
+    await expect(email).toHaveAccessibleDescription('The Email field is required');
+    await email.fill('educator01@');
+    await expect(page.getByText('The Email must be a valid email address')).toBeVisible();
+    await email.fill(EDUCATOR);
+    await expect(page.getByText('The Email must be a valid email address')).toHaveCount(0);
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    expect(logins).toEqual([]);
+    await expectAccessible(page);
+    await password.fill('Welcome-2026!');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    expect(logins).toHaveLength(1);
+  });
+
   test('shows a clear error for a wrong password', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(EDUCATOR);

@@ -1,30 +1,27 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { DEMO_FORM, demoForm } from '@/machines/auth/sign-in.forms';
 import { Page } from '@/views/components/page';
+import { TextField } from '@/views/components/form/text-field';
+import { useForm } from '@/views/components/form/use-form';
 import { useAuth } from '@/views/hooks/use-auth';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { button } from '@/views/layout/button.css';
 
 /** The demo entry: an e-mail starts (or resumes) a demo account. */
 export function DemoPage() {
-  const { error, busy, startDemo } = useAuth();
-  const [email, setEmail] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    startDemo(email.trim());
-  };
+  const { error, busy } = useAuth();
+  const form = useScreenActor(demoForm, { input: DEMO_FORM });
+  const { onSubmit } = useForm(form);
   return (
     <Page title="Try the Educator Learning Platform">
       <p>Browse strategy videos, livestreams and playlists with a demo account. We will send you a link to confirm your e-mail.</p>
-      <form className="stack" onSubmit={submit}>
+      <form className="stack" onSubmit={onSubmit} noValidate>
         {error && (
           <p className="error" role="alert">
             {error.message}
           </p>
         )}
-        <div className="field">
-          <label htmlFor="demo-email">Email</label>
-          <input id="demo-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
+        <TextField form={form} name="email" type="email" autoComplete="email" />
         <button className={button()} type="submit" disabled={busy}>
           {busy ? 'Starting…' : 'Start the demo'}
         </button>

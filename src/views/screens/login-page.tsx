@@ -1,49 +1,34 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LOGIN_FORM, loginForm } from '@/machines/auth/sign-in.forms';
 import { Page } from '@/views/components/page';
+import { TextField } from '@/views/components/form/text-field';
+import { useForm } from '@/views/components/form/use-form';
 import { useAuth } from '@/views/hooks/use-auth';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { button } from '@/views/layout/button.css';
 
 export function LoginPage() {
   const [params] = useSearchParams();
   const returnTo = params.get('returnTo') ?? '/';
-  const { error, busy, loginLocal, loginWithProvider, loginWithPopup } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    loginLocal(email.trim(), password, returnTo);
-  };
+  const { error, busy, loginWithProvider, loginWithPopup } = useAuth();
+  const form = useScreenActor(loginForm, { input: LOGIN_FORM });
+  const { onSubmit } = useForm(form);
 
   return (
     <Page title="Sign in">
-      <form className="stack" onSubmit={submit} aria-describedby={error ? 'login-error' : undefined} noValidate={false}>
+      <form className="stack" onSubmit={onSubmit} noValidate aria-describedby={error ? 'login-error' : undefined}>
         {error && (
           <p id="login-error" className="error" role="alert">
             {error.message}
           </p>
         )}
-        <div className="field">
-          <label htmlFor="login-email">Email</label>
-          <input id="login-email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <TextField form={form} name="email" type="email" autoComplete="username" />
+        <TextField form={form} name="password" type="password" autoComplete="current-password" />
         <div className="actions">
           <button className={button()} type="submit" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign in'}
           </button>
-          <button className={button({ tone: 'secondary' })} type="button" disabled={busy} onClick={() => loginWithProvider(returnTo)}>
+          <button className={button({ tone: 'secondary' })} type="button" disabled={busy} onClick={() => loginWithProvider({ returnTo })}>
             Sign in with your school account
           </button>
           <button className={button({ tone: 'secondary' })} type="button" disabled={busy} onClick={() => loginWithPopup(returnTo)}>
@@ -57,3 +42,4 @@ export function LoginPage() {
     </Page>
   );
 }
+

@@ -1,0 +1,46 @@
+import { waitFor } from 'xstate';
+import { EMAIL_RULES } from '@/lib/validation/fields';
+import { required } from '@/lib/validation/rules';
+import type { AppServices } from '@/machines/root/app-services';
+import { defineForm } from '@/machines/form/form.actors';
+import type { FormInput } from '@/machines/form/form.types';
+import { bindIntents } from '@/machines/shared/intents';
+import { authIntents } from './auth.intents';
+import { selectAuthError, selectIsBusy } from './auth.selectors';
+
+// The two sign-in forms (/login, /demo) on the form machine. Submitting hands the values to the
+// auth actor, which owns every way of signing in, and waits until it has settled: its error is
+// the form's failure, shown where the page shows sign-in errors (inline, not in a snackbar).
+
+export const LOGIN_FORM: FormInput = {
+  fields: { email: { rules: EMAIL_RULES }, password: { rules: [required()] } },
+  formErrors: 'inline',
+};
+
+export const DEMO_FORM: FormInput = {
+  fields: { email: { rules: EMAIL_RULES } },
+  formErrors: 'inline',
+};
+
+async function settledSignIn({ actors }: AppServices, signal: AbortSignal) {
+  const settled = await waitFor(actors.auth, (snapshot) => !selectIsBusy(snapshot), { signal });
+  const error = selectAuthError(settled);
+  if (error) throw error;
+}
+
+/** Local sign-in; afterwards the browser goes to `?returnTo=` (default /). */
+export const loginForm = defineForm('loginForm', {
+  submit: (services, values, signal) => {
+    const returnTo = new URLSearchParams(services.router.current().search).get('returnTo') ?? '/';
+    bindIntents(services.actors.auth, authIntents).loginLocal(String(values.email).trim(), String(values.password), returnTo);
+    return settledSignIn(services, signal);
+  },
+});
+
+/** Starts (or resumes) a demo account from an e-mail address. */
+export const demoForm = defineForm('demoForm', {
+  submit: (services, values, signal) => {
+    bindIntents(services.actors.auth, authIntents).startDemo(String(values.email).trim());
+    return settledSignIn(services, signal);
+  },
+});

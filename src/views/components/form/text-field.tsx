@@ -1,0 +1,52 @@
+import { useId, type InputHTMLAttributes } from 'react';
+import { useSelector } from '@xstate/react';
+import { formIntents } from '@/machines/form/form.intents';
+import type { FormActorRef } from '@/machines/form/form.machine';
+import { selectFieldErrors, selectLabel, selectValue } from '@/machines/form/form.selectors';
+import { useIntents } from '@/views/hooks/use-intents';
+import { fieldMessage, hint as hintStyle, invalid } from './form.css';
+
+type Props = {
+  form: FormActorRef;
+  name: string;
+  /** Shown under the field while it has no message. */
+  hint?: string;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'autoFocus' | 'placeholder'>;
+
+/** A labelled input bound to one field of a form machine, with its message under it. */
+export function TextField({ form, name, hint, ...input }: Props) {
+  const id = useId();
+  const value = useSelector(form, selectValue(name));
+  const errors = useSelector(form, selectFieldErrors(name));
+  const label = useSelector(form, selectLabel(name));
+  const { change, blur } = useIntents(form, formIntents);
+  const message = errors?.[0];
+  const describedBy = message ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        {...input}
+        id={id}
+        name={name}
+        className={message ? invalid : undefined}
+        value={typeof value === 'string' ? value : String(value ?? '')}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => change(name, event.target.value)}
+        onBlur={() => blur(name)}
+      />
+      {message ? (
+        <p id={`${id}-error`} className={fieldMessage}>
+          {message}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className={hintStyle}>
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
