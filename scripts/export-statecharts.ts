@@ -1,12 +1,12 @@
-// Writes every machine of the registry (src/lib/statecharts/registry.ts) to docs/statecharts:
+// Writes every machine of the registry (src/machines/registry.ts) to docs/statecharts:
 // `<name>.json` (the machine's own definition, `machine.toJSON()`), `<name>.md` (a Mermaid
 // stateDiagram-v2 plus a table of every transition as `event [guard] / actions`) and
 // `<name>.svg` (the viewer's elkjs layout and drawing). Run: npm run statecharts
 import { mkdir, writeFile } from 'node:fs/promises';
 import { extractGraph, nodePath, type GraphNode, type GraphTransition, type MachineGraph } from '@/lib/statecharts/graph';
 import { layoutGraph } from '@/lib/statecharts/layout';
-import { MACHINES } from '@/lib/statecharts/registry';
-import { statechartSvg, toSvgString } from '@/lib/statecharts/svg';
+import { MACHINES } from '@/machines/registry';
+import { standaloneSvg, statechartSvg, toSvgString } from '@/lib/statecharts/svg';
 
 const OUT_DIR = new URL('../docs/statecharts/', import.meta.url);
 
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
       title: `${name} statechart`,
       description: `${graph.nodes.length - 1} states and ${graph.transitions.length} transitions of the ${name} machine.`,
     });
-    await writeFile(new URL(`${name}.svg`, OUT_DIR), `${toSvgString(svg)}\n`);
+    await writeFile(new URL(`${name}.svg`, OUT_DIR), `${toSvgString(standaloneSvg(svg))}\n`);
     console.log(`${name}: ${graph.transitions.length} transitions`);
   }
 }

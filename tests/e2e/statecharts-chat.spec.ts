@@ -1,12 +1,24 @@
-import { expect, test } from '@playwright/test';
-import { MACHINES } from '@/lib/statecharts/registry';
+import { expect, test, type Page } from '@playwright/test';
+import { MACHINES } from '@/machines/registry';
 import { expectAccessible, signInLocally } from './support';
+import { expectActiveDrawnGreen, expectDrawingLegible, pageWidth, watchCsp } from './statechart-drawing';
 
 const EDUCATOR = 'educator01@northwind.example.org';
+const ADMIN = 'admin@example.org';
+const SCHEMES = ['light', 'dark'] as const;
+
+/** Holds back the feature-flag payload, so the app runs a while on its flag defaults. */
+async function slowFlags(page: Page, ms: number) {
+  await page.route('**/api/flags/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
 
 test.describe('statechart viewer', () => {
   test('lists every machine, draws the navigation guard, highlights the live auth state', async ({ page }) => {
-    await signInLocally(page, EDUCATOR, '/statecharts');
+    const violations = await watchCsp(page);
+    await signInLocally(page, ADMIN, '/statecharts');
     await expect(page).toHaveURL(/\/statecharts$/);
     await expect(page.getByRole('heading', { name: 'Statecharts', level: 1 })).toBeVisible();
     const machines = page.getByRole('navigation', { name: 'Machines' });
@@ -15,7 +27,11 @@ test.describe('statechart viewer', () => {
     // Auth is the default machine: a signed-in user's auth actor is in `authenticated`.
     await expect(page.getByTestId('live-state')).toHaveText(/^authenticated/);
     await expect(page.locator('svg.sc-diagram g.sc-active[data-state="auth.authenticated"]')).toHaveCount(1);
-    await expectAccessible(page);
+    for (const colorScheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme });
+      await expectActiveDrawnGreen(page, 'auth', 'auth.authenticated.idle');
+      await expectAccessible(page);
+    }
 
     await machines.getByRole('link', { name: 'navigation-guard', exact: true }).click();
     await expect(page).toHaveURL(/machine=navigation-guard/);
@@ -24,23 +40,126 @@ test.describe('statechart viewer', () => {
     for (const state of ['checkingRoute', 'loadingUser', 'checkingSession', 'demo', 'regular', 'anonymous', 'decided']) {
       await expect(drawing.locator(`g[data-state="navigationGuard.${state}"]`)).toHaveCount(1);
     }
-    await expect(page.getByRole('table')).toContainText('isLegacyRedirect');
+    const table = page.getByRole('grid', { name: 'Transitions of the navigation-guard machine' });
+    await expect(table).toContainText('isLegacyRedirect');
+    // A negated guard reads as negated in the built app too (minified names).
+    await expect(table).toContainText('!routeAllowsDemo');
+    // Product staff look a transition up by its guard: the search narrows the table.
+    await page.getByRole('searchbox', { name: 'Search transitions' }).fill('isLegacyRedirect');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).not.toContainText('!routeAllowsDemo');
     await expect(page.getByText('Not running now.')).toBeVisible();
     await expectAccessible(page);
+    expect(await violations()).toEqual([]);
   });
-});
 
-test.describe('statechart viewer, every machine', () => {
-  test('draws each machine of the registry as an SVG statechart', async ({ page }) => {
-    await signInLocally(page, EDUCATOR, '/statecharts');
+  test('every machine at 1280 px, light and dark: legible boxes inside the drawing, no CSP violation, no sideways scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const violations = await watchCsp(page);
+    await signInLocally(page, ADMIN, '/statecharts');
     await expect(page.getByRole('heading', { name: 'Statecharts', level: 1 })).toBeVisible();
     const machines = page.getByRole('navigation', { name: 'Machines' });
     for (const entry of MACHINES) {
       await machines.getByRole('link', { name: entry.name, exact: true }).click();
       const drawing = page.getByRole('img', { name: `${entry.name} statechart` });
       await expect(drawing, entry.name).toBeVisible();
-      expect(await drawing.locator('g[data-state]').count(), entry.name).toBeGreaterThan(0);
+      for (const colorScheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme });
+        await expectDrawingLegible(page, entry.name, { minFontPx: 9 });
+      }
+      const width = await pageWidth(page);
+      expect(width.scrollWidth, `${entry.name}: page width`).toBeLessThanOrEqual(width.innerWidth);
     }
+    expect(await violations()).toEqual([]);
+  });
+});
+
+test.describe('statechart viewer on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('375 px: no sideways scroll, the drawing scaled into its frame, zoom and pan, a machine picker', async ({ page }) => {
+    const violations = await watchCsp(page);
+    await signInLocally(page, ADMIN, '/statecharts');
+    await expect(page.getByRole('heading', { name: 'Statecharts', level: 1 })).toBeVisible();
+    for (const name of ['auth', 'navigation-guard', 'root', 'chat']) {
+      await page.goto(`/statecharts?machine=${name}`);
+      const drawing = page.getByRole('img', { name: `${name} statechart` });
+      await expect(drawing, name).toBeVisible();
+      const region = page.getByRole('region', { name: `${name} statechart drawing` });
+      for (const colorScheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme });
+        await expectDrawingLegible(page, name);
+        const width = await pageWidth(page);
+        expect(width.scrollWidth, `${name}: page width`).toBeLessThanOrEqual(width.innerWidth);
+      }
+      const frame = await region.boundingBox();
+      const fitted = await drawing.boundingBox();
+      expect(fitted!.width, `${name}: the drawing fits its frame`).toBeLessThanOrEqual(frame!.width);
+      expect(frame!.x + frame!.width, `${name}: the frame fits the screen`).toBeLessThanOrEqual(375);
+    }
+
+    // The widest drawing, zoomed in to 100 % (five steps from the fitted 6 %), pans inside its own frame.
+    await page.goto('/statecharts?machine=auth');
+    const region = page.getByRole('region', { name: 'auth statechart drawing' });
+    const drawing = page.getByRole('img', { name: 'auth statechart' });
+    await expect(drawing).toBeVisible();
+    const before = (await drawing.boundingBox())!.width;
+    const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+    for (let step = 0; step < 5; step += 1) await zoomIn.click();
+    await expect(page.getByRole('status', { name: 'Zoom level' })).toHaveText('100%');
+    await expect.poll(async () => (await drawing.boundingBox())!.width).toBeGreaterThan(before * 4);
+    await expectDrawingLegible(page, 'auth', { minFontPx: 9 });
+    await region.focus();
+    await expect(region).toBeFocused();
+    const scrolled = await region.evaluate((element) => element.scrollLeft);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(scrolled);
+    expect((await pageWidth(page)).scrollWidth).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: 'Fit to width' }).click();
+    await expect.poll(async () => (await drawing.boundingBox())!.width).toBeLessThanOrEqual((await region.boundingBox())!.width);
+
+    // The machine list becomes a picker.
+    const machines = page.getByRole('navigation', { name: 'Machines' });
+    await expect(machines.getByRole('link', { name: 'flags', exact: true })).toBeHidden();
+    await machines.getByRole('combobox', { name: 'Machine' }).selectOption('flags');
+    await expect(page).toHaveURL(/machine=flags/);
+    await expect(page.getByRole('img', { name: 'flags statechart' })).toBeVisible();
+    expect((await pageWidth(page)).scrollWidth).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    expect(await violations()).toEqual([]);
+  });
+});
+
+test.describe('statechart viewer access', () => {
+  test('the platform admin opens it from the account menu and from the admin page', async ({ page }) => {
+    await signInLocally(page, ADMIN, '/statecharts?machine=flags');
+    await expect(page.getByRole('heading', { name: 'flags', level: 2, exact: true })).toBeVisible();
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Statecharts' }).click();
+    await expect(page).toHaveURL(/\/statecharts$/);
+    await expect(page.getByRole('heading', { name: 'auth', level: 2, exact: true })).toBeVisible();
+
+    // A fresh page load, with the flags arriving late: the route waits for them and the role.
+    await slowFlags(page, 1500);
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'Statecharts' }).click();
+    await expect(page).toHaveURL(/\/statecharts$/);
+    await expect(page.getByRole('heading', { name: 'Statecharts', level: 1 })).toBeVisible();
+  });
+
+  test('other roles see no menu item and no page, also while the flags are loading', async ({ page }) => {
+    await signInLocally(page, EDUCATOR);
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Statecharts' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await slowFlags(page, 1500);
+    await page.goto('/statecharts');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Statecharts' })).toHaveCount(0);
   });
 });
 

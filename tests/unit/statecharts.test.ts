@@ -1,11 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { assign, createMachine, setup } from 'xstate';
-import { activeNodeIds, extractGraph } from '@/lib/statecharts/graph';
+import { and, assign, createMachine, not, or, setup } from 'xstate';
+import { activeNodeIds, extractGraph, guardText } from '@/lib/statecharts/graph';
 import { layoutGraph } from '@/lib/statecharts/layout';
-import { MACHINES, NOT_MACHINES } from '@/lib/statecharts/registry';
-import { statechartSvg, toSvgString } from '@/lib/statecharts/svg';
+import { MACHINES, NOT_MACHINES } from '@/machines/registry';
+import { standaloneSvg, statechartSvg, toSvgString, type SvgElement } from '@/lib/statecharts/svg';
+import { READABLE_SCALE, scaleFor, zoomedIn, zoomedOut } from '@/lib/statecharts/zoom';
 
 const MACHINES_DIR = fileURLToPath(new URL('../../src/machines/', import.meta.url));
 
@@ -28,12 +29,13 @@ const door = setup({
 });
 
 describe('machine registry', () => {
-  it('has exactly one entry per folder of src/machines', () => {
+  it('has an entry for every folder of src/machines, and names each machine once', () => {
     const folders = readdirSync(MACHINES_DIR, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !NOT_MACHINES.includes(entry.name))
       .map((entry) => entry.name)
       .sort();
-    expect(MACHINES.map((entry) => entry.name).sort()).toEqual(folders);
+    expect([...new Set(MACHINES.map((entry) => entry.folder))].sort()).toEqual(folders);
+    expect(new Set(MACHINES.map((entry) => entry.name)).size).toBe(MACHINES.length);
   });
 });
 
@@ -58,6 +60,12 @@ describe('graph extraction', () => {
       ['door.closed.unlocked', 'lock', ['door.closed.locked']],
       ['door.open', 'close', ['door.closed']],
     ]);
+  });
+
+  it('reads composed guards the same once a bundler has renamed their functions', () => {
+    const minified = <T extends object>(guard: T): T => Object.defineProperty(guard, 'name', { value: 'e' });
+    expect(guardText(minified(not('isDemo')))).toBe('!isDemo');
+    expect(guardText(minified(or(['isAdmin', minified(and(['isDemo', minified(not('isPublic'))]))])))).toBe('(isAdmin || (isDemo && !isPublic))');
   });
 
   it('finds the active nodes of a snapshot value', () => {
@@ -105,5 +113,44 @@ describe('elk layout', () => {
   it('draws a machine without states as a single box', async () => {
     const layout = await layoutGraph(extractGraph(createMachine({ id: 'empty' })));
     expect(layout.states).toHaveLength(1);
+  });
+});
+
+describe('drawing', () => {
+  const tags = (node: SvgElement | string): string[] => (typeof node === 'string' ? [] : [node.tag, ...node.children.flatMap(tags)]);
+  const attributeNames = (node: SvgElement | string): string[] =>
+    typeof node === 'string' ? [] : [...Object.keys(node.attrs), ...node.children.flatMap(attributeNames)];
+
+  it('carries no colours of its own in the app (the Content-Security-Policy refuses inline styles); an export embeds them', async () => {
+    const layout = await layoutGraph(extractGraph(door));
+    const svg = statechartSvg(layout, { title: 'door', description: 'test' });
+    expect(tags(svg)).not.toContain('style');
+    expect(attributeNames(svg)).not.toContain('style');
+    expect(attributeNames(svg).filter((name) => ['fill', 'stroke', 'color'].includes(name))).toEqual([]);
+    const file = toSvgString(standaloneSvg(svg));
+    expect(file).toMatch(/^<svg [^>]*><title id="sc-title">door<\/title><desc id="sc-desc">test<\/desc><style>\.sc-diagram\{/);
+    expect(file).toContain('.sc-active>rect{stroke:#1e7b34;stroke-width:3}');
+    expect(tags(svg)).toEqual(tags(standaloneSvg(svg)).filter((tag) => tag !== 'style'));
+  });
+});
+
+describe('zoom', () => {
+  it('fits a phone-sized frame, keeps text readable in a wide one, never enlarges at first', () => {
+    expect(scaleFor({ kind: 'auto' }, 343, 5966)).toBeCloseTo(343 / 5966);
+    expect(scaleFor({ kind: 'auto' }, 960, 5966)).toBe(READABLE_SCALE);
+    expect(scaleFor({ kind: 'auto' }, 960, 1000)).toBeCloseTo(0.96);
+    expect(scaleFor({ kind: 'auto' }, 960, 300)).toBe(1);
+    expect(scaleFor({ kind: 'fit' }, 960, 5966)).toBeCloseTo(960 / 5966);
+    expect(scaleFor({ kind: 'scale', scale: 1.5 }, 343, 5966)).toBe(1.5);
+  });
+
+  it('steps through the levels, the fitted scale among them', () => {
+    const fit = 343 / 5966;
+    expect(zoomedIn(fit, fit)).toBe(0.1);
+    expect(zoomedOut(0.1, fit)).toBe(fit);
+    expect(zoomedOut(fit, fit)).toBeNull();
+    expect(zoomedIn(0.8, 1)).toBe(1);
+    expect(zoomedOut(0.8, 1)).toBe(0.75);
+    expect(zoomedIn(2, 1)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { AnyStateMachine } from 'xstate';
+import { and, not, or, type AnyStateMachine } from 'xstate';
 
 // The statechart of a machine as plain data: state nodes (nested), transitions labelled
 // `event [guard] / actions` with named guards and actions. Read from xstate's public StateNode
@@ -55,6 +55,11 @@ export type MachineGraph = {
   transitions: GraphTransition[];
 };
 
+// xstate's and/or/not guards are told apart by their shared `check` function: their function
+// names are gone once a bundler minifies the app.
+const checkOf = (guard: unknown) => (guard as { check?: unknown }).check;
+const CHECK = { and: checkOf(and([])), or: checkOf(or([])), not: checkOf(not('')) };
+
 export function guardText(guard: unknown): string {
   if (guard === undefined || guard === null) return '';
   if (typeof guard === 'string') return guard;
@@ -62,8 +67,8 @@ export function guardText(guard: unknown): string {
     const composed = (guard as { guards?: unknown[] }).guards;
     if (Array.isArray(composed)) {
       const parts = composed.map(guardText);
-      if (guard.name === 'not') return `!${parts[0] ?? ''}`;
-      return `(${parts.join(guard.name === 'or' ? ' || ' : ' && ')})`;
+      if (checkOf(guard) === CHECK.not) return `!${parts[0] ?? ''}`;
+      return `(${parts.join(checkOf(guard) === CHECK.or ? ' || ' : ' && ')})`;
     }
     return guard.name || 'inline';
   }

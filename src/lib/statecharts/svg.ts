@@ -1,20 +1,24 @@
 import { FONT_SIZE, LINE_HEIGHT, type PlacedEdge, type PlacedState, type StatechartLayout } from '@/lib/statecharts/layout';
 
 // The drawing of a laid-out statechart as a small element tree: the viewer renders it with
-// React, the export script serialises it to an .svg file. Colours live in the embedded style
-// so a saved file looks like the screen; `sc-` prefixes keep those rules to this drawing.
+// React, the export script serialises it to an .svg file. The tree carries only `sc-` classes,
+// never colours: inside the app a stylesheet of the viewer colours it (the app's
+// Content-Security-Policy refuses inline styles, and the theme decides the colours), while an
+// exported file is standalone and gets the light colours below as an embedded style.
 
 export type SvgElement = { tag: string; attrs: Record<string, string | number>; children: (SvgElement | string)[] };
 
 const el = (tag: string, attrs: SvgElement['attrs'] = {}, ...children: (SvgElement | string)[]): SvgElement => ({ tag, attrs, children });
 
-export const SVG_STYLE = [
-  '.sc-diagram{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px}',
+/** The colours of an exported file; the viewer's own rules (theme variables) mirror these names. */
+export const STANDALONE_STYLE = [
+  '.sc-diagram{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;background:#ffffff}',
   '.sc-state rect{fill:#ffffff;stroke:#4a5568;stroke-width:1.5}',
   '.sc-compound>rect{fill:#f7f9fc}',
   '.sc-region>rect{stroke-dasharray:6 4;fill:#fbfcfe}',
   '.sc-final rect.sc-inner{fill:none}',
-  '.sc-active>rect{fill:#e6f4ea;stroke:#1e7b34;stroke-width:3}',
+  '.sc-active>rect{stroke:#1e7b34;stroke-width:3}',
+  '.sc-active:not(.sc-compound)>rect:first-of-type{fill:#e6f4ea}',
   '.sc-title{font-weight:700;fill:#1a202c}',
   '.sc-line{fill:#4a5568}',
   '.sc-edge path{fill:none;stroke:#5a6b82;stroke-width:1.3}',
@@ -86,13 +90,20 @@ export function statechartSvg(layout: StatechartLayout, options: { title: string
     },
     el('title', { id: 'sc-title' }, options.title),
     el('desc', { id: 'sc-desc' }, options.description),
-    el('style', {}, SVG_STYLE),
     el('defs', {}, arrow),
     ...states,
     ...initials,
     ...edges,
     ...labels,
   );
+}
+
+/** The drawing as a file of its own: the same tree with its colours embedded after the title and description. */
+export function standaloneSvg(svg: SvgElement): SvgElement {
+  const at = svg.children.findIndex((child) => typeof child !== 'string' && child.tag === 'defs');
+  const children = [...svg.children];
+  children.splice(at === -1 ? 0 : at, 0, el('style', {}, STANDALONE_STYLE));
+  return { ...svg, children };
 }
 
 function escapeXml(text: string): string {

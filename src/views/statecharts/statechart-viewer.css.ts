@@ -1,9 +1,27 @@
 import { style } from '@vanilla-extract/css';
+import { mediaUp } from '@/views/theme/tokens';
 import { vars } from '@/views/theme/vars.css';
 
-export const layout = style({ display: 'grid', gap: vars.space.lg, gridTemplateColumns: 'minmax(10rem, 14rem) minmax(0, 1fr)', alignItems: 'start' });
+// One column below lg (the machine list is a picker there), list and drawing side by side above.
+export const layout = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  alignItems: 'start',
+  '@media': { [mediaUp('lg')]: { gridTemplateColumns: 'minmax(10rem, 14rem) minmax(0, 1fr)' } },
+});
 
-export const machineList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+export const picker = style({ maxWidth: '24rem', '@media': { [mediaUp('lg')]: { display: 'none' } } });
+
+export const machineList = style({
+  display: 'none',
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  '@media': { [mediaUp('lg')]: { display: 'flex' } },
+});
 
 export const machineLink = style({
   display: 'block',
@@ -18,15 +36,21 @@ export const machineLink = style({
   },
 });
 
+export const section = style({ minWidth: 0 });
+
+export const zoomBar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.xxs });
+
+export const zoomValue = style({ minWidth: '4.5ch', textAlign: 'center', fontVariantNumeric: 'tabular-nums', color: vars.color.textMuted });
+
+// Shrinks to a small drawing, stops at the column's width and scrolls (pans) beyond it.
 export const canvas = style({
-  overflow: 'auto',
+  width: 'fit-content',
+  maxWidth: '100%',
   maxHeight: '75vh',
-  background: '#ffffff',
+  overflow: 'auto',
+  overscrollBehavior: 'contain',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
-  padding: vars.space.xs,
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
 });
 
-export const table = style({ borderCollapse: 'collapse', width: '100%', fontSize: vars.fontSize.sm, fontFamily: vars.font.mono });
-export const cell = style({ border: `1px solid ${vars.color.border}`, padding: `${vars.space.xxs} ${vars.space.xs}`, textAlign: 'left', verticalAlign: 'top' });
