@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
-import type { SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import type { RouteFlags } from '@/lib/flags';
 import { navigationGuardMachine } from '@/machines/navigation-guard/navigation-guard.machine';
 import { runNavigationGuard, toNavigationTarget } from '@/machines/navigation-guard/navigation-guard.run';
@@ -12,6 +12,7 @@ import {
   type NavigationGuardInput,
 } from '@/machines/navigation-guard/navigation-guard.types';
 import type { Profile, Subscription, User } from '@/machines/shared/domain';
+import { coverageOf, expectFullCoverage } from '../support/model';
 import { deferred, flush, makeProfile, makeSubscription, makeUser } from './fixtures';
 
 // Every visitor kind × every kind of route, walked with xstate/graph. Each path drives the real
@@ -358,6 +359,8 @@ function combinations(): Combination[] {
 
 const COMBINATIONS = combinations();
 let pathCount = 0;
+// Which states and transitions of the guard's statechart the paths reach, over all combinations.
+const coverage = coverageOf(navigationGuardMachine);
 
 describe('navigation guard, model-based: every visitor × every route kind', () => {
   it.each(COMBINATIONS.map((combination) => [combination.title, combination] as const))('%s', async (_title, combination) => {
@@ -379,6 +382,9 @@ describe('navigation guard, model-based: every visitor × every route kind', () 
     let successPaths = 0;
 
     for (const path of paths) {
+      const traced = createActor(navigationGuardMachine, { input, inspect: coverage.inspect }).start();
+      for (const step of path.steps) if ((step.event.type as string) !== 'xstate.init') traced.send(step.event);
+      traced.stop();
       const system = startSystem(input);
       const checkFetches = (snapshot: GuardSnapshot) => {
         for (const tag of GUARD_LOADING_TAGS) {
@@ -436,7 +442,7 @@ describe('navigation guard, model-based: every visitor × every route kind', () 
     expect(successPaths).toBeGreaterThanOrEqual(1);
   });
 
-  it('covers every visitor kind and route kind, and reports the number of paths', () => {
+  it('covers every visitor kind and route kind, and reports the number of paths', (context) => {
     const kinds = new Set(ROUTE_CASES.map((routeCase) => routeCase.kind));
     expect(kinds).toEqual(
       new Set([
@@ -462,5 +468,6 @@ describe('navigation guard, model-based: every visitor × every route kind', () 
       `navigation guard: ${pathCount} model paths over ${COMBINATIONS.length} visitor × route combinations`,
     );
     expect(pathCount).toBeGreaterThan(COMBINATIONS.length);
+    expectFullCoverage(context, coverage.report(pathCount));
   });
 });

@@ -5,6 +5,7 @@ import { videoProgressMachine } from '@/machines/video-progress/video-progress.m
 import { VIDEO_MODEL, videoProgressModel, type VideoModelEvent } from '@/machines/video-progress/video-progress.model';
 import { selectWatchedPercent } from '@/machines/video-progress/video-progress.selectors';
 import type { RecordVideoEventParams, VideoSource } from '@/machines/video-progress/video-progress.types';
+import { coverageOf, expectFullCoverage } from '../support/model';
 
 // Every shortest path of the effect-free model (one per reachable model state), plus scripted
 // journeys through seeks and pauses, drives the real machine (with its source fetch
@@ -60,7 +61,13 @@ describe('video progress, model-based', () => {
   ].map((types) => types.map((type) => ({ type }) as VideoModelEvent));
   const paths = [...model.getShortestPaths(), ...journeys.flatMap((events) => model.getPathsFromEvents(events))];
 
+  // What the paths reach of the model's statechart (the states and moves of a player).
+  const coverage = coverageOf(videoProgressModel);
+
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
+    const traced = createActor(videoProgressModel, { inspect: coverage.inspect }).start();
+    for (const step of path.steps) if ((step.event.type as string) !== 'xstate.init') traced.send(step.event);
+    traced.stop();
     const player = realPlayer();
     const checkState = (modelSnapshot: ModelSnapshot) => {
       const real = player.actor.getSnapshot();
@@ -92,12 +99,13 @@ describe('video progress, model-based', () => {
     pathCount += 1;
   });
 
-  it('walks every path and reaches every state', () => {
+  it('walks every path and reaches every state', (context) => {
     expect(pathCount).toBe(paths.length);
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
     for (const state of ['loadingSource', 'loadingMedia', 'ready', 'playing', 'paused', 'completed']) {
       expect(reached, state).toContain(JSON.stringify(state));
     }
     console.info(`video progress model: ${paths.length} paths`);
+    expectFullCoverage(context, coverage.report(paths.length));
   });
 });
