@@ -2,9 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRootApp } from '@/machines/root/root.actors';
-import { selectNavigationProgressRef, selectRootRefs } from '@/machines/root/root.selectors';
-import { catalogScreenActors } from '@/machines/catalog/catalog.actors';
-import { CatalogProvider } from '@/views/catalog/catalog-context';
 import { createRouterReporter } from '@/machines/navigation-progress/navigation-progress.router';
 import { RootProvider } from '@/views/root-context';
 import { createAppRouter } from '@/views/router';
@@ -24,28 +21,24 @@ window.addEventListener('vite:preloadError', (event) => {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-// One actor system for the app's life; the router's navigate is handed to it once it exists.
-let router: ReturnType<typeof createAppRouter> | null = null;
-const { actor: root, api } = createRootApp({
+// One actor system for the app's life; the router is handed to it once it exists (the router
+// is built from it).
+const app = createRootApp({
   // A failed provider callback stays on /callback, which explains and then logs out (spec §2).
   auth: { callbackErrorPath: '/callback' },
-  navigate: (to) => (router ? void router.navigate(to) : window.location.assign(to)),
 });
-router = createAppRouter(root);
-// The catalogue screens' effects: the app's API client and the root's shared actors.
-const catalogLogic = catalogScreenActors(api, selectRootRefs(root.getSnapshot()));
+const router = createAppRouter(app.actor);
+app.bindRouter(router);
 
 // Navigations feed the loading indicator and the page views (spec §2, §7).
-const reportNavigation = createRouterReporter(selectNavigationProgressRef(root.getSnapshot()));
+const reportNavigation = createRouterReporter(app.services.actors.navigationProgress);
 router.subscribe(reportNavigation);
 reportNavigation(router.state);
 
 createRoot(container).render(
   <StrictMode>
-    <RootProvider root={root}>
-      <CatalogProvider logic={catalogLogic}>
-        <RouterProvider router={router} />
-      </CatalogProvider>
+    <RootProvider app={app}>
+      <RouterProvider router={router} />
     </RootProvider>
   </StrictMode>,
 );

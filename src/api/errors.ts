@@ -1,7 +1,6 @@
-/** Shown whenever the API gives nothing better to say (spec §8). */
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong, please try again later';
-/** Shown for every 413, whatever the body says (spec §8). */
-export const FILE_TOO_LARGE_MESSAGE = 'File too large';
+import { FILE_TOO_LARGE_MESSAGE, GENERIC_ERROR_MESSAGE } from '@/lib/messages';
+
+export { FILE_TOO_LARGE_MESSAGE, GENERIC_ERROR_MESSAGE };
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 export const UNKNOWN_ERROR_CODE = 'UNKNOWN';

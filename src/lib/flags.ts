@@ -20,13 +20,29 @@ export function connectFeatureReader(next: FeatureReader): () => void {
 }
 
 /**
- * Each route flag's value while the flags are loading, when they failed to load, and when the
- * client does not know the feature. A new RouteFlag gets its default here.
+ * Every route flag, with its value while the flags are loading, when they failed to load, and
+ * when the client does not know the feature (`fallback`). A new RouteFlag is added here.
+ *
+ * A `targeted` flag is on for some signed-in users only (a rule on their attributes, such as
+ * the role), so its fallback is off: nobody gets in by accident while the flags load. Its value
+ * means something only once the flags have settled and the user is identified; the router
+ * waits for both (root.navigation.ts). Only routes that need a sign-in may use one.
  */
-const ROUTE_FLAG_DEFAULTS: RouteFlags = { 'local-login': true, 'statechart-viewer': true };
+const ROUTE_FLAGS: Record<RouteFlag, { fallback: boolean; targeted: boolean }> = {
+  'local-login': { fallback: true, targeted: false },
+  'statechart-viewer': { fallback: false, targeted: true },
+};
+
+export function routeFlagFallback(key: RouteFlag): boolean {
+  return ROUTE_FLAGS[key].fallback;
+}
+
+export function isTargetedRouteFlag(key: RouteFlag): boolean {
+  return ROUTE_FLAGS[key].targeted;
+}
 
 function readRouteFlag(key: RouteFlag): boolean {
-  const fallback = ROUTE_FLAG_DEFAULTS[key];
+  const fallback = routeFlagFallback(key);
   return reader ? reader(key, fallback) : fallback;
 }
 
@@ -39,7 +55,11 @@ export function readLocalLoginFlag(): boolean {
   return readRouteFlag('local-login');
 }
 
-export function readRouteFlags(): RouteFlags {
-  const keys = Object.keys(ROUTE_FLAG_DEFAULTS) as RouteFlag[];
-  return Object.fromEntries(keys.map((key) => [key, readRouteFlag(key)])) as RouteFlags;
+/**
+ * The route flags for the visitor of the moment. A targeted flag cannot be judged for a visitor
+ * who is not signed in: it reads as on, so its route asks them to sign in, and it decides after.
+ */
+export function readRouteFlags(visitor: { signedIn: boolean } = { signedIn: true }): RouteFlags {
+  const keys = Object.keys(ROUTE_FLAGS) as RouteFlag[];
+  return Object.fromEntries(keys.map((key) => [key, isTargetedRouteFlag(key) && !visitor.signedIn ? true : readRouteFlag(key)])) as RouteFlags;
 }

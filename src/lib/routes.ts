@@ -121,7 +121,8 @@ export const ROUTES: readonly AppRoute[] = [
   { name: 'my-account-profile', path: '/my-account/profile', shell: true, meta: { redirectTo: '/profile' } },
   { name: 'my-account-learning', path: '/my-account/learning', shell: true, meta: { redirectTo: '/learning' } },
   { name: 'my-account-billing', path: '/my-account/billing', shell: true, meta: { redirectTo: '/billing' } },
-  // Not in the spec: the statechart viewer for staff and development, behind its flag.
+  // Not in the spec: the statechart viewer for staff and development. Every role may enter; its
+  // flag decides who sees it (platform admins, by a rule on the role: src/lib/flags.ts).
   { name: 'statecharts', path: '/statecharts', shell: true, meta: withRoles(ROLES.all, { flag: 'statechart-viewer' }) },
 ];
 

@@ -1,16 +1,17 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { RootActor } from '@/machines/root/root.actors';
-import { selectRootRefs, type RootRefs } from '@/machines/root/root.selectors';
+import type { RootActor, RootApp } from '@/machines/root/root.actors';
+import type { AppServices } from '@/machines/root/app-services';
+import type { RootRefs } from '@/machines/root/root.machine';
 
-// The one context of the app: the root actor and its long-lived children, read once (the refs
-// never change), handed to every view.
+// The one context of the app: the root actor, its long-lived children (the refs never change)
+// and the services screens build their actors from.
 
-type RootValue = RootRefs & { root: RootActor };
+type RootValue = RootRefs & { root: RootActor; services: AppServices };
 
 const RootContext = createContext<RootValue | null>(null);
 
-export function RootProvider({ root, children }: { root: RootActor; children: ReactNode }) {
-  const value: RootValue = { root, ...selectRootRefs(root.getSnapshot()) };
+export function RootProvider({ app, children }: { app: Pick<RootApp, 'actor' | 'services'>; children: ReactNode }) {
+  const value: RootValue = { ...app.services.actors, root: app.actor, services: app.services };
   return <RootContext.Provider value={value}>{children}</RootContext.Provider>;
 }
 

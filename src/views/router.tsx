@@ -1,7 +1,10 @@
 import { Outlet, createBrowserRouter, data, redirect, useRouteError, isRouteErrorResponse, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useSelector } from '@xstate/react';
 import type { ComponentType } from 'react';
-import { ROUTES, type RouteName } from '@/lib/routes';
+import { GENERIC_ERROR_MESSAGE } from '@/lib/messages';
+import { ADMIN_SITE_PATH, ROUTES, type RouteName } from '@/lib/routes';
+import { authIntents } from '@/machines/auth/auth.intents';
+import { bindIntents } from '@/machines/shared/intents';
 import { selectIsAuthLoading } from '@/machines/auth/auth.selectors';
 import { guardNavigation } from '@/machines/root/root.navigation';
 import type { RootActor } from '@/machines/root/root.actors';
@@ -42,7 +45,7 @@ export function createGuardLoader(root: RootActor) {
     const url = new URL(request.url);
     const path = `${url.pathname}${url.search}`;
     const outcome = await guardNavigation(root, path, { signal: request.signal });
-    const auth = root.system.get('auth');
+    const auth = bindIntents(root.getSnapshot().context.auth, authIntents);
     switch (outcome.type) {
       case 'proceed':
         lastPath = path;
@@ -53,16 +56,16 @@ export function createGuardLoader(root: RootActor) {
         throw redirect(lastPath && lastPath !== path ? lastPath : '/');
       case 'login':
         // The provider's page replaces the app; the navigation never settles here.
-        auth?.send({ type: 'auth.loginWithRedirect', returnTo: outcome.returnTo });
+        auth.loginWithProvider({ returnTo: outcome.returnTo });
         return never();
       case 'adminSite':
-        if (outcome.logout) auth?.send({ type: 'auth.logout', returnTo: '/admin' });
-        else window.location.assign('/admin');
+        if (outcome.logout) auth.logoutTo(ADMIN_SITE_PATH);
+        else window.location.assign(ADMIN_SITE_PATH);
         return never();
       case 'notFound':
         throw data('Page not found', { status: 404 });
       case 'failed':
-        throw data('Something went wrong, please try again later', { status: 503 });
+        throw data(GENERIC_ERROR_MESSAGE, { status: 503 });
     }
   };
 }
@@ -73,7 +76,7 @@ function RouteError() {
   return (
     <Page title="Something went wrong">
       <p className="error" role="alert">
-        Something went wrong, please try again later
+        {GENERIC_ERROR_MESSAGE}
       </p>
       <a className="button" href="/">
         Go Home

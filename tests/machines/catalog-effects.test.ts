@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { createApiClient } from '@/api/client';
-import { listAudiences, listNasotItems } from '@/api/operations';
-import { catalogScreenActors } from '@/machines/catalog/catalog.actors';
-import { createLearnerEventsLogic } from '@/machines/learner-events/learner-events.actors';
-import { profileMachine, type ProfileContext } from '@/machines/profile/profile.machine';
-import { progressMachine } from '@/machines/progress/progress.machine';
-import type { LearnerProgress } from '@/machines/progress/progress.types';
-import { referenceDataMachine } from '@/machines/reference-data/reference-data.machine';
-import { snackbarMachine } from '@/machines/snackbar/snackbar.machine';
+import { catalogScreen } from '@/machines/catalog/catalog.actors';
+import { createAudiencesLogic, createNasotItemsLogic } from '@/machines/reference-data/reference-data.actors';
+import type { AppServices } from '@/machines/root/app-services';
+import type { RootRefs } from '@/machines/root/root.machine';
+import { profileMachine } from '@/machines/profile/profile.machine';
+import { createLiveActors } from '@/machines/shared/live-actors';
+import type { Profile } from '@/machines/shared/domain';
+import { withFetch } from '@/machines/shared/resource';
 
 // The catalogue screen's real effects over a real API client; only fetch is replaced. The
 // reference-data lists answer when the test opens their gate.
@@ -43,25 +43,22 @@ function world() {
     }
   };
   const api = createApiClient({ baseUrl: 'http://app.test/api', getAccessToken: async () => 'token', fetch });
-  const referenceData = createActor(
-    referenceDataMachine.provide({
-      actors: {
-        fetchNasotItems: fromPromise(({ signal }) => listNasotItems(api, { signal })),
-        fetchAudiences: fromPromise(({ signal }) => listAudiences(api, { signal })),
-      },
-    }),
-  ).start();
-  const deps = {
-    referenceData,
-    profile: createActor(profileMachine.provide({ actors: { fetchProfile: fromPromise(() => new Promise<NonNullable<ProfileContext['profile']>>(() => {})) } })).start(),
-    progress: createActor(progressMachine.provide({ actors: { fetchProgress: fromPromise(async (): Promise<LearnerProgress[]> => []) } }), {
-      input: {},
-    }).start(),
-    snackbar: createActor(snackbarMachine).start(),
-    learnerEvents: createActor(createLearnerEventsLogic({ getToken: async () => null }), { input: {} }).start(),
+  // The app-wide actors the catalogue reads: the two reference lists over the real client, and a
+  // profile that never answers (the catalogue must not wait for it).
+  const actors = {
+    nasotItems: createActor(createNasotItemsLogic(api), { input: {} }).start(),
+    audiences: createActor(createAudiencesLogic(api), { input: {} }).start(),
+    profile: createActor(withFetch(profileMachine, () => new Promise<Profile>(() => {})), { input: {} }).start(),
+  } as Partial<RootRefs> as RootRefs;
+  const services: AppServices = {
+    api,
+    actors,
+    router: { navigate: () => undefined, current: () => ({ pathname: '/catalog', search: '' }), subscribe: () => () => undefined },
+    browser: { saveFile: () => undefined, openExternal: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined },
+    live: createLiveActors(),
   };
-  const logic = catalogScreenActors(api, deps);
-  return { gates, requests, logic, referenceData };
+  const logic = { catalog: catalogScreen.logic(services) };
+  return { gates, requests, logic };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
@@ -69,8 +66,8 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 describe('catalogue screen effects', () => {
   it('waits for both nasot items and audiences before it lists, and two screens share one fetch of each', async () => {
     const { gates, requests, logic } = world();
-    const catalog = createActor(logic.catalog.provide({ actions: { replaceSearch: () => undefined } }), { input: { search: '?audience=a1' } }).start();
-    const second = createActor(logic.catalog.provide({ actions: { replaceSearch: () => undefined } }), { input: { search: '' } }).start();
+    const catalog = createActor(logic.catalog, { input: { search: '?audience=a1' } }).start();
+    const second = createActor(logic.catalog, { input: { search: '' } }).start();
     await tick();
     expect(requests.filter((p) => p === '/catalog/items')).toHaveLength(0);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { catalogMachine, type CatalogPrepared } from '@/machines/catalog/catalog.machine';
 import {
   CATALOG_PAGE_SIZE,
@@ -10,6 +10,7 @@ import {
   toCatalogSearch,
   type CatalogRequest,
 } from '@/machines/catalog/catalog.query';
+import { loadAtStart, withFetch } from '@/machines/shared/resource';
 import { dashboardMachine, itemDetailMachine, type ItemDetail } from '@/machines/catalog/catalog-screens.machine';
 import { continueItem, livestreamStatus, playNext, splitLivestreams } from '@/machines/catalog/catalog.selectors';
 import type { CatalogItem, CatalogItemSummary, CatalogPage, DashboardLists, ItemProgress } from '@/machines/catalog/catalog.types';
@@ -59,6 +60,8 @@ function startCatalog(search: string, prepared: CatalogPrepared = { profileAudie
           requests.push(input);
           return { items: [summary('a')], total: 23 };
         }),
+        // The tests send the later locations themselves.
+        watchUrl: fromCallback(() => {}),
       },
       actions: { replaceSearch: (_, params: { search: string }) => void replaced.push(params.search) },
     }),
@@ -145,6 +148,7 @@ describe('catalogue screen machine', () => {
         actors: {
           prepare: fromPromise<CatalogPrepared, void>(() => prepare()),
           fetchResults: fromPromise<CatalogPage, CatalogRequest>(async () => ({ items: [], total: 0 })),
+          watchUrl: fromCallback(() => {}),
         },
         actions: { replaceSearch: () => undefined },
       }),
@@ -167,9 +171,9 @@ describe('dashboard and detail machines', () => {
       inProgress: [summary('x'), summary('y')],
       progress: [progress('x', 10, '2026-01-01T00:00:00.000Z'), progress('y', 20, '2026-03-01T00:00:00.000Z')],
     };
-    const actor = createActor(dashboardMachine.provide({ actors: { fetchDashboard: fromPromise(async () => lists) } })).start();
+    const actor = createActor(withFetch(dashboardMachine, async () => lists), { input: loadAtStart() }).start();
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-    await waitFor(actor, (s) => s.matches('ready'));
+    await waitFor(actor, (s) => s.matches('loaded'));
     expect(continueItem(lists.inProgress, lists.progress)?.id).toBe('y');
     expect(continueItem([], [])).toBeNull();
   });
@@ -184,18 +188,14 @@ describe('dashboard and detail machines', () => {
       ],
     } as unknown as CatalogItem;
     const actor = createActor(
-      itemDetailMachine.provide({
-        actors: {
-          fetchDetail: fromPromise<ItemDetail, { publicId: string }>(async ({ input }) => {
-            expect(input.publicId).toBe('my-list');
-            return { item, progress: [progress('a', 95)], video: null };
-          }),
-        },
+      withFetch(itemDetailMachine, async (params): Promise<ItemDetail> => {
+        expect(params.publicId).toBe('my-list');
+        return { item, progress: [progress('a', 95)], video: null };
       }),
-      { input: { publicId: 'my-list' } },
+      { input: loadAtStart({ publicId: 'my-list' }) },
     ).start();
-    await waitFor(actor, (s) => s.matches('ready'));
-    const detail = actor.getSnapshot().context.detail;
+    await waitFor(actor, (s) => s.matches('loaded'));
+    const detail = actor.getSnapshot().context.data;
     expect(detail && playNext(detail.item, detail.progress)?.id).toBe('b');
   });
 });

@@ -27,7 +27,7 @@ function system(survey: SurveyAdapter, analytics: AnalyticsAdapter) {
   const parent = setup({ actors: { identity: identityMachine, profile: profileMachine, integrations } }).createMachine({
     context: ({ spawn }) => ({
       identity: spawn('identity', { systemId: 'identity' }),
-      profile: spawn('profile', { systemId: 'profile' }),
+      profile: spawn('profile', { systemId: 'profile', input: {} }),
       integrations: spawn('integrations', { systemId: 'integrations' }),
     }),
   });
@@ -70,17 +70,17 @@ describe('integrations', () => {
     const { survey, identity, profile } = configured();
     const ada = makeUser('USER', { fullName: 'Ada Lovelace', email: 'ada@example.org' });
     identity.send({ type: 'identity.loaded', user: ada });
-    profile.send({ type: 'profile.set', profile: makeProfile({ completedOnboarding: false }) });
+    profile.send({ type: 'resource.set', data: makeProfile({ completedOnboarding: false }) });
     expect(survey.commands).toEqual([]);
-    profile.send({ type: 'profile.set', profile: makeProfile({ completedOnboarding: true }) });
+    profile.send({ type: 'resource.set', data: makeProfile({ completedOnboarding: true }) });
     const told = ['identify', { surveyId: 'survey-123', id: ada.id, name: 'Ada Lovelace', email: 'ada@example.org' }];
     expect(survey.commands).toEqual([told]);
     // Later profile changes and a sign-out and back in do not tell it again.
-    profile.send({ type: 'profile.set', profile: makeProfile({ completedOnboarding: true, audienceId: null }) });
+    profile.send({ type: 'resource.set', data: makeProfile({ completedOnboarding: true, audienceId: null }) });
     identity.send({ type: 'identity.cleared' });
-    profile.send({ type: 'profile.clear' });
+    profile.send({ type: 'resource.clear' });
     identity.send({ type: 'identity.loaded', user: ada });
-    profile.send({ type: 'profile.set', profile: makeProfile({ completedOnboarding: true }) });
+    profile.send({ type: 'resource.set', data: makeProfile({ completedOnboarding: true }) });
     expect(survey.commands).toEqual([told]);
   });
 
@@ -88,9 +88,9 @@ describe('integrations', () => {
     const { survey, identity, profile } = configured();
     for (const user of [makeUser('USER'), makeUser('DISTRICT_ADMIN')]) {
       identity.send({ type: 'identity.loaded', user });
-      profile.send({ type: 'profile.set', profile: makeProfile({ completedOnboarding: true }) });
+      profile.send({ type: 'resource.set', data: makeProfile({ completedOnboarding: true }) });
       identity.send({ type: 'identity.cleared' });
-      profile.send({ type: 'profile.clear' });
+      profile.send({ type: 'resource.clear' });
     }
     expect(survey.commands).toHaveLength(2);
   });
@@ -100,7 +100,7 @@ describe('integrations', () => {
     const analytics = createAnalyticsAdapter('');
     const { identity, profile } = system(survey, analytics);
     identity.send({ type: 'identity.loaded', user: makeUser('USER') });
-    profile.send({ type: 'profile.set', profile: makeProfile({ completedOnboarding: true }) });
+    profile.send({ type: 'resource.set', data: makeProfile({ completedOnboarding: true }) });
     identity.send({ type: 'identity.cleared' });
     expect(survey.enabled).toBe(false);
     expect(analytics.enabled).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { LEARNING_OBJECT_VIDEO_ID, learningObjectMachine } from '@/machines/learning-object/learning-object.machine';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 import { selectResumePosition } from '@/machines/video-progress/video-progress.selectors';
@@ -20,6 +20,7 @@ function start(runAction: (input: ActionInput) => Promise<ActionOutput>, loaded:
   const notify = vi.fn();
   const recordEvent = vi.fn();
   const patchProgress = vi.fn();
+  const saveFile = vi.fn();
   const logic = learningObjectMachine.provide({
     actors: {
       fetchLearningObject: fromPromise<LearningObjectLoaded, { publicId: string }>(async () => ({
@@ -35,15 +36,19 @@ function start(runAction: (input: ActionInput) => Promise<ActionOutput>, loaded:
         actors: { fetchVideoSource: fromPromise(async () => ({ url: '/media/v.webm', mimeType: 'video/webm', captions: [] }) as unknown as VideoSource) },
         actions: { recordLearnerEvent: () => {}, patchProgress: () => {} },
       }),
+      watchPage: fromCallback(() => {}),
     },
     actions: {
       notify: (_, params) => notify(params),
       recordEvent: (_, params) => recordEvent(params),
       patchProgress: (_, params) => patchProgress(params),
+      saveFile: (_, params) => {
+        if (params.file) saveFile(params.file);
+      },
     },
   });
   const actor = createActor(logic, { input: { publicId: 'wait-time' } }).start();
-  return { actor, notify, recordEvent, patchProgress };
+  return { actor, notify, recordEvent, patchProgress, saveFile };
 }
 
 describe('learning-object machine', () => {
@@ -56,7 +61,7 @@ describe('learning-object machine', () => {
     expect(notify).toHaveBeenCalledWith({ message: 'Thanks for rating this strategy', variant: 'success' });
     expect(patchProgress).toHaveBeenCalledWith({ catalogItemId: 'item-1', patch: { isCatalogItemRated: true } });
     expect(recordEvent).toHaveBeenCalledWith({ eventType: 'CATALOG_ITEM_RATED', data: { catalogItemId: 'item-1', value: 4 } });
-    actor.send({ type: 'lo.leave' });
+    actor.send({ type: 'screen.leave' });
     actor.stop();
     expect(recordEvent).toHaveBeenLastCalledWith({ eventType: 'CATALOG_ITEM_LEFT', data: { catalogItemId: 'item-1' } });
   });
@@ -80,19 +85,19 @@ describe('learning-object machine', () => {
     video.send({ type: 'video.loaded', duration: 100 });
     video.send({ type: 'video.play' });
     const types = () => recordEvent.mock.calls.map(([p]) => (p as { eventType: string }).eventType);
-    actor.send({ type: 'lo.leave' });
-    actor.send({ type: 'lo.leave' });
+    actor.send({ type: 'screen.leave' });
+    actor.send({ type: 'screen.leave' });
     expect(video.getSnapshot().value).toBe('paused');
     expect(types()).toEqual(['CATALOG_ITEM_VISITED', 'CATALOG_ITEM_LEFT']);
-    actor.send({ type: 'lo.return' });
-    actor.send({ type: 'lo.return' });
-    actor.send({ type: 'lo.leave' });
+    actor.send({ type: 'lo.pageRestored' });
+    actor.send({ type: 'lo.pageRestored' });
+    actor.send({ type: 'screen.leave' });
     expect(types()).toEqual(['CATALOG_ITEM_VISITED', 'CATALOG_ITEM_LEFT', 'CATALOG_ITEM_VISITED', 'CATALOG_ITEM_LEFT']);
     actor.stop();
   });
 
-  it('tells a demo account to register and hands a download to the view', async () => {
-    const { actor, notify, patchProgress } = start(async ({ action }) => {
+  it('tells a demo account to register and hands a download to the browser', async () => {
+    const { actor, notify, patchProgress, saveFile } = start(async ({ action }) => {
       if (action.kind === 'apply') throw Object.assign(new Error('Forbidden'), { code: 'DEMO_ACCOUNT' });
       return { file: { blob: new Blob(['PK']), fileName: 'wait-time.zip' } };
     });
@@ -102,8 +107,8 @@ describe('learning-object machine', () => {
     expect(notify).toHaveBeenCalledWith({ message: 'Register for a full account to do this.', variant: 'error' });
     expect(patchProgress).not.toHaveBeenCalled();
     actor.send({ type: 'lo.download' });
-    await waitFor(actor, (s) => s.context.download !== null);
-    expect(actor.getSnapshot().context.download?.fileName).toBe('wait-time.zip');
+    await waitFor(actor, () => saveFile.mock.calls.length === 1);
+    expect(saveFile.mock.calls[0]?.[0]?.fileName).toBe('wait-time.zip');
     actor.stop();
   });
 });

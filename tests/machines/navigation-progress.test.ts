@@ -5,7 +5,7 @@ import { createRouterReporter, type RouterStateLike } from '@/machines/navigatio
 import { selectIsIndicatorVisible } from '@/machines/navigation-progress/navigation-progress.selectors';
 import type { PageView } from '@/machines/navigation-progress/navigation-progress.types';
 import { createRootActor } from '@/machines/root/root.actors';
-import { selectNavigationProgressRef } from '@/machines/root/root.selectors';
+import { selectRootRefs } from '@/machines/root/root.selectors';
 import { flush } from './fixtures';
 
 function start() {
@@ -79,7 +79,7 @@ describe('navigation progress: page views', () => {
       storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
       flags: { createClient: () => new Promise(() => {}) },
     });
-    const progress = selectNavigationProgressRef(root.getSnapshot());
+    const progress = selectRootRefs(root.getSnapshot()).navigationProgress;
     progress.send({ type: 'navigation.located', pathname: '/login' });
     progress.send({ type: 'navigation.located', pathname: '/reveal' });
     await flush();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { profileMachine } from '@/machines/profile/profile.machine';
 import { selectIsProfileLoading, selectProfile } from '@/machines/profile/profile.selectors';
 import type { Profile, Subscription } from '@/machines/shared/domain';
@@ -9,13 +9,12 @@ import {
   selectLatestSubscription,
   selectSubscriptions,
 } from '@/machines/subscriptions/subscriptions.selectors';
+import { withFetch } from '@/machines/shared/resource';
 import { makeProfile, makeSubscription } from './fixtures';
 
 function profileActor(fetchProfile: () => Promise<Profile>) {
   const fetch = vi.fn(fetchProfile);
-  const actor = createActor(
-    profileMachine.provide({ actors: { fetchProfile: fromPromise<Profile, void>(() => fetch()) } }),
-  ).start();
+  const actor = createActor(withFetch(profileMachine, () => fetch()), { input: {} }).start();
   const emitted: string[] = [];
   actor.on('*', (event) => emitted.push(event.type));
   return { actor, fetch, emitted };
@@ -25,47 +24,47 @@ const settled = (snapshot: { matches: (value: 'loaded' | 'failed') => boolean })
   snapshot.matches('loaded') || snapshot.matches('failed');
 
 describe('profile actor', () => {
-  it('loads once and emits profile.loaded', async () => {
+  it('loads once and emits resource.loaded', async () => {
     const profile = makeProfile();
     const { actor, fetch, emitted } = profileActor(async () => profile);
-    actor.send({ type: 'profile.load' });
+    actor.send({ type: 'resource.load' });
     expect(selectIsProfileLoading(actor.getSnapshot())).toBe(true);
     await waitFor(actor, settled);
-    actor.send({ type: 'profile.load' });
+    actor.send({ type: 'resource.load' });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(selectProfile(actor.getSnapshot())).toEqual(profile);
-    expect(emitted).toEqual(['profile.loaded']);
+    expect(emitted).toEqual(['resource.loaded']);
   });
 
   it('reloads on demand', async () => {
     let version = 0;
     const { actor, fetch } = profileActor(async () => makeProfile({ firstName: `v${(version += 1)}` }));
-    actor.send({ type: 'profile.load' });
+    actor.send({ type: 'resource.load' });
     await waitFor(actor, settled);
-    actor.send({ type: 'profile.reload' });
-    await waitFor(actor, (snapshot) => snapshot.matches('loaded') && snapshot.context.profile?.firstName === 'v2');
+    actor.send({ type: 'resource.reload' });
+    await waitFor(actor, (snapshot) => snapshot.matches('loaded') && snapshot.context.data?.firstName === 'v2');
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it('emits profile.failed and loads again when asked after a failure', async () => {
+  it('emits resource.failed and loads again when asked after a failure', async () => {
     const { actor, fetch, emitted } = profileActor(async () => {
       if (fetch.mock.calls.length === 1) throw new Error('offline');
       return makeProfile();
     });
-    actor.send({ type: 'profile.load' });
+    actor.send({ type: 'resource.load' });
     await waitFor(actor, settled);
     expect(actor.getSnapshot().value).toBe('failed');
-    actor.send({ type: 'profile.load' });
+    actor.send({ type: 'resource.load' });
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
-    expect(emitted).toEqual(['profile.failed', 'profile.loaded']);
+    expect(emitted).toEqual(['resource.failed', 'resource.loaded']);
   });
 
   it('takes a profile saved elsewhere, and forgets it at logout', () => {
     const { actor, fetch } = profileActor(async () => makeProfile());
     const saved = makeProfile({ completedOnboarding: true });
-    actor.send({ type: 'profile.set', profile: saved });
+    actor.send({ type: 'resource.set', data: saved });
     expect(selectProfile(actor.getSnapshot())).toEqual(saved);
-    actor.send({ type: 'profile.clear' });
+    actor.send({ type: 'resource.clear' });
     expect(selectProfile(actor.getSnapshot())).toBeNull();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(fetch).not.toHaveBeenCalled();
@@ -79,22 +78,18 @@ describe('subscriptions actor', () => {
       makeSubscription({ isActive: true, createdAt: '2025-06-01T00:00:00.000Z' }),
     ];
     const fetch = vi.fn(async () => list);
-    const actor = createActor(
-      subscriptionsMachine.provide({
-        actors: { fetchSubscriptions: fromPromise<readonly Subscription[], void>(() => fetch()) },
-      }),
-    ).start();
+    const actor = createActor(withFetch(subscriptionsMachine, (): Promise<readonly Subscription[]> => fetch()), { input: {} }).start();
     expect(selectSubscriptions(actor.getSnapshot())).toEqual([]);
-    actor.send({ type: 'subscriptions.load' });
+    actor.send({ type: 'resource.load' });
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
-    actor.send({ type: 'subscriptions.load' });
+    actor.send({ type: 'resource.load' });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(selectActiveSubscription(actor.getSnapshot())).toBe(list[1]);
     expect(selectLatestSubscription(actor.getSnapshot())).toBe(list[0]);
-    actor.send({ type: 'subscriptions.reload' });
+    actor.send({ type: 'resource.reload' });
     await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
     expect(fetch).toHaveBeenCalledTimes(2);
-    actor.send({ type: 'subscriptions.clear' });
-    expect(actor.getSnapshot().context.subscriptions).toBeNull();
+    actor.send({ type: 'resource.clear' });
+    expect(actor.getSnapshot().context.data).toBeNull();
   });
 });

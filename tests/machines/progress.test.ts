@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { progressMachine } from '@/machines/progress/progress.machine';
+import { withFetch } from '@/machines/shared/resource';
 import {
   isVideoComplete,
   selectIsProgressLoaded,
@@ -23,6 +24,8 @@ const progress = (catalogItemId: string, overrides: Partial<LearnerProgress> = {
   ...overrides,
 });
 
+const byItem = (items: LearnerProgress[]) => Object.fromEntries(items.map((item) => [item.catalogItemId, item]));
+
 const SERVER = [
   progress('a', { lastInteractionAt: '2026-03-01T10:00:00.000Z', videoProgress: 89 }),
   progress('b', { lastInteractionAt: '2026-03-05T10:00:00.000Z', videoProgress: 90, isStrategyApplied: true }),
@@ -30,30 +33,28 @@ const SERVER = [
 ];
 
 function start(items: LearnerProgress[] = SERVER, now = () => Date.parse('2026-04-01T12:00:00.000Z')) {
-  const fetchProgress = vi.fn(async () => items);
-  const actor = createActor(progressMachine.provide({ actors: { fetchProgress: fromPromise(fetchProgress) } }), {
-    input: { now },
-  }).start();
+  const fetchProgress = vi.fn(async () => byItem(items));
+  const actor = createActor(withFetch(progressMachine, fetchProgress), { input: { now } }).start();
   return { actor, fetchProgress };
 }
 
 describe('progress', () => {
   it('loads once: later loads reuse the list', async () => {
     const { actor, fetchProgress } = start();
-    actor.send({ type: 'progress.load' });
-    actor.send({ type: 'progress.load' });
+    actor.send({ type: 'resource.load' });
+    actor.send({ type: 'resource.load' });
     await waitFor(actor, selectIsProgressLoaded);
-    actor.send({ type: 'progress.load' });
+    actor.send({ type: 'resource.load' });
     expect(fetchProgress).toHaveBeenCalledTimes(1);
     expect(selectProgressByItemId(actor.getSnapshot(), 'b')?.isStrategyApplied).toBe(true);
   });
 
   it('retries a failed load on the next request', async () => {
-    const fetchProgress = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(SERVER);
-    const actor = createActor(progressMachine.provide({ actors: { fetchProgress: fromPromise(fetchProgress) } }), { input: {} }).start();
-    actor.send({ type: 'progress.load' });
+    const fetchProgress = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(byItem(SERVER));
+    const actor = createActor(withFetch(progressMachine, fetchProgress), { input: {} }).start();
+    actor.send({ type: 'resource.load' });
     await waitFor(actor, (s) => s.matches('failed'));
-    actor.send({ type: 'progress.load' });
+    actor.send({ type: 'resource.load' });
     await waitFor(actor, selectIsProgressLoaded);
     expect(fetchProgress).toHaveBeenCalledTimes(2);
   });
@@ -61,16 +62,16 @@ describe('progress', () => {
   it('patches one item locally and sets lastInteractionAt to now (injected clock)', async () => {
     let clock = Date.parse('2026-04-01T12:00:00.000Z');
     const { actor } = start(SERVER, () => clock);
-    actor.send({ type: 'progress.load' });
+    actor.send({ type: 'resource.load' });
     await waitFor(actor, selectIsProgressLoaded);
-    actor.send({ type: 'progress.patch', catalogItemId: 'a', patch: { isCatalogItemRated: true } });
+    actor.send({ type: 'resource.patch', patch: { catalogItemId: 'a', changes: { isCatalogItemRated: true } } });
     expect(selectProgressByItemId(actor.getSnapshot(), 'a')).toEqual({
       ...SERVER[0],
       isCatalogItemRated: true,
       lastInteractionAt: '2026-04-01T12:00:00.000Z',
     });
     clock += 60_000;
-    actor.send({ type: 'progress.patch', catalogItemId: 'new', patch: { videoProgress: 12 } });
+    actor.send({ type: 'resource.patch', patch: { catalogItemId: 'new', changes: { videoProgress: 12 } } });
     expect(selectProgressByItemId(actor.getSnapshot(), 'new')).toEqual(
       progress('new', { videoProgress: 12, lastInteractionAt: '2026-04-01T12:01:00.000Z' }),
     );
@@ -81,11 +82,11 @@ describe('progress', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const actor = createActor(
-      progressMachine.provide({ actors: { fetchProgress: fromPromise(async () => (await gate, SERVER)) } }),
+      withFetch(progressMachine, async () => (await gate, byItem(SERVER))),
       { input: { now: () => Date.parse('2026-04-01T12:00:00.000Z') } },
     ).start();
-    actor.send({ type: 'progress.load' });
-    actor.send({ type: 'progress.patch', catalogItemId: 'a', patch: { videoProgress: 95 } });
+    actor.send({ type: 'resource.load' });
+    actor.send({ type: 'resource.patch', patch: { catalogItemId: 'a', changes: { videoProgress: 95 } } });
     release();
     await waitFor(actor, selectIsProgressLoaded);
     expect(selectProgressByItemId(actor.getSnapshot(), 'a')?.videoProgress).toBe(95);
@@ -93,7 +94,7 @@ describe('progress', () => {
 
   it('counts a video complete at 90, not at 89', async () => {
     const { actor } = start();
-    actor.send({ type: 'progress.load' });
+    actor.send({ type: 'resource.load' });
     await waitFor(actor, selectIsProgressLoaded);
     expect(selectIsVideoComplete(actor.getSnapshot(), 'a')).toBe(false);
     expect(selectIsVideoComplete(actor.getSnapshot(), 'b')).toBe(true);
@@ -104,7 +105,7 @@ describe('progress', () => {
   it('finds the most recent interaction and counts a playlist', async () => {
     const { actor } = start();
     expect(selectMostRecentInteraction(actor.getSnapshot())).toBeUndefined();
-    actor.send({ type: 'progress.load' });
+    actor.send({ type: 'resource.load' });
     await waitFor(actor, selectIsProgressLoaded);
     expect(selectMostRecentInteraction(actor.getSnapshot())?.catalogItemId).toBe('b');
     expect(selectPlaylistProgressCounts(actor.getSnapshot(), ['a', 'b', 'c', 'd'])).toEqual({
@@ -120,11 +121,11 @@ describe('progress', () => {
 
   it('forgets everything at logout and loads again after', async () => {
     const { actor, fetchProgress } = start();
-    actor.send({ type: 'progress.load' });
+    actor.send({ type: 'resource.load' });
     await waitFor(actor, selectIsProgressLoaded);
-    actor.send({ type: 'progress.clear' });
-    expect(actor.getSnapshot().context.byItemId).toEqual({});
-    actor.send({ type: 'progress.load' });
+    actor.send({ type: 'resource.clear' });
+    expect(actor.getSnapshot().context.data).toBeNull();
+    actor.send({ type: 'resource.load' });
     await waitFor(actor, selectIsProgressLoaded);
     expect(fetchProgress).toHaveBeenCalledTimes(2);
   });

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { referenceDataMachine, type Audience, type NasotItem } from '@/machines/reference-data/reference-data.machine';
-import { buildNasotTree, selectIsReferenceDataReady, selectStrands } from '@/machines/reference-data/reference-data.selectors';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { audiencesMachine, nasotItemsMachine, type Audience, type NasotItem } from '@/machines/reference-data/reference-data.machine';
+import { loadReferenceData, referenceDataSettled } from '@/machines/reference-data/reference-data.actors';
+import { buildNasotTree, isReferenceDataReady, selectStrands } from '@/machines/reference-data/reference-data.selectors';
+import { withFetch } from '@/machines/shared/resource';
 import { callbackMachine, CALLBACK_LOGOUT_DELAY_MS, REDIRECT_NOTICE_MS } from '@/machines/callback/callback.machine';
 import { emailVerificationMachine } from '@/machines/email-verification/email-verification.machine';
 
@@ -25,37 +27,65 @@ const NASOT = [
 ];
 const AUDIENCES: Audience[] = [{ id: 'a1', name: 'Elementary Teachers', position: 1 }];
 
+/** The two reference lists as the app holds them: one resource each. */
+function referenceData(fetchNasotItems: () => Promise<NasotItem[]>, fetchAudiences: () => Promise<Audience[]>) {
+  const actors = {
+    nasotItems: createActor(withFetch(nasotItemsMachine, fetchNasotItems), { input: {} }).start(),
+    audiences: createActor(withFetch(audiencesMachine, fetchAudiences), { input: {} }).start(),
+  };
+  const ready = () => isReferenceDataReady(actors.nasotItems.getSnapshot(), actors.audiences.getSnapshot());
+  return { actors, ready, settled: () => referenceDataSettled(actors, new AbortController().signal) };
+}
+
 describe('reference data', () => {
   it('fetches each list once: concurrent and later requests share the first fetch', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const fetchNasotItems = vi.fn(async () => (await gate, NASOT));
     const fetchAudiences = vi.fn(async () => (await gate, AUDIENCES));
-    const actor = createActor(
-      referenceDataMachine.provide({ actors: { fetchNasotItems: fromPromise(fetchNasotItems), fetchAudiences: fromPromise(fetchAudiences) } }),
-    ).start();
-    actor.send({ type: 'referenceData.load' });
-    actor.send({ type: 'nasot.load' });
-    actor.send({ type: 'referenceData.load' });
-    expect(selectIsReferenceDataReady(actor.getSnapshot())).toBe(false);
+    const { actors, ready, settled } = referenceData(fetchNasotItems, fetchAudiences);
+    loadReferenceData(actors);
+    actors.nasotItems.send({ type: 'resource.load' });
+    loadReferenceData(actors);
+    expect(ready()).toBe(false);
     release();
-    await waitFor(actor, selectIsReferenceDataReady);
-    actor.send({ type: 'referenceData.load' });
+    await settled();
+    expect(ready()).toBe(true);
+    loadReferenceData(actors);
     expect(fetchNasotItems).toHaveBeenCalledTimes(1);
     expect(fetchAudiences).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context.audiences).toEqual(AUDIENCES);
+    expect(actors.audiences.getSnapshot().context.data).toEqual(AUDIENCES);
   });
 
   it('retries a failed list on the next request', async () => {
     const fetchNasotItems = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(NASOT);
-    const actor = createActor(
-      referenceDataMachine.provide({ actors: { fetchNasotItems: fromPromise(fetchNasotItems), fetchAudiences: fromPromise(async () => AUDIENCES) } }),
-    ).start();
-    actor.send({ type: 'referenceData.load' });
-    await waitFor(actor, (s) => s.matches({ nasot: 'failed' }));
-    actor.send({ type: 'nasot.load' });
-    await waitFor(actor, selectIsReferenceDataReady);
+    const { actors, ready } = referenceData(fetchNasotItems, async () => AUDIENCES);
+    loadReferenceData(actors);
+    await waitFor(actors.nasotItems, (s) => s.matches('failed'));
+    actors.nasotItems.send({ type: 'resource.load' });
+    await waitFor(actors.nasotItems, (s) => s.matches('loaded'));
+    expect(ready()).toBe(true);
     expect(fetchNasotItems).toHaveBeenCalledTimes(2);
+  });
+
+  it('is settled once both lists answered, or one failed', async () => {
+    let releaseAudiences!: () => void;
+    const audiencesGate = new Promise<void>((r) => (releaseAudiences = r));
+    const { actors, settled } = referenceData(async () => NASOT, async () => (await audiencesGate, AUDIENCES));
+    loadReferenceData(actors);
+    let done = false;
+    const waiting = settled().then(() => (done = true));
+    await waitFor(actors.nasotItems, (s) => s.matches('loaded'));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    releaseAudiences();
+    await waiting;
+    expect(done).toBe(true);
+
+    const failing = referenceData(async () => Promise.reject(new Error('offline')), () => new Promise<Audience[]>(() => {}));
+    loadReferenceData(failing.actors);
+    await failing.settled();
+    expect(failing.ready()).toBe(false);
   });
 
   it('builds the tree sorted by position, locks all but strategies, and finds strands with children', () => {
@@ -63,9 +93,9 @@ describe('reference data', () => {
     expect(category!.children.map((s) => s.id)).toEqual(['s1', 's2', 's3']);
     expect(category!.locked).toBe(true);
     expect(category!.children[0]!.children[0]!.children[0]).toMatchObject({ id: 't1', locked: false });
-    const actor = createActor(referenceDataMachine.provide({ actors: { fetchNasotItems: fromPromise(async () => NASOT), fetchAudiences: fromPromise(async (): Promise<Audience[]> => []) } })).start();
-    actor.send({ type: 'referenceData.load' });
-    return waitFor(actor, selectIsReferenceDataReady).then((s) => expect(selectStrands(s).map((n) => n.id)).toEqual(['s1', 's2']));
+    const { actors, settled } = referenceData(async () => NASOT, async () => []);
+    loadReferenceData(actors);
+    return settled().then(() => expect(selectStrands(actors.nasotItems.getSnapshot()).map((n) => n.id)).toEqual(['s1', 's2']));
   });
 });
 
@@ -75,7 +105,7 @@ describe('callback page flow', () => {
   it('waits 7 s after a failure, then logs out', () => {
     vi.useFakeTimers();
     const logout = vi.fn();
-    const actor = createActor(callbackMachine.provide({ actions: { logout } })).start();
+    const actor = createActor(callbackMachine.provide({ actors: { watchSignIn: fromCallback(() => {}) }, actions: { logout } })).start();
     actor.send({ type: 'callback.failed' });
     vi.advanceTimersByTime(CALLBACK_LOGOUT_DELAY_MS - 1);
     expect(actor.getSnapshot().value).toBe('failed');
@@ -91,7 +121,7 @@ describe('callback page flow', () => {
   it('does nothing when the sign-in succeeds', () => {
     vi.useFakeTimers();
     const logout = vi.fn();
-    const actor = createActor(callbackMachine.provide({ actions: { logout } })).start();
+    const actor = createActor(callbackMachine.provide({ actors: { watchSignIn: fromCallback(() => {}) }, actions: { logout } })).start();
     actor.send({ type: 'callback.succeeded' });
     vi.advanceTimersByTime(CALLBACK_LOGOUT_DELAY_MS * 2);
     expect(actor.getSnapshot().status).toBe('done');

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import type { BrowserPort } from '@/machines/auth/auth0.actors';
 import { selectIsAuthenticated as selectAuthAuthenticated } from '@/machines/auth/auth.selectors';
 import { selectIsAuthenticated, selectUser } from '@/machines/identity/identity.selectors';
-import { createRootActor, type RootActor } from '@/machines/root/root.actors';
+import { onboardingScreen } from '@/machines/preferences/preferences.actors';
+import { selectProfile } from '@/machines/profile/profile.selectors';
+import { createRootApp, type RootActor } from '@/machines/root/root.actors';
 import { guardNavigation } from '@/machines/root/root.navigation';
-import { selectOnboardingRef, selectRootRefs } from '@/machines/root/root.selectors';
+import { selectRootRefs } from '@/machines/root/root.selectors';
 import type { Profile, User } from '@/machines/shared/domain';
 import { flush, makeProfile, makeUser } from './fixtures';
 
@@ -54,8 +56,11 @@ function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.
     load: vi.fn(),
     openPopup: () => null,
   };
-  const root = createRootActor({
+  // The app's router, as the screens' effects see it.
+  const router = { navigate: vi.fn(), current: () => ({ pathname: '/', search: '' }), subscribe: () => () => {} };
+  const app = createRootApp({
     navigate,
+    router,
     browser,
     // No flags server in these tests: the client never settles, so flags keep their defaults.
     flags: { createClient: () => new Promise(() => {}) },
@@ -67,7 +72,7 @@ function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.
       removeItem: (key) => void values.delete(key),
     },
   });
-  return { root, calls, navigate, values, browser };
+  return { root: app.actor, services: app.services, calls, navigate, values, browser, router };
 }
 
 const signedIn = (root: RootActor) => waitFor(selectRootRefs(root.getSnapshot()).auth, selectAuthAuthenticated);
@@ -102,35 +107,34 @@ describe('root actor', () => {
   });
 
   it('runs the onboarding against the API and updates profile and identity', async () => {
-    const { root, calls } = harness({
+    const { root, services, calls, router } = harness({
       user: makeUser('USER', { hasFreeAccess: true, completedOnboarding: false }),
       profile: makeProfile({ completedOnboarding: false }),
       subscriptionsStatus: 404,
     });
     await expect(guardNavigation(root, '/catalog')).resolves.toEqual({ type: 'redirect', to: '/onboarding' });
-    root.send({ type: 'screen.open', screen: 'onboarding' });
-    const onboarding = selectOnboardingRef(root.getSnapshot());
-    if (!onboarding) throw new Error('the onboarding actor was not spawned');
-    onboarding.send({ type: 'onboarding.toggleInterest', id: 'a1b2c3d4-0000-4000-8000-000000000001' });
-    onboarding.send({ type: 'onboarding.next' });
-    onboarding.send({ type: 'onboarding.selectAudience', audienceId: 'a1b2c3d4-0000-4000-8000-0000000000aa' });
-    onboarding.send({ type: 'onboarding.next' });
-    onboarding.send({ type: 'onboarding.selectExperience', experienceLevel: 'EXPERIENCED' });
-    onboarding.send({ type: 'onboarding.save' });
+    const refs = selectRootRefs(root.getSnapshot());
+    // The screen's actor, as the /onboarding view starts it: from the app's services.
+    const open = () => createActor(onboardingScreen.logic(services), { input: { profile: selectProfile(refs.profile.getSnapshot()) } }).start();
+    const onboarding = open();
+    onboarding.send({ type: 'preferences.toggleInterest', id: 'a1b2c3d4-0000-4000-8000-000000000001' });
+    onboarding.send({ type: 'preferences.next' });
+    onboarding.send({ type: 'preferences.selectAudience', audienceId: 'a1b2c3d4-0000-4000-8000-0000000000aa' });
+    onboarding.send({ type: 'preferences.next' });
+    onboarding.send({ type: 'preferences.selectExperience', experienceLevel: 'EXPERIENCED' });
+    onboarding.send({ type: 'preferences.save' });
     await waitFor(onboarding, (snapshot) => snapshot.status === 'done');
     await flush();
     expect(calls).toContain('PATCH /profile');
-    const refs = selectRootRefs(root.getSnapshot());
-    expect(refs.profile.getSnapshot().context.profile?.completedOnboarding).toBe(true);
+    expect(refs.profile.getSnapshot().context.data?.completedOnboarding).toBe(true);
     expect(selectUser(refs.identity.getSnapshot())?.completedOnboarding).toBe(true);
+    // Saved: the screen sends the user on into the app.
+    expect(router.navigate).toHaveBeenCalledWith('/', { replace: true });
     await expect(guardNavigation(root, '/catalog')).resolves.toEqual({ type: 'proceed' });
 
     // Opening the screen again starts a fresh actor, prefilled from the saved profile.
-    root.send({ type: 'screen.close', screen: 'onboarding' });
-    expect(selectOnboardingRef(root.getSnapshot())).toBeUndefined();
-    root.send({ type: 'screen.open', screen: 'onboarding' });
-    root.send({ type: 'screen.open', screen: 'onboarding' });
-    expect(selectOnboardingRef(root.getSnapshot())?.getSnapshot().context).toMatchObject({ experienceLevel: 'EXPERIENCED' });
+    onboarding.stop();
+    expect(open().getSnapshot().context).toMatchObject({ experienceLevel: 'EXPERIENCED' });
   });
 
   it('logs out on a 401 from any API call and resets everything user-specific', async () => {
@@ -141,15 +145,15 @@ describe('root actor', () => {
     });
     await signedIn(root);
     const refs = selectRootRefs(root.getSnapshot());
-    refs.profile.send({ type: 'profile.load' });
-    refs.subscriptions.send({ type: 'subscriptions.load' });
+    refs.profile.send({ type: 'resource.load' });
+    refs.subscriptions.send({ type: 'resource.load' });
     await waitFor(refs.auth, (snapshot) => snapshot.matches('unauthenticated'));
     expect(calls).toContain('POST /identity/logout');
     expect(values.has('AV_TOKEN')).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/reveal');
     expect(selectUser(refs.identity.getSnapshot())).toBeNull();
     await flush();
-    expect(refs.profile.getSnapshot().context.profile).toBeNull();
+    expect(refs.profile.getSnapshot().context.data).toBeNull();
     await expect(guardNavigation(root, '/catalog')).resolves.toEqual({ type: 'login', returnTo: '/catalog' });
   });
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, fromPromise, setup, waitFor, type AnyEventObject } from 'xstate';
+import { createActor, createMachine, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { progressMachine } from '@/machines/progress/progress.machine';
 import { selectProgressByItemId } from '@/machines/progress/progress.selectors';
 import { createVideoProgressLogic } from '@/machines/video-progress/video-progress.actors';
+import type { RootRefs } from '@/machines/root/root.machine';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 import {
   selectIsVideoCompleted,
@@ -166,21 +167,17 @@ describe('video progress', () => {
     await waitFor(actor, (s) => s.matches('failed'));
   });
 
-  it('reaches the learner-events queue and the progress actor by systemId', async () => {
+  it("reaches the app's learner-events queue and progress actor", async () => {
     const received: AnyEventObject[] = [];
-    const queue = createMachine({ on: { '*': { actions: ({ event }) => void received.push(event) } } });
-    const video = createVideoProgressLogic({} as ApiClient).provide({
+    const queue = createActor(createMachine({ on: { '*': { actions: ({ event }) => void received.push(event) } } })).start();
+    const progress = createActor(progressMachine, { input: { now: () => Date.parse('2026-05-01T00:00:00.000Z') } }).start();
+    const video = createVideoProgressLogic({
+      api: {} as ApiClient,
+      actors: { learnerEvents: queue, progress } as unknown as Pick<RootRefs, 'learnerEvents' | 'progress'>,
+    }).provide({
       actors: { fetchVideoSource: fromPromise(async () => SOURCE) },
     });
-    const host = setup({ actors: { queue, progress: progressMachine, video } }).createMachine({
-      invoke: [
-        { src: 'queue', systemId: 'learnerEvents' },
-        { src: 'progress', systemId: 'progress', id: 'progress', input: { now: () => Date.parse('2026-05-01T00:00:00.000Z') } },
-        { src: 'video', id: 'video', input: { catalogItemId: 'item-1' } },
-      ],
-    });
-    const root = createActor(host).start();
-    const player = root.getSnapshot().children.video!;
+    const player = createActor(video, { input: { catalogItemId: 'item-1' } }).start();
     await waitFor(player, (s) => s.matches('loadingMedia'));
     player.send({ type: 'video.loaded', duration: 100 });
     player.send({ type: 'video.play' });
@@ -191,7 +188,6 @@ describe('video progress', () => {
       eventType: 'VIDEO_PAUSED',
       data: { catalogItemId: 'item-1', progress: 0, position: 0 },
     });
-    const progress = root.getSnapshot().children.progress!;
     expect(selectProgressByItemId(progress.getSnapshot(), 'item-1')).toMatchObject({
       videoProgress: 0,
       lastInteractionAt: '2026-05-01T00:00:00.000Z',

@@ -1,5 +1,5 @@
 import { setup } from 'xstate';
-import { placeholderAction } from '@/machines/shared/placeholders';
+import { placeholderAction, placeholderCallback } from '@/machines/shared/placeholders';
 
 // /callback when the provider's answer could not be used (spec §2): 'Something went wrong.',
 // then after 7 seconds 'Redirecting to login...' and a logout.
@@ -9,9 +9,15 @@ export const CALLBACK_LOGOUT_DELAY_MS = 7000;
 /** How long 'Redirecting to login...' stays readable before the logout leaves the page. */
 export const REDIRECT_NOTICE_MS = 1500;
 
+export type CallbackEvent = { type: 'callback.failed' } | { type: 'callback.succeeded' };
+
 export const callbackMachine = setup({
   types: {
-    events: {} as { type: 'callback.failed' } | { type: 'callback.succeeded' },
+    events: {} as CallbackEvent,
+  },
+  actors: {
+    /** Reports `callback.failed` once the sign-in this page returned from could not be completed. */
+    watchSignIn: placeholderCallback<CallbackEvent>('watchSignIn'),
   },
   actions: {
     logout: placeholderAction('logout'),
@@ -22,7 +28,10 @@ export const callbackMachine = setup({
   initial: 'waiting',
   states: {
     /** The auth actor is handling the provider's answer. */
-    waiting: { on: { 'callback.failed': 'failed', 'callback.succeeded': 'done' } },
+    waiting: {
+      invoke: { src: 'watchSignIn' },
+      on: { 'callback.failed': 'failed', 'callback.succeeded': 'done' },
+    },
     failed: { after: { logoutDelay: 'redirecting' } },
     redirecting: { after: { noticeDelay: 'loggingOut' } },
     loggingOut: { entry: 'logout' },

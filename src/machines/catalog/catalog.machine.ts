@@ -1,11 +1,11 @@
 import { assign, setup } from 'xstate';
-import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
+import { placeholderAction, placeholderActor, placeholderCallback } from '@/machines/shared/placeholders';
 import { needsDefaultAudience, parseCatalogQuery, toCatalogRequest, toCatalogSearch, type CatalogRequest } from '@/machines/catalog/catalog.query';
 import type { CatalogPage, CatalogQuery, ItemProgress } from '@/machines/catalog/catalog.types';
 
 // The catalogue screen (spec §2 "Route-level data rules": Catalog). The URL is the source of
-// truth: the view sends `catalog.urlChanged` for every location (first render, its own
-// navigations, back/forward) and the machine fetches what that query shows.
+// truth: the machine starts from the location it opened at, hears `catalog.urlChanged` for every
+// later location (its own navigations, back/forward) and fetches what that query shows.
 
 export type CatalogPrepared = { profileAudienceId: string | null; progress: ItemProgress[] };
 
@@ -30,6 +30,8 @@ export const catalogMachine = setup({
     /** Reference data (nasot items, audiences), progress if available, and the profile's audience. */
     prepare: placeholderActor<CatalogPrepared>('prepare'),
     fetchResults: placeholderActor<CatalogPage, CatalogRequest>('fetchResults'),
+    /** Reports every later location of the page as `catalog.urlChanged`. */
+    watchUrl: placeholderCallback<CatalogEvent>('watchUrl'),
   },
   actions: {
     /** Replace navigation to the given search string (spec §2: the audience default). */
@@ -47,6 +49,7 @@ export const catalogMachine = setup({
     page: { items: [], total: 0 },
     error: null,
   }),
+  invoke: { src: 'watchUrl' },
   initial: 'preparing',
   states: {
     preparing: {

@@ -39,7 +39,7 @@ export const selectCatalogFailed = (s: CatalogSnapshot) => s.matches('failed');
 export const selectCatalogProgress = (s: CatalogSnapshot) => s.context.progress;
 
 // ── dashboard ──
-export const selectDashboardLists = (s: DashboardSnapshot) => s.context.lists;
+export const selectDashboardLists = (s: DashboardSnapshot) => s.context.data;
 export const selectDashboardLoading = (s: DashboardSnapshot) => s.hasTag('loading');
 export const selectDashboardFailed = (s: DashboardSnapshot) => s.matches('failed');
 
@@ -59,7 +59,8 @@ export function continueItem(inProgress: readonly CatalogItemSummary[], progress
 }
 
 // ── livestreams ──
-export const selectLivestreams = (s: LivestreamsSnapshot) => s.context.items;
+const NO_ITEMS: CatalogItemSummary[] = [];
+export const selectLivestreams = (s: LivestreamsSnapshot) => s.context.data ?? NO_ITEMS;
 export const selectLivestreamsLoading = (s: LivestreamsSnapshot) => s.hasTag('loading');
 export const selectLivestreamsFailed = (s: LivestreamsSnapshot) => s.matches('failed');
 
@@ -81,7 +82,7 @@ export function splitLivestreams(items: readonly CatalogItemSummary[], now: Date
 }
 
 // ── playlist / livestream detail ──
-export const selectItemDetail = (s: ItemDetailSnapshot) => s.context.detail;
+export const selectItemDetail = (s: ItemDetailSnapshot) => s.context.data;
 export const selectItemLoading = (s: ItemDetailSnapshot) => s.hasTag('loading');
 export const selectItemFailed = (s: ItemDetailSnapshot) => s.matches('failed');
 

@@ -3,7 +3,7 @@ import type { components } from '@/api/schema';
 export type CatalogItemSummary = components['schemas']['CatalogItemSummary'];
 export type CatalogItem = components['schemas']['CatalogItem'];
 export type ResourceType = components['schemas']['ResourceType'];
-export type ProgressFilter = 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED' | 'SAVED';
+export type ProgressFilter = components['parameters']['ProgressFilter'];
 export type CatalogVideo = components['schemas']['Video'];
 export type ItemProgress = components['schemas']['LearnerProgress'];
 
@@ -18,7 +18,7 @@ export type CatalogQuery = {
   page: number;
 };
 
-export type CatalogPage = { items: CatalogItemSummary[]; total: number };
+export type CatalogPage = components['schemas']['CatalogItemList'];
 
 export type DashboardLists = {
   featured: CatalogItemSummary[];

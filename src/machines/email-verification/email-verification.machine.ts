@@ -5,11 +5,13 @@ import { placeholderActor, placeholderAction } from '@/machines/shared/placehold
 
 export type EmailVerificationContext = { token: string; email: string | null; error: unknown };
 
+export type EmailVerificationEvent = { type: 'emailVerification.retry' };
+
 export const emailVerificationMachine = setup({
   types: {
     context: {} as EmailVerificationContext,
     input: {} as { token: string },
-    events: {} as { type: 'emailVerification.retry' },
+    events: {} as EmailVerificationEvent,
     tags: {} as 'verifying',
   },
   actors: {

@@ -30,21 +30,35 @@ export const flagsMachine = setup({
     assignClient: assign({ client: (_, params: { client: FlagClient }) => params.client, error: null }),
     assignError: assign({ error: (_, params: { error: unknown }) => params.error }),
     bumpRevision: assign({ revision: ({ context }) => context.revision + 1 }),
-    identify: ({ context, event }) => {
-      assertEvent(event, 'flags.identify');
-      // Attributes are the client's own state; it re-renders (→ flags.changed) when they change.
-      void context.client?.setAttributes({ ...context.client.getAttributes(), id: event.userId ?? undefined });
+    assignUser: assign({
+      user: ({ event }) => {
+        assertEvent(event, 'flags.identify');
+        return { userId: event.userId, attributes: event.attributes ?? {} };
+      },
+    }),
+    applyUser: ({ context }) => {
+      // The whole set is replaced, so a role never outlives its sign-out. Attributes are the
+      // client's own state; it re-renders (→ flags.changed) when they change.
+      const { userId, attributes } = context.user;
+      void context.client?.setAttributes({ ...attributes, id: userId ?? undefined });
     },
   },
 }).createMachine({
   id: 'flags',
-  context: { client: null, revision: 0, error: null },
+  context: { client: null, user: { userId: null, attributes: {} }, revision: 0, error: null },
   initial: 'initialising',
+  // Sign-in may finish before the client is there: the user is kept and applied once it is.
+  on: {
+    'flags.identify': { actions: ['assignUser', 'applyUser'] },
+  },
   states: {
     initialising: {
       invoke: {
         src: 'initClient',
-        onDone: { target: 'ready', actions: { type: 'assignClient', params: ({ event }) => ({ client: event.output }) } },
+        onDone: {
+          target: 'ready',
+          actions: [{ type: 'assignClient', params: ({ event }) => ({ client: event.output }) }, 'applyUser'],
+        },
         onError: {
           target: 'unavailable',
           actions: [
@@ -67,7 +81,6 @@ export const flagsMachine = setup({
       invoke: { src: 'watchClient', input: ({ context }) => ({ client: context.client as FlagClient }) },
       on: {
         'flags.changed': { actions: 'bumpRevision' },
-        'flags.identify': { actions: 'identify' },
       },
     },
     /** No experiments for this page's life; flags read their defaults. */

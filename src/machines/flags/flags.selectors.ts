@@ -1,4 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
+import { routeFlagFallback } from '@/lib/flags';
+import type { RouteFlag } from '@/lib/routes';
 import type { FlagsMachine } from '@/machines/flags/flags.machine';
 import type { FlagClient } from '@/machines/flags/flags.types';
 
@@ -17,4 +19,9 @@ export const selectFlagClient = (snapshot: FlagsSnapshot): FlagClient | null => 
 export function selectFeatureOn(snapshot: FlagsSnapshot, key: string, fallback: boolean): boolean {
   const value: unknown = snapshot.context.client?.getFeatureValue(key, fallback);
   return typeof value === 'boolean' ? value : fallback;
+}
+
+/** A route flag for the signed-in user, with the same fallback the navigation guard uses. */
+export function selectRouteFlagOn(snapshot: FlagsSnapshot, key: RouteFlag): boolean {
+  return selectFeatureOn(snapshot, key, routeFlagFallback(key));
 }

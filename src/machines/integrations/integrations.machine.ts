@@ -22,7 +22,7 @@ const observeSession = fromCallback<IntegrationsEvent>(({ system, sendBack }) =>
       type: 'integrations.session',
       user,
       isKnown: isInitialized,
-      profile: profile?.getSnapshot().context.profile ?? null,
+      profile: profile?.getSnapshot().context.data ?? null,
     });
   };
   const refs: AnyActorRef[] = profile ? [identity, profile] : [identity];

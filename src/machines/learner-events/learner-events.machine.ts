@@ -179,9 +179,11 @@ export const learnerEventsMachine = setup({
         },
       },
     },
-    /** The beacon refused or the browser is offline: kept until back online, hidden or new events. */
+    /**
+     * The beacon refused or the browser is offline: kept until back online, hidden or new events.
+     * Never empty here: a refused batch stays queued, and a partly handed one keeps the rest.
+     */
     stalled: {
-      always: { guard: 'queueEmpty', target: 'idle' },
       on: {
         'learnerEvents.record': {
           target: 'settling',

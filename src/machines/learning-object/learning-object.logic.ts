@@ -1,11 +1,7 @@
 import type { LearnerEventData, LearnerEventType } from '@/machines/learner-events/learner-events.types';
 import type { ProgressPatch } from '@/machines/progress/progress.types';
-import {
-  DEMO_ACCOUNT_CODE,
-  DEMO_ACCOUNT_MESSAGE,
-  FALLBACK_ERROR_MESSAGE,
-  type LearningObjectAction,
-} from './learning-object.types';
+import { GENERIC_ERROR_MESSAGE } from '@/api/errors';
+import { DEMO_ACCOUNT_CODE, DEMO_ACCOUNT_MESSAGE, type LearningObjectAction } from './learning-object.types';
 
 // Pure facts about each learner action: what it tells the learner, which learner event it
 // records and how it changes local progress.
@@ -66,7 +62,7 @@ function field(error: unknown, key: 'code' | 'message'): string | undefined {
 /** The error snackbar's text: demo accounts are asked to register; otherwise the error's message. */
 export function actionErrorMessage(error: unknown): string {
   if (field(error, 'code') === DEMO_ACCOUNT_CODE) return DEMO_ACCOUNT_MESSAGE;
-  return field(error, 'message') ?? FALLBACK_ERROR_MESSAGE;
+  return field(error, 'message') ?? GENERIC_ERROR_MESSAGE;
 }
 
 type FrameworkNode = { id: string; parentId: string | null; title: string; type: string };

@@ -1,5 +1,5 @@
 import { and, assign, not, sendTo, setup, spawnChild } from 'xstate';
-import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
+import { placeholderAction, placeholderActor, placeholderCallback } from '@/machines/shared/placeholders';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 import { actionErrorMessage, actionOutcome } from './learning-object.logic';
 import type {
@@ -13,13 +13,16 @@ import type {
   NotifyParams,
   PatchProgressParams,
   RecordEventParams,
+  SavedFile,
 } from './learning-object.types';
 
 // The learning-object screen: loads the item, then runs one learner action at a time. Every
 // action, when it succeeds, shows a success snackbar, patches local progress and records its
-// learner event; when it fails, shows the error (demo accounts are told to register). The video
-// player is a child actor ('video'). Effects are named and supplied at the edge
-// (catalog.actors.ts).
+// learner event; when it fails, shows the error (demo accounts are told to register). A
+// download hands its file to the browser. The video player is a child actor ('video'). The
+// visit is recorded on arrival and the departure once (`screen.leave`), whether the learner
+// navigates away or the page itself goes. Effects are named and supplied at
+// the edge (learning-object.actors.ts).
 
 export const LEARNING_OBJECT_VIDEO_ID = 'video';
 
@@ -48,22 +51,24 @@ export const learningObjectMachine = setup({
     fetchLearningObject: placeholderActor<LearningObjectLoaded, { publicId: string }>('fetchLearningObject'),
     runAction: placeholderActor<ActionOutput, ActionInput>('runAction'),
     video: videoProgressMachine,
+    /** The page hiding is a leave (`screen.leave`); coming back from the back/forward cache is `lo.pageRestored`. */
+    watchPage: placeholderCallback<LearningObjectEvent>('watchPage'),
   },
   actions: {
     notify: placeholderAction<NotifyParams>('notify'),
+    /** Hands a downloaded file (when the action produced one) to the browser. */
+    saveFile: placeholderAction<{ file: SavedFile | null }>('saveFile'),
     recordEvent: placeholderAction<RecordEventParams>('recordEvent'),
     patchProgress: placeholderAction<PatchProgressParams>('patchProgress'),
     setPending: assign((_, params: { action: LearningObjectAction }) => ({ pending: params.action })),
-    applySuccess: assign(({ context }, params: { output: ActionOutput }) => {
+    applySuccess: assign(({ context }) => {
       const action = context.pending;
       const loaded = context.loaded;
-      const file = params.output.file;
       return {
         pending: null,
         rating: action?.kind === 'rate' ? action.value : context.rating,
         rubricScore: action?.kind === 'rubric' ? action.value : context.rubricScore,
         loaded: loaded && action?.kind === 'bookmark' ? { ...loaded, bookmarked: action.saved } : loaded,
-        download: file ? { id: (context.download?.id ?? 0) + 1, blob: file.blob, fileName: file.fileName } : context.download,
       };
     }),
     clearPending: assign({ pending: null }),
@@ -83,7 +88,6 @@ export const learningObjectMachine = setup({
     rating: null,
     rubricScore: null,
     pending: null,
-    download: null,
     error: null,
     here: false,
   }),
@@ -109,14 +113,15 @@ export const learningObjectMachine = setup({
     failed: { on: { 'lo.retry': 'loading' } },
     ready: {
       entry: [visited, 'markHere'],
+      invoke: { src: 'watchPage' },
       on: {
-        // Sent by the view as it unmounts or the page hides (a stopped actor runs no exit
-        // actions in XState v5). A playing video is paused first, so its position is recorded.
-        'lo.leave': [
+        // A playing video is paused too, so its position is recorded (the pause reaches the
+        // player after the leave is queued: both go out in the same beacon).
+        'screen.leave': [
           { guard: and(['here', 'hasVideo']), actions: [sendTo(LEARNING_OBJECT_VIDEO_ID, { type: 'video.pause' }), left, 'markAway'] },
           { guard: 'here', actions: [left, 'markAway'] },
         ],
-        'lo.return': { guard: not('here'), actions: [visited, 'markHere'] },
+        'lo.pageRestored': { guard: not('here'), actions: [visited, 'markHere'] },
       },
       initial: 'checkingVideo',
       states: {
@@ -183,7 +188,8 @@ export const learningObjectMachine = setup({
                     return { eventType: outcome.eventType, data: outcome.data };
                   },
                 },
-                { type: 'applySuccess', params: ({ event }) => ({ output: event.output }) },
+                { type: 'saveFile', params: ({ event }) => ({ file: event.output.file }) },
+                'applySuccess',
               ],
             },
             onError: {

@@ -12,7 +12,5 @@ export const selectPendingAction = (s: LearningObjectSnapshot) => s.context.pend
 export const selectUserRating = (s: LearningObjectSnapshot) => s.context.rating;
 export const selectUserRubricScore = (s: LearningObjectSnapshot) => s.context.rubricScore;
 export const selectIsBookmarked = (s: LearningObjectSnapshot): boolean => s.context.loaded?.bookmarked ?? false;
-/** A file the view should save (a new id each time). */
-export const selectPendingDownload = (s: LearningObjectSnapshot) => s.context.download;
 export const selectVideoRef = (s: LearningObjectSnapshot): ActorRefFrom<VideoProgressMachine> | undefined =>
   s.children[LEARNING_OBJECT_VIDEO_ID] as ActorRefFrom<VideoProgressMachine> | undefined;

@@ -24,10 +24,11 @@ export type LearningObjectAction =
 
 export type ActionInput = { action: LearningObjectAction; item: CatalogItem; publicId: string };
 
-/** A download hands its file to the view, which saves it with an object URL. */
-export type ActionOutput = { file: { blob: Blob; fileName: string } | null };
+/** A file for the browser's download. */
+export type SavedFile = { blob: Blob; fileName: string };
 
-export type PendingDownload = { id: number; blob: Blob; fileName: string };
+/** A download produces its file; the other actions nothing. */
+export type ActionOutput = { file: SavedFile | null };
 
 export type LearningObjectInput = { publicId: string; playVideo?: boolean };
 
@@ -39,7 +40,6 @@ export type LearningObjectContext = {
   rating: number | null;
   rubricScore: number | null;
   pending: LearningObjectAction | null;
-  download: PendingDownload | null;
   error: unknown;
   /** On the page: set on the visit, cleared on leaving, so a leave is recorded once. */
   here: boolean;
@@ -47,10 +47,10 @@ export type LearningObjectContext = {
 
 export type LearningObjectEvent =
   | { type: 'lo.retry' }
-  /** The learner leaves the page (navigates away or closes the tab): pauses the video and records CATALOG_ITEM_LEFT. */
-  | { type: 'lo.leave' }
+  /** The learner leaves (navigates away, or the page itself goes): pauses the video and records CATALOG_ITEM_LEFT. */
+  | { type: 'screen.leave' }
   /** The page is shown again from the back/forward cache: records CATALOG_ITEM_VISITED. */
-  | { type: 'lo.return' }
+  | { type: 'lo.pageRestored' }
   | { type: 'lo.rate'; value: number }
   | { type: 'lo.saveRubric'; value: number }
   | { type: 'lo.setApplied'; applied: boolean }
@@ -64,4 +64,3 @@ export type NotifyParams = SnackbarRequest;
 /** Spec §8: demo accounts (403 DEMO_ACCOUNT) are told to register. */
 export const DEMO_ACCOUNT_CODE = 'DEMO_ACCOUNT';
 export const DEMO_ACCOUNT_MESSAGE = 'Register for a full account to do this.';
-export const FALLBACK_ERROR_MESSAGE = 'Something went wrong, please try again later';

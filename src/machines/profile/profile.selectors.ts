@@ -3,6 +3,6 @@ import type { ProfileMachine } from '@/machines/profile/profile.machine';
 
 type ProfileSnapshot = SnapshotFrom<ProfileMachine>;
 
-export const selectProfile = (snapshot: ProfileSnapshot) => snapshot.context.profile;
+export const selectProfile = (snapshot: ProfileSnapshot) => snapshot.context.data;
 export const selectIsProfileLoading = (snapshot: ProfileSnapshot): boolean => snapshot.hasTag('loading');
 export const selectProfileError = (snapshot: ProfileSnapshot) => snapshot.context.error;

@@ -1,9 +1,9 @@
-import { assign, setup } from 'xstate';
-import { placeholderActor } from '@/machines/shared/placeholders';
-import type { LearnerProgress, ProgressContext, ProgressEvent, ProgressInput, ProgressPatch } from './progress.types';
+import { createResourceMachine } from '@/machines/shared/resource';
+import type { LearnerProgress, ProgressByItem, ProgressItemPatch } from './progress.types';
 
-// Learner progress of spec §4: loaded once, then patched locally per catalogue item, so screens
-// reflect an interaction at once without fetching the list again.
+// Learner progress of spec §4: loaded once, then patched locally per catalogue item with
+// lastInteractionAt set to now, so screens reflect an interaction at once without fetching the
+// list again. A patch made while the list is in flight is applied again on top of it.
 
 function emptyProgress(catalogItemId: string, at: string): LearnerProgress {
   return {
@@ -18,60 +18,15 @@ function emptyProgress(catalogItemId: string, at: string): LearnerProgress {
   };
 }
 
-function patched(context: ProgressContext, catalogItemId: string, patch: ProgressPatch): Record<string, LearnerProgress> {
-  const at = new Date(context.now()).toISOString();
-  const current = context.byItemId[catalogItemId] ?? emptyProgress(catalogItemId, at);
-  return { ...context.byItemId, [catalogItemId]: { ...current, ...patch, catalogItemId, lastInteractionAt: at } };
+export function applyProgressPatch(data: ProgressByItem | null, { catalogItemId, changes }: ProgressItemPatch, at: number): ProgressByItem {
+  const stamp = new Date(at).toISOString();
+  const current = data?.[catalogItemId] ?? emptyProgress(catalogItemId, stamp);
+  return { ...data, [catalogItemId]: { ...current, ...changes, catalogItemId, lastInteractionAt: stamp } };
 }
 
-export const progressMachine = setup({
-  types: {
-    context: {} as ProgressContext,
-    events: {} as ProgressEvent,
-    input: {} as ProgressInput | undefined,
-    tags: {} as 'loading',
-  },
-  actors: {
-    fetchProgress: placeholderActor<LearnerProgress[]>('fetchProgress'),
-  },
-  actions: {
-    applyPatch: assign({
-      byItemId: ({ context }, params: { catalogItemId: string; patch: ProgressPatch }) =>
-        patched(context, params.catalogItemId, params.patch),
-    }),
-    setLoaded: assign({
-      // Patches made while the list was in flight are newer than the server's copy: keep them.
-      byItemId: ({ context }, params: { items: LearnerProgress[] }) => ({
-        ...Object.fromEntries(params.items.map((item) => [item.catalogItemId, item])),
-        ...context.byItemId,
-      }),
-      error: null,
-    }),
-    clear: assign({ byItemId: {}, error: null }),
-  },
-}).createMachine({
+export const progressMachine = createResourceMachine<ProgressByItem, void, ProgressItemPatch>({
   id: 'progress',
-  context: ({ input }) => ({ byItemId: {}, error: null, now: input?.now ?? Date.now }),
-  initial: 'idle',
-  on: {
-    'progress.patch': {
-      actions: { type: 'applyPatch', params: ({ event }) => ({ catalogItemId: event.catalogItemId, patch: event.patch }) },
-    },
-    'progress.clear': { target: '.idle', actions: 'clear' },
-  },
-  states: {
-    idle: { on: { 'progress.load': 'loading' } },
-    loading: {
-      tags: 'loading',
-      invoke: {
-        src: 'fetchProgress',
-        onDone: { target: 'loaded', actions: { type: 'setLoaded', params: ({ event }) => ({ items: event.output }) } },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
-      },
-    },
-    loaded: {},
-    failed: { on: { 'progress.load': 'loading' } },
-  },
+  applyPatch: applyProgressPatch,
 });
 
 export type ProgressMachine = typeof progressMachine;

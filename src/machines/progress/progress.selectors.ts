@@ -10,7 +10,7 @@ export const selectProgressFailed = (s: ProgressSnapshot): boolean => s.matches(
 
 /** Progress of one catalogue item, or undefined when the learner never touched it. */
 export const selectProgressByItemId = (s: ProgressSnapshot, catalogItemId: string): LearnerProgress | undefined =>
-  s.context.byItemId[catalogItemId];
+  s.context.data?.[catalogItemId];
 
 /** Spec §4 and §9: completed at 90 or more. */
 export const isVideoComplete = (progress: Pick<LearnerProgress, 'videoProgress'> | undefined): boolean =>
@@ -22,7 +22,7 @@ export const selectIsVideoComplete = (s: ProgressSnapshot, catalogItemId: string
 /** The item with the latest lastInteractionAt (spec §4), or undefined without any. */
 export const selectMostRecentInteraction = (s: ProgressSnapshot): LearnerProgress | undefined => {
   let latest: LearnerProgress | undefined;
-  for (const item of Object.values(s.context.byItemId)) {
+  for (const item of Object.values(s.context.data ?? {})) {
     if (!latest || Date.parse(item.lastInteractionAt) > Date.parse(latest.lastInteractionAt)) latest = item;
   }
   return latest;
@@ -51,7 +51,7 @@ export const selectPlaylistProgressCounts = (s: ProgressSnapshot, catalogItemIds
     reproduciblesDownloaded: 0,
   };
   for (const id of catalogItemIds) {
-    const p = s.context.byItemId[id];
+    const p = s.context.data?.[id];
     if (!p) continue;
     counts.started += 1;
     if (isVideoComplete(p)) counts.videosCompleted += 1;

@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import type { NasotItem, ReferenceDataMachine } from '@/machines/reference-data/reference-data.machine';
+import type { Audience, AudiencesMachine, NasotItem, NasotItemsMachine } from '@/machines/reference-data/reference-data.machine';
 
-type ReferenceDataSnapshot = SnapshotFrom<ReferenceDataMachine>;
+type NasotItemsSnapshot = SnapshotFrom<NasotItemsMachine>;
+type AudiencesSnapshot = SnapshotFrom<AudiencesMachine>;
 
 /** Levels of the framework (spec §3), root to leaf, with their labels. */
 export const NASOT_LEVELS = {
@@ -13,11 +14,20 @@ export const NASOT_LEVELS = {
 
 export type NasotNode = NasotItem & { locked: boolean; children: NasotNode[] };
 
-export const selectIsNasotInitialized = (s: ReferenceDataSnapshot) => s.matches({ nasot: 'loaded' });
-export const selectAreAudiencesInitialized = (s: ReferenceDataSnapshot) => s.matches({ audiences: 'loaded' });
-export const selectIsReferenceDataReady = (s: ReferenceDataSnapshot) => selectIsNasotInitialized(s) && selectAreAudiencesInitialized(s);
-export const selectReferenceDataFailed = (s: ReferenceDataSnapshot) => s.matches({ nasot: 'failed' }) || s.matches({ audiences: 'failed' });
-export const selectAudiences = (s: ReferenceDataSnapshot) => s.context.audiences;
+const NO_ITEMS: NasotItem[] = [];
+const NO_AUDIENCES: Audience[] = [];
+
+export const selectNasotItems = (s: NasotItemsSnapshot): NasotItem[] => s.context.data ?? NO_ITEMS;
+export const selectAudiences = (s: AudiencesSnapshot): Audience[] => s.context.data ?? NO_AUDIENCES;
+export const selectIsNasotInitialized = (s: NasotItemsSnapshot) => s.matches('loaded');
+export const selectAreAudiencesInitialized = (s: AudiencesSnapshot) => s.matches('loaded');
+
+/** Both lists are in (spec §4: catalogue loads wait for both). */
+export const isReferenceDataReady = (nasot: NasotItemsSnapshot, audiences: AudiencesSnapshot) =>
+  selectIsNasotInitialized(nasot) && selectAreAudiencesInitialized(audiences);
+/** One of the lists failed: screens then show what they can, or offer a retry. */
+export const hasReferenceDataFailed = (nasot: NasotItemsSnapshot, audiences: AudiencesSnapshot) =>
+  nasot.matches('failed') || audiences.matches('failed');
 
 /** The framework as a tree, each level sorted by position; `locked` for anything not a strategy. */
 export function buildNasotTree(items: readonly NasotItem[]): NasotNode[] {
@@ -36,5 +46,5 @@ export function buildNasotTree(items: readonly NasotItem[]): NasotNode[] {
 }
 
 /** Strands are the top-level items that have children: the categories' children here. */
-export const selectStrands = (s: ReferenceDataSnapshot): NasotNode[] =>
-  buildNasotTree(s.context.nasotItems).flatMap((category) => category.children.filter((strand) => strand.children.length > 0));
+export const selectStrands = (s: NasotItemsSnapshot): NasotNode[] =>
+  buildNasotTree(selectNasotItems(s)).flatMap((category) => category.children.filter((strand) => strand.children.length > 0));

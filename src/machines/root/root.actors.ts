@@ -1,15 +1,6 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { createApiClient, onUnauthorized, type ApiClient } from '@/api/client';
-import {
-  getProfile,
-  getProgress,
-  listAudiences,
-  listNasotItems,
-  listSubscriptions,
-  recordPageView,
-  updateProfile,
-  verifyEmail,
-} from '@/api/operations';
+import { getProfile, getProgress, listSubscriptions, recordPageView } from '@/api/operations';
 import { connectFeatureReader } from '@/lib/flags';
 import { ADMIN_SITE_PATH } from '@/lib/routes';
 import {
@@ -22,22 +13,18 @@ import {
   type BrowserPort,
 } from '@/machines/auth/auth0.actors';
 import type { AuthInput } from '@/machines/auth/auth.types';
+import { authIntents } from '@/machines/auth/auth.intents';
 import { createLocalTokenStore } from '@/machines/auth/local-token';
 import { createTokenProvider, type TokenProvider } from '@/machines/auth/token-provider';
-import type { OnboardingPatch } from '@/machines/onboarding/onboarding.types';
-import type { PersonalizePatch } from '@/machines/personalize/personalize.types';
 import { profileMachine } from '@/machines/profile/profile.machine';
-import {
-  rootMachine,
-  systemAuthMachine,
-  systemOnboardingMachine,
-  systemPersonalizeMachine,
-  systemEmailVerificationMachine,
-  type RootMachine,
-} from '@/machines/root/root.machine';
-import type { Profile, Subscription } from '@/machines/shared/domain';
+import { rootMachine, systemAuthMachine, type RootMachine, type RootRefs } from '@/machines/root/root.machine';
+import type { AppServices, BrowserEdge, RouterPort } from '@/machines/root/app-services';
+import { browserEdge, lateRouterPort } from '@/machines/root/browser-edge';
+import { withFetch } from '@/machines/shared/resource';
+import { bindIntents } from '@/machines/shared/intents';
+import { createLiveActors } from '@/machines/shared/live-actors';
 import { subscriptionsMachine } from '@/machines/subscriptions/subscriptions.machine';
-import { referenceDataMachine, type Audience, type NasotItem } from '@/machines/reference-data/reference-data.machine';
+import { createAudiencesLogic, createNasotItemsLogic } from '@/machines/reference-data/reference-data.actors';
 import { flagsMachine } from '@/machines/flags/flags.machine';
 import { createGrowthBookClient, readGrowthBookConfig, type GrowthBookConfig } from '@/machines/flags/flags.actors';
 import { selectFeatureOn } from '@/machines/flags/flags.selectors';
@@ -46,7 +33,7 @@ import { navigationProgressMachine } from '@/machines/navigation-progress/naviga
 import type { PageView } from '@/machines/navigation-progress/navigation-progress.types';
 import { integrationsMachine } from '@/machines/integrations/integrations.machine';
 import { progressMachine } from '@/machines/progress/progress.machine';
-import type { LearnerProgress } from '@/machines/progress/progress.types';
+import type { ProgressByItem } from '@/machines/progress/progress.types';
 import {
   browserLearnerEventsEdge,
   createLearnerEventsLogic,
@@ -61,14 +48,18 @@ import {
 } from '@/machines/integrations/adapters';
 
 // The edge: every effect of the app's spine supplied in one place, over src/api and
-// auth0-spa-js. Nothing else in src/machines touches the network, storage or the URL.
+// auth0-spa-js, and the services screens build their effects from (AppServices).
 
 export type RootOptions = {
   /**
-   * In-app navigation (the router's navigate). Called after sign-in, logout and a failed
-   * provider callback. Defaults to a full page load.
+   * In-app navigation for the spine (after sign-in, logout and a failed provider callback).
+   * Defaults to the router port's navigation.
    */
   navigate?: (to: string) => void;
+  /** The app's router; defaults to one bound later with `services.router.bind` (src/main.tsx). */
+  router?: RouterPort;
+  /** Downloads, new tabs and page lifecycle; default: the browser's own. */
+  pageEdge?: BrowserEdge;
   auth?: AuthInput;
   auth0?: Auth0Config;
   browser?: BrowserPort;
@@ -101,12 +92,12 @@ function isAdminSite(to: string): boolean {
   return to === ADMIN_SITE_PATH || to.startsWith(`${ADMIN_SITE_PATH}/`);
 }
 
-export function createRootServices(options: RootOptions = {}): RootServices {
+export function createRootServices(options: RootOptions & { router: RouterPort }): RootServices {
   const browser = options.browser ?? browserPort();
   const config = options.auth0 ?? readAuth0Config(browser.origin);
   const getAuth0 = createAuth0Loader(config);
   const localToken = createLocalTokenStore(options.storage ?? globalThis.localStorage);
-  const appNavigate = options.navigate ?? browser.load;
+  const appNavigate = options.navigate ?? ((to: string) => options.router.navigate(to));
   // The admin site is served outside this SPA, so it always needs a full page load.
   const navigate = (to: string) => (isAdminSite(to) ? browser.load(to) : appNavigate(to));
 
@@ -114,7 +105,9 @@ export function createRootServices(options: RootOptions = {}): RootServices {
   const tokens = createTokenProvider({
     fetchToken: createTokenSource({ localToken, getAuth0, clientId: config.clientId, browser }),
     // A refresh the provider refuses with login_required ends the session (spec §4).
-    onRefreshError: (error) => root?.system.get('auth')?.send({ type: 'auth.tokenFailed', error }),
+    onRefreshError: (error) => {
+      if (root) bindIntents(root.getSnapshot().context.auth, authIntents).tokenFailed(error);
+    },
   });
   const api = createApiClient({ getAccessToken: tokens.getToken, baseUrl: options.baseUrl, fetch: options.fetch });
   const authEffects = createAuthEffects({
@@ -143,9 +136,9 @@ export function createRootServices(options: RootOptions = {}): RootServices {
 
   const logic = rootMachine.provide({
     actors: {
-      progress: progressMachine.provide({
-        actors: { fetchProgress: fromPromise<LearnerProgress[], void>(({ signal }) => getProgress(api, { signal })) },
-      }),
+      progress: withFetch(progressMachine, async (_, signal): Promise<ProgressByItem> =>
+        Object.fromEntries((await getProgress(api, { signal })).map((item) => [item.catalogItemId, item])),
+      ),
       learnerEvents,
       flags: flagsMachine.provide({
         actors: {
@@ -171,39 +164,10 @@ export function createRootServices(options: RootOptions = {}): RootServices {
         },
       }),
       auth: systemAuthMachine.provide(authEffects),
-      profile: profileMachine.provide({
-        actors: { fetchProfile: fromPromise<Profile, void>(({ signal }) => getProfile(api, { signal })) },
-      }),
-      subscriptions: subscriptionsMachine.provide({
-        actors: {
-          fetchSubscriptions: fromPromise<readonly Subscription[], void>(({ signal }) =>
-            listSubscriptions(api, undefined, { signal }),
-          ),
-        },
-      }),
-      onboarding: systemOnboardingMachine.provide({
-        actors: {
-          saveProfile: fromPromise<Profile, OnboardingPatch>(({ input, signal }) => updateProfile(api, input, { signal })),
-        },
-      }),
-      referenceData: referenceDataMachine.provide({
-        actors: {
-          fetchNasotItems: fromPromise<NasotItem[], void>(({ signal }) => listNasotItems(api, { signal })),
-          fetchAudiences: fromPromise<Audience[], void>(({ signal }) => listAudiences(api, { signal })),
-        },
-      }),
-      emailVerification: systemEmailVerificationMachine.provide({
-        actors: {
-          verifyEmail: fromPromise<{ email: string }, { token: string }>(({ input, signal }) => verifyEmail(api, input.token, { signal })),
-        },
-      }),
-      personalize: systemPersonalizeMachine.provide({
-        actors: {
-          saveProfile: fromPromise<Profile, PersonalizePatch>(({ input, signal }) =>
-            updateProfile(api, input, { signal }),
-          ),
-        },
-      }),
+      profile: withFetch(profileMachine, (_, signal) => getProfile(api, { signal })),
+      subscriptions: withFetch(subscriptionsMachine, (_, signal) => listSubscriptions(api, undefined, { signal })),
+      nasotItems: createNasotItemsLogic(api),
+      audiences: createAudiencesLogic(api),
     },
   });
 
@@ -213,11 +177,11 @@ export function createRootServices(options: RootOptions = {}): RootServices {
     tokens,
     connect: (actor) => {
       root = actor;
+      const refs = actor.getSnapshot().context;
       // Any 401 from the API logs out (spec §4 "Access token", §8).
-      const stopListening = onUnauthorized(() => actor.system.get('auth')?.send({ type: 'auth.unauthorized' }));
+      const stopListening = onUnauthorized(() => bindIntents(refs.auth, authIntents).unauthorized());
       // The navigation guard reads route flags through src/lib/flags.ts: from the flags actor.
-      const flags = actor.getSnapshot().context.flags;
-      const disconnectFlags = connectFeatureReader((key, fallback) => selectFeatureOn(flags.getSnapshot(), key, fallback));
+      const disconnectFlags = connectFeatureReader((key, fallback) => selectFeatureOn(refs.flags.getSnapshot(), key, fallback));
       return () => {
         stopListening();
         disconnectFlags();
@@ -228,18 +192,37 @@ export function createRootServices(options: RootOptions = {}): RootServices {
 }
 
 /** The app's actor system, started: create once at start-up and hand it to the views. */
-export type RootApp = { actor: RootActor; api: ApiClient };
+export type RootApp = {
+  actor: RootActor;
+  /** What screens build their effects from (src/machines/shared/screen.ts). */
+  services: AppServices;
+  /** Binds the router once it exists (it is built from the root actor). */
+  bindRouter: (router: Parameters<ReturnType<typeof lateRouterPort>['bind']>[0]) => void;
+};
 
-/** The started root actor and the API client its effects use (screen logic is built over it). */
 export function createRootApp(options: RootOptions = {}): RootApp {
-  const services = createRootServices(options);
+  const late = lateRouterPort();
+  const router = options.router ?? late;
+  const services = createRootServices({ ...options, router });
   const actor = createActor(services.logic, { input: { auth: options.auth } });
   const disconnect = services.connect(actor);
   actor.subscribe({ complete: disconnect, error: disconnect });
   actor.start();
-  return { actor, api: services.api };
+  return {
+    actor,
+    services: {
+      api: services.api,
+      actors: actor.getSnapshot().context,
+      router,
+      browser: options.pageEdge ?? browserEdge(),
+      live: createLiveActors(),
+    },
+    bindRouter: late.bind,
+  };
 }
 
 export function createRootActor(options: RootOptions = {}): RootActor {
   return createRootApp(options).actor;
 }
+
+export type { RootRefs };

@@ -1,11 +1,13 @@
 import { waitFor, type Actor } from 'xstate';
-import { readRouteFlags, type RouteFlags } from '@/lib/flags';
+import { isTargetedRouteFlag, readRouteFlags, type RouteFlags } from '@/lib/flags';
 import { selectHasSession, selectIsLocalAuth, selectIsSessionKnown } from '@/machines/auth/auth.selectors';
+import { selectAreFlagsSettled } from '@/machines/flags/flags.selectors';
 import { runNavigationGuard, toNavigationTarget } from '@/machines/navigation-guard/navigation-guard.run';
 import type { GuardLoaders } from '@/machines/navigation-guard/navigation-guard.run';
 import type { GuardOutcome } from '@/machines/navigation-guard/navigation-guard.types';
 import type { RootMachine } from '@/machines/root/root.machine';
 import { selectRootRefs, type RootRefs } from '@/machines/root/root.selectors';
+import { loadResource } from '@/machines/shared/resource.actors';
 
 // The router's one call per navigation: the guard of spec §4 fed by the app-wide actors. The
 // profile and subscriptions actors cache, so only the first navigation after sign-in fetches.
@@ -29,26 +31,8 @@ export function createGuardLoaders(refs: RootRefs): GuardLoaders {
       if (!user) throw settled.context.error ?? new Error('Signing in did not load the user');
       return user;
     },
-    loadProfile: async (signal) => {
-      refs.profile.send({ type: 'profile.load' });
-      const settled = await waitFor(
-        refs.profile,
-        (snapshot) => snapshot.matches('loaded') || snapshot.matches('failed'),
-        { signal, timeout: Infinity },
-      );
-      if (!settled.context.profile) throw settled.context.error;
-      return settled.context.profile;
-    },
-    loadSubscriptions: async (signal) => {
-      refs.subscriptions.send({ type: 'subscriptions.load' });
-      const settled = await waitFor(
-        refs.subscriptions,
-        (snapshot) => snapshot.matches('loaded') || snapshot.matches('failed'),
-        { signal, timeout: Infinity },
-      );
-      if (!settled.context.subscriptions) throw settled.context.error;
-      return settled.context.subscriptions;
-    },
+    loadProfile: (signal) => loadResource(refs.profile, signal),
+    loadSubscriptions: (signal) => loadResource(refs.subscriptions, signal),
   };
 }
 
@@ -64,7 +48,14 @@ export async function guardNavigation(
   const target = toNavigationTarget(url);
   if (!target) return { type: 'notFound' };
   const refs = selectRootRefs(root.getSnapshot());
-  const auth = await waitFor(refs.auth, selectIsSessionKnown, { signal: options.signal, timeout: Infinity });
+  const { signal } = options;
+  let auth = await waitFor(refs.auth, selectIsSessionKnown, { signal, timeout: Infinity });
+  if (target.meta.flag && isTargetedRouteFlag(target.meta.flag) && !options.flags) {
+    // A flag aimed at some users means something once the sign-in has finished (the user is
+    // announced to the flags client) and the flags have loaded or given up (3 s at most).
+    auth = await waitFor(refs.auth, (snapshot) => snapshot.matches('authenticated') || snapshot.matches('unauthenticated'), { signal, timeout: Infinity });
+    await waitFor(refs.flags, selectAreFlagsSettled, { signal, timeout: Infinity });
+  }
   return runNavigationGuard(
     {
       to: target,
@@ -73,9 +64,9 @@ export async function guardNavigation(
       // Only a finished sign-in has a user to trust; while signing in the guard waits for it.
       // Identity's copy is the current one (onboarding and e-mail verification update it).
       user: auth.matches('authenticated') ? (refs.identity.getSnapshot().context.user ?? auth.context.user) : null,
-      flags: options.flags ?? readRouteFlags(),
+      flags: options.flags ?? readRouteFlags({ signedIn: selectHasSession(auth) }),
     },
     createGuardLoaders(refs),
-    { signal: options.signal },
+    { signal },
   );
 }

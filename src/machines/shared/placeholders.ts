@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 
 // Effects are declared in `setup` under their names and supplied at the edge with
 // `machine.provide`. A placeholder that was never supplied fails loudly instead of silently
@@ -16,4 +16,11 @@ export function placeholderAction<TParams = undefined>(name: string) {
   return (_args: unknown, _params: TParams): void => {
     throw notProvided('action', name);
   };
+}
+
+/** A long-running listener (a callback actor) supplied at the edge. */
+export function placeholderCallback<TEvent extends EventObject>(name: string) {
+  return fromCallback<TEvent>(() => {
+    throw notProvided('actor', name);
+  });
 }

@@ -7,7 +7,7 @@ type SubscriptionsSnapshot = SnapshotFrom<SubscriptionsMachine>;
 const NONE: readonly Subscription[] = [];
 
 export const selectSubscriptions = (snapshot: SubscriptionsSnapshot): readonly Subscription[] =>
-  snapshot.context.subscriptions ?? NONE;
+  snapshot.context.data ?? NONE;
 export const selectAreSubscriptionsLoading = (snapshot: SubscriptionsSnapshot): boolean => snapshot.hasTag('loading');
 /** Spec §4 "Progress": the active subscription is the one flagged active. */
 export const selectActiveSubscription = (snapshot: SubscriptionsSnapshot): Subscription | null =>

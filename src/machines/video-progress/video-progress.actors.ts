@@ -1,18 +1,19 @@
-import { fromPromise, sendTo } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import { getCatalogItemVideo } from '@/api/operations';
-import type { LearnerEventsEvent } from '@/machines/learner-events/learner-events.types';
-import type { ProgressEvent } from '@/machines/progress/progress.types';
+import { learnerEventsIntents } from '@/machines/learner-events/learner-events.intents';
+import { progressIntents } from '@/machines/progress/progress.intents';
+import type { RootRefs } from '@/machines/root/root.machine';
+import { bindIntents } from '@/machines/shared/intents';
 import { videoProgressMachine } from './video-progress.machine';
 import type { PatchVideoProgressParams, RecordVideoEventParams, VideoSource } from './video-progress.types';
 
-// The edge of a video player: the source from the API, learner events to the root's
-// learnerEvents queue and local progress patches to its progress actor (found by systemId, so
-// the actor must be spawned inside the root's system).
+// The edge of a video player: the source from the API, learner events to the app's learnerEvents
+// queue and local progress patches to its progress actor.
 
-export const VIDEO_SYSTEM_IDS = { learnerEvents: 'learnerEvents', progress: 'progress' } as const;
-
-export function createVideoProgressLogic(api: ApiClient) {
+export function createVideoProgressLogic({ api, actors }: { api: ApiClient; actors: Pick<RootRefs, 'learnerEvents' | 'progress'> }) {
+  const learnerEvents = bindIntents(actors.learnerEvents, learnerEventsIntents);
+  const progress = bindIntents(actors.progress, progressIntents);
   return videoProgressMachine.provide({
     actors: {
       fetchVideoSource: fromPromise<VideoSource, { catalogItemId: string }>(({ input, signal }) =>
@@ -20,22 +21,8 @@ export function createVideoProgressLogic(api: ApiClient) {
       ),
     },
     actions: {
-      recordLearnerEvent: sendTo(
-        ({ system }) => system.get(VIDEO_SYSTEM_IDS.learnerEvents),
-        (_, params: RecordVideoEventParams): LearnerEventsEvent => ({
-          type: 'learnerEvents.record',
-          eventType: params.type,
-          data: params.data,
-        }),
-      ),
-      patchProgress: sendTo(
-        ({ system }) => system.get(VIDEO_SYSTEM_IDS.progress),
-        (_, params: PatchVideoProgressParams): ProgressEvent => ({
-          type: 'progress.patch',
-          catalogItemId: params.catalogItemId,
-          patch: params.patch,
-        }),
-      ),
+      recordLearnerEvent: (_, params: RecordVideoEventParams) => learnerEvents.record(params.type, params.data),
+      patchProgress: (_, params: PatchVideoProgressParams) => progress.patch(params.catalogItemId, params.patch),
     },
   });
 }

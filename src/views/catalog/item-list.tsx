@@ -1,7 +1,6 @@
-import { useSelector } from '@xstate/react';
 import type { CatalogItemSummary, ItemProgress } from '@/machines/catalog/catalog.types';
 import { elementTitle, progressById } from '@/machines/catalog/catalog.selectors';
-import { useRoot } from '@/views/root-context';
+import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { ItemCard } from '@/views/catalog/item-card';
 import * as styles from '@/views/catalog/catalog.css';
 
@@ -14,8 +13,7 @@ type Props = {
 
 /** Cards for a list of catalogue items, with the framework element looked up in reference data. */
 export function ItemList({ items, empty, progress, label }: Props) {
-  const { referenceData } = useRoot();
-  const nasotItems = useSelector(referenceData, (s) => s.context.nasotItems);
+  const { nasotItems } = useReferenceData();
   if (items.length === 0) return <p className="muted">{empty}</p>;
   const byId = progress ? progressById(progress) : null;
   return (

@@ -1,21 +1,21 @@
-import { createActorContext } from '@xstate/react';
-import { COMMUNITY_CHANNEL } from '@/lib/settings';
-import { appChatMachine } from '@/machines/chat/chat.actors';
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { chatScreen } from '@/machines/chat/chat.actors';
+import { chatIntents } from '@/machines/chat/chat.intents';
+import { useIntents } from '@/views/hooks/use-intents';
 
-/** The community channel of spec §3 ('general' unless configured). */
-export const COMMUNITY_CHANNEL_URL = `https://community.example.org/c/${COMMUNITY_CHANNEL}`;
+type ChatRef = ActorRefFrom<ReturnType<typeof chatScreen.logic>>;
 
-/** The help chat's actor, one per launcher (the home shell renders one). */
-export const ChatActor = createActorContext(appChatMachine);
+/** The launcher's chat actor, for the panel it opens (a lazy chunk). */
+export const ChatContext = createContext<ChatRef | null>(null);
+
+export function useChat(): ChatRef {
+  const chat = useContext(ChatContext);
+  if (!chat) throw new Error('useChat must be used inside the chat launcher');
+  return chat;
+}
 
 /** Intent functions for the chat views, so components never assemble events. */
 export function useChatEvents() {
-  const chat = ChatActor.useActorRef();
-  return {
-    open: () => chat.send({ type: 'chat.open' }),
-    close: () => chat.send({ type: 'chat.close' }),
-    ask: (question: string) => chat.send({ type: 'chat.ask', question }),
-    pickTopic: (topicId: string) => chat.send({ type: 'chat.pickTopic', topicId }),
-    retry: () => chat.send({ type: 'chat.retry' }),
-  };
+  return useIntents(useChat(), chatIntents);
 }

@@ -1,6 +1,12 @@
 import { lazy, Suspense } from 'react';
+import { useSelector } from '@xstate/react';
+import { COMMUNITY_CHANNEL_URL } from '@/lib/settings';
+import { chatScreen } from '@/machines/chat/chat.actors';
+import { chatIntents } from '@/machines/chat/chat.intents';
 import { selectIsOpen } from '@/machines/chat/chat.selectors';
-import { ChatActor, COMMUNITY_CHANNEL_URL, useChatEvents } from '@/views/chat/chat-actor';
+import { useIntents } from '@/views/hooks/use-intents';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
+import { ChatContext } from '@/views/chat/chat-actor';
 import * as styles from '@/views/chat/chat.css';
 
 // The "Help" button of the home shell. The panel, its dialog widgets and the help topics load
@@ -8,11 +14,12 @@ import * as styles from '@/views/chat/chat.css';
 
 const ChatPanel = lazy(() => import('@/views/chat/chat-panel'));
 
-function Launcher() {
-  const isOpen = ChatActor.useSelector(selectIsOpen);
-  const { open } = useChatEvents();
+export function ChatLauncher() {
+  const chat = useScreenActor(chatScreen, { input: { communityUrl: COMMUNITY_CHANNEL_URL } });
+  const { open } = useIntents(chat, chatIntents);
+  const isOpen = useSelector(chat, selectIsOpen);
   return (
-    <>
+    <ChatContext.Provider value={chat}>
       <button type="button" className={styles.launcher} aria-haspopup="dialog" aria-expanded={isOpen} onClick={open}>
         Help
       </button>
@@ -21,14 +28,6 @@ function Launcher() {
           <ChatPanel />
         </Suspense>
       )}
-    </>
-  );
-}
-
-export function ChatLauncher() {
-  return (
-    <ChatActor.Provider options={{ input: { communityUrl: COMMUNITY_CHANNEL_URL } }}>
-      <Launcher />
-    </ChatActor.Provider>
+    </ChatContext.Provider>
   );
 }

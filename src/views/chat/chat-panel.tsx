@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { selectHasFailed, selectIsLoading, selectMessages, selectSuggestedTopics } from '@/machines/chat/chat.selectors';
 import type { ChatMessage } from '@/machines/chat/chat.types';
-import { ChatActor, useChatEvents } from '@/views/chat/chat-actor';
+import { useSelector } from '@xstate/react';
+import { useChat, useChatEvents } from '@/views/chat/chat-actor';
 import * as styles from '@/views/chat/chat.css';
 
 // The help chat panel: a labelled dialog (focus moves in, Escape or a click outside closes it,
@@ -40,10 +41,11 @@ function Message({ message, onNavigate }: { message: ChatMessage; onNavigate: ()
 }
 
 export default function ChatPanel() {
-  const messages = ChatActor.useSelector(selectMessages);
-  const suggestions = ChatActor.useSelector(selectSuggestedTopics);
-  const isLoading = ChatActor.useSelector(selectIsLoading);
-  const hasFailed = ChatActor.useSelector(selectHasFailed);
+  const chat = useChat();
+  const messages = useSelector(chat, selectMessages);
+  const suggestions = useSelector(chat, selectSuggestedTopics);
+  const isLoading = useSelector(chat, selectIsLoading);
+  const hasFailed = useSelector(chat, selectHasFailed);
   const { ask, close, pickTopic, retry } = useChatEvents();
   const inputId = useId();
   const suggestionsId = useId();

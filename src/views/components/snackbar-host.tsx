@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { selectSnackbar } from '@/machines/snackbar/snackbar.selectors';
 import type { SnackbarMessage } from '@/machines/snackbar/snackbar.types';
+import { snackbarIntents } from '@/machines/snackbar/snackbar.intents';
 import { useRoot } from '@/views/root-context';
+import { useIntents } from '@/views/hooks/use-intents';
 import * as styles from '@/views/components/snackbar-host.css';
 
 // The app-wide snackbar (spec §2): shows what the snackbar actor has up. Success goes into a
@@ -9,10 +11,6 @@ import * as styles from '@/views/components/snackbar-host.css';
 // announced); an error is an alert, which screen readers announce when it is inserted, so it
 // exists only while shown (an empty alert would also be one more "alert" on every page).
 
-function useSnackbarEvents() {
-  const { snackbar } = useRoot();
-  return { close: () => snackbar.send({ type: 'snackbar.close' }) };
-}
 
 function SuccessIcon() {
   return (
@@ -51,7 +49,7 @@ function Snackbar({ snackbar, onClose }: { snackbar: SnackbarMessage; onClose: (
 export function SnackbarHost() {
   const { snackbar: ref } = useRoot();
   const snackbar = useSelector(ref, selectSnackbar);
-  const { close } = useSnackbarEvents();
+  const { close } = useIntents(ref, snackbarIntents);
   const shown = (variant: SnackbarMessage['variant']) =>
     snackbar?.variant === variant ? <Snackbar key={snackbar.id} snackbar={snackbar} onClose={close} /> : null;
   return (

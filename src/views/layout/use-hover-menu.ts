@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { menuMachine } from '@/machines/menu/menu.machine';
+import { useSelector } from '@xstate/react';
+import { menuScreen } from '@/machines/menu/menu.actors';
+import { menuIntents } from '@/machines/menu/menu.intents';
 import { selectIsMenuOpen, selectMenuFocus } from '@/machines/menu/menu.selectors';
+import { useIntents } from '@/views/hooks/use-intents';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
 
 const ITEM_SELECTOR = '[role="menuitem"]:not([aria-disabled="true"])';
 
@@ -10,7 +13,8 @@ const ITEM_SELECTOR = '[role="menuitem"]:not([aria-disabled="true"])';
  * this hook wires pointer, keyboard and focus (WAI-ARIA APG "Menu Button").
  */
 export function useHoverMenu() {
-  const actor = useActorRef(menuMachine);
+  const actor = useScreenActor(menuScreen);
+  const menu = useIntents(actor, menuIntents);
   const isOpen = useSelector(actor, selectIsMenuOpen);
   const focus = useSelector(actor, selectMenuFocus);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -29,38 +33,38 @@ export function useHoverMenu() {
   useEffect(() => {
     if (!isOpen) return;
     const onPointerDown = (event: globalThis.PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) actor.send({ type: 'menu.close' });
+      if (!rootRef.current?.contains(event.target as Node)) menu.close();
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [isOpen, actor]);
+  }, [isOpen, menu]);
 
   const close = useCallback(
     (returnFocus: boolean) => {
-      actor.send({ type: 'menu.close' });
+      menu.close();
       if (returnFocus) triggerRef.current?.focus();
     },
-    [actor],
+    [menu],
   );
 
   const rootProps = {
     ref: rootRef,
-    onPointerEnter: (event: PointerEvent) => event.pointerType === 'mouse' && actor.send({ type: 'menu.pointerEnter' }),
-    onPointerLeave: (event: PointerEvent) => event.pointerType === 'mouse' && actor.send({ type: 'menu.pointerLeave' }),
+    onPointerEnter: (event: PointerEvent) => event.pointerType === 'mouse' && menu.pointerEnter(),
+    onPointerLeave: (event: PointerEvent) => event.pointerType === 'mouse' && menu.pointerLeave(),
   };
 
   const triggerProps = {
     ref: triggerRef,
     'aria-haspopup': 'menu' as const,
     'aria-expanded': isOpen,
-    onClick: () => actor.send({ type: 'menu.toggle' }),
+    onClick: menu.toggle,
     onKeyDown: (event: KeyboardEvent) => {
       if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
         event.preventDefault();
-        actor.send({ type: 'menu.open', focus: 'first', by: 'keyboard' });
+        menu.openWithKeyboard('first');
       } else if (event.key === 'ArrowUp') {
         event.preventDefault();
-        actor.send({ type: 'menu.open', focus: 'last', by: 'keyboard' });
+        menu.openWithKeyboard('last');
       } else if (event.key === 'Escape' && isOpen) {
         event.preventDefault();
         close(false);

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useSelector } from '@xstate/react';
+import { buildPath, getRoute, type RouteName } from '@/lib/routes';
+import { selectRouteFlagOn } from '@/machines/flags/flags.selectors';
 import { selectIsDemoUser, selectUser } from '@/machines/identity/identity.selectors';
 import { useRoot } from '@/views/root-context';
 import { useAuth } from '@/views/hooks/use-auth';
@@ -20,11 +22,17 @@ export function Chevron({ open }: { open: boolean }) {
   );
 }
 
-/** The account menu: Profile, Billing, Sign out (demo users: Register, Sign out). */
+/**
+ * The account menu: Profile, Billing, Sign out (demo users: Register, Sign out), plus
+ * Statecharts while its flag is on for the user. Only routes the user's role may enter are
+ * offered: elsewhere the navigation guard would send them away (a platform admin to /admin).
+ */
 export function UserMenu() {
-  const { identity } = useRoot();
+  const { identity, flags } = useRoot();
   const user = useSelector(identity, selectUser);
   const isDemo = useSelector(identity, selectIsDemoUser);
+  const showStatecharts = useSelector(flags, (snapshot) => selectRouteFlagOn(snapshot, 'statechart-viewer'));
+  const mayOpen = (name: RouteName) => (user ? (getRoute(name).meta.roles?.includes(user.role) ?? false) : false);
   const { logout, register } = useAuth();
   const { isOpen, close, rootProps, triggerProps, menuProps } = useHoverMenu();
   const menuId = useId();
@@ -61,13 +69,22 @@ export function UserMenu() {
               </button>
             ) : (
               <>
-                <Link to="/profile" role="menuitem" tabIndex={-1} className={styles.item} onClick={() => close(false)}>
-                  Profile
-                </Link>
-                <Link to="/billing" role="menuitem" tabIndex={-1} className={styles.item} onClick={() => close(false)}>
-                  Billing
-                </Link>
+                {mayOpen('profile') && (
+                  <Link to={buildPath('profile')} role="menuitem" tabIndex={-1} className={styles.item} onClick={() => close(false)}>
+                    Profile
+                  </Link>
+                )}
+                {mayOpen('billing') && (
+                  <Link to={buildPath('billing')} role="menuitem" tabIndex={-1} className={styles.item} onClick={() => close(false)}>
+                    Billing
+                  </Link>
+                )}
               </>
+            )}
+            {showStatecharts && (
+              <Link to={buildPath('statecharts')} role="menuitem" tabIndex={-1} className={styles.item} onClick={() => close(false)}>
+                Statecharts
+              </Link>
             )}
             <div role="separator" className={styles.separator} />
             <button type="button" role="menuitem" tabIndex={-1} className={styles.item} onClick={() => (close(false), logout())}>

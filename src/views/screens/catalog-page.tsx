@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useSelector } from '@xstate/react';
 import { changeQuery, PROGRESS_FILTERS, RESOURCE_TYPES, toCatalogSearch } from '@/machines/catalog/catalog.query';
 import type { CatalogQuery, ProgressFilter, ResourceType } from '@/machines/catalog/catalog.types';
@@ -13,11 +13,15 @@ import {
   selectCatalogQuery,
   selectCatalogTotal,
 } from '@/machines/catalog/catalog.selectors';
-import { NASOT_LEVELS, selectAudiences } from '@/machines/reference-data/reference-data.selectors';
-import { useRoot } from '@/views/root-context';
+import { catalogScreen } from '@/machines/catalog/catalog.actors';
+import { catalogIntents } from '@/machines/catalog/catalog.intents';
+import { NASOT_LEVELS } from '@/machines/reference-data/reference-data.selectors';
+import { useIntents } from '@/views/hooks/use-intents';
+import { useReferenceData } from '@/views/hooks/use-reference-data';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
+import { LoadError } from '@/views/components/load-error';
 import { PageLayout } from '@/views/layout/page-layout';
 import { Button } from '@/views/layout/button';
-import { useCatalogActor } from '@/views/catalog/use-screen-actor';
 import { ItemList, Loading } from '@/views/catalog/item-list';
 import { TYPE_LABELS } from '@/views/catalog/item-card';
 import * as styles from '@/views/catalog/catalog.css';
@@ -31,7 +35,9 @@ const PROGRESS_LABELS: Record<ProgressFilter, string> = {
 
 /** The catalogue (spec §2): the query lives in the URL, so every change is a navigation. */
 export function CatalogPage() {
-  const actor = useCatalogActor();
+  const location = useLocation();
+  const actor = useScreenActor(catalogScreen, { input: { search: location.search } });
+  const { retry } = useIntents(actor, catalogIntents);
   const navigate = useNavigate();
   const query = useSelector(actor, selectCatalogQuery);
   const items = useSelector(actor, selectCatalogItems);
@@ -58,12 +64,7 @@ export function CatalogPage() {
               {total} {total === 1 ? 'result' : 'results'}
             </p>
           )}
-          {failed && (
-            <div role="alert">
-              <p className="error">Something went wrong, please try again later</p>
-              <Button onClick={() => actor.send({ type: 'catalog.retry' })}>Try again</Button>
-            </div>
-          )}
+          {failed && <LoadError onRetry={retry} />}
           {!loading && !failed && (
             <ItemList items={items} progress={progress} label="Catalogue results" empty="No items match your search. Try fewer filters." />
           )}
@@ -95,9 +96,7 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
 }
 
 function Filters({ query, onChange }: { query: CatalogQuery; onChange: (patch: Partial<Omit<CatalogQuery, 'page'>>) => void }) {
-  const { referenceData } = useRoot();
-  const nasotItems = useSelector(referenceData, (s) => s.context.nasotItems);
-  const audiences = useSelector(referenceData, selectAudiences);
+  const { nasotItems, audiences } = useReferenceData();
   const id = useId();
   const options = frameworkOptions(nasotItems);
   return (

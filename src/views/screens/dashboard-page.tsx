@@ -1,11 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectUser } from '@/machines/identity/identity.selectors';
+import { dashboardScreen } from '@/machines/catalog/catalog.actors';
 import { continueItem, selectDashboardFailed, selectDashboardLists, selectDashboardLoading } from '@/machines/catalog/catalog.selectors';
+import { loadAtStart } from '@/machines/shared/resource';
+import { resourceIntents } from '@/machines/shared/resource.intents';
 import { useRoot } from '@/views/root-context';
+import { useIntents } from '@/views/hooks/use-intents';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
+import { LoadError } from '@/views/components/load-error';
 import { PageLayout } from '@/views/layout/page-layout';
-import { Button, ButtonLink } from '@/views/layout/button';
-import { useDashboardActor } from '@/views/catalog/use-screen-actor';
+import { ButtonLink } from '@/views/layout/button';
 import { ItemList, Loading } from '@/views/catalog/item-list';
 import { ItemCard, itemPath } from '@/views/catalog/item-card';
 import * as styles from '@/views/catalog/catalog.css';
@@ -23,14 +28,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function DashboardPage() {
-  const { identity, referenceData } = useRoot();
+  const { identity } = useRoot();
   const user = useSelector(identity, selectUser);
-  const actor = useDashboardActor();
+  const actor = useScreenActor(dashboardScreen, { input: loadAtStart() });
+  const { retry } = useIntents(actor, resourceIntents);
   const lists = useSelector(actor, selectDashboardLists);
   const loading = useSelector(actor, selectDashboardLoading);
   const failed = useSelector(actor, selectDashboardFailed);
-  // Cards name their framework element, which comes from the shared reference data.
-  useEffect(() => referenceData.send({ type: 'referenceData.load' }), [referenceData]);
   const resume = lists ? continueItem(lists.inProgress, lists.progress) : null;
 
   return (
@@ -39,12 +43,7 @@ export function DashboardPage() {
       titleSlot={<ButtonLink to="/catalog">Browse the catalogue</ButtonLink>}
     >
       {loading && <Loading label="Loading your dashboard…" />}
-      {failed && (
-        <div role="alert">
-          <p className="error">Something went wrong, please try again later</p>
-          <Button onClick={() => actor.send({ type: 'dashboard.retry' })}>Try again</Button>
-        </div>
-      )}
+      {failed && <LoadError onRetry={retry} />}
       {lists && (
         <>
           {resume && (

@@ -1,41 +1,41 @@
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSelector } from '@xstate/react';
-import { selectEmailVerificationRef } from '@/machines/root/root.selectors';
-import { useRoot } from '@/views/root-context';
+import { errorMessage } from '@/lib/messages';
+import { emailVerificationScreen } from '@/machines/email-verification/email-verification.actors';
+import { emailVerificationIntents } from '@/machines/email-verification/email-verification.intents';
+import {
+  selectVerificationError,
+  selectVerificationFailed,
+  selectVerifiedEmail,
+  selectIsVerified,
+} from '@/machines/email-verification/email-verification.selectors';
+import { useIntents } from '@/views/hooks/use-intents';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Page } from '@/views/components/page';
 import { button } from '@/views/layout/button.css';
 
 export function EmailVerificationPage() {
-  const { root } = useRoot();
   const [params] = useSearchParams();
   const token = params.get('verification-token') ?? '';
-  const verification = useSelector(root, selectEmailVerificationRef);
-  const state = useSelector(verification ?? root, (s) =>
-    verification ? { value: String(s.value), email: (s.context as { email: string | null }).email, error: (s.context as { error: unknown }).error } : null,
-  );
+  return <Verification key={token} token={token} />;
+}
 
-  useEffect(() => {
-    root.send({ type: 'screen.open', screen: 'emailVerification', token });
-    return () => root.send({ type: 'screen.close', screen: 'emailVerification' });
-  }, [root, token]);
+function Verification({ token }: { token: string }) {
+  const verification = useScreenActor(emailVerificationScreen, { input: { token } });
+  const { retry } = useIntents(verification, emailVerificationIntents);
+  const verified = useSelector(verification, selectIsVerified);
+  const failed = useSelector(verification, selectVerificationFailed);
+  const email = useSelector(verification, selectVerifiedEmail);
+  const error = useSelector(verification, selectVerificationError);
 
-  if (!state || state.value === 'verifying') {
-    return (
-      <Page title="Confirming your e-mail">
-        <p role="status">Checking your link…</p>
-      </Page>
-    );
-  }
-  if (state.value === 'failed') {
-    const message = state.error instanceof Error ? state.error.message : 'Something went wrong, please try again later';
+  if (failed) {
     return (
       <Page title="We could not confirm your e-mail">
         <p className="error" role="alert">
-          {message}
+          {errorMessage(error)}
         </p>
         <div className="actions">
-          <button className={button()} type="button" onClick={() => verification?.send({ type: 'emailVerification.retry' })}>
+          <button className={button()} type="button" onClick={retry}>
             Try again
           </button>
           <Link to="/">Go Home</Link>
@@ -43,9 +43,16 @@ export function EmailVerificationPage() {
       </Page>
     );
   }
+  if (!verified) {
+    return (
+      <Page title="Confirming your e-mail">
+        <p role="status">Checking your link…</p>
+      </Page>
+    );
+  }
   return (
     <Page title="Your e-mail is confirmed">
-      <p role="status">Thank you{state.email ? `: ${state.email} is confirmed` : ''}.</p>
+      <p role="status">Thank you{email ? `: ${email} is confirmed` : ''}.</p>
       <Link className={button()} to="/">
         Continue
       </Link>

@@ -1,7 +1,9 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { learningObjectScreen } from '@/machines/learning-object/learning-object.actors';
+import { learningObjectIntents } from '@/machines/learning-object/learning-object.intents';
 import { frameworkPath, guideBlocks } from '@/machines/learning-object/learning-object.logic';
 import {
   selectIsBookmarked,
@@ -9,7 +11,6 @@ import {
   selectLearningObjectBusy,
   selectLearningObjectFailed,
   selectLearningObjectLoading,
-  selectPendingDownload,
   selectUserRating,
   selectUserRubricScore,
   selectVideoRef,
@@ -17,6 +18,7 @@ import {
 import type { CatalogItem } from '@/machines/catalog/catalog.types';
 import { isVideoComplete, selectProgressByItemId } from '@/machines/progress/progress.selectors';
 import type { VideoProgressMachine } from '@/machines/video-progress/video-progress.machine';
+import { videoIntents } from '@/machines/video-progress/video-progress.intents';
 import {
   selectIsVideoCompleted,
   selectResumePosition,
@@ -26,7 +28,10 @@ import {
   selectWatchedPercent,
 } from '@/machines/video-progress/video-progress.selectors';
 import { useRoot } from '@/views/root-context';
-import { useCatalogLogic } from '@/views/catalog/catalog-context';
+import { useIntents } from '@/views/hooks/use-intents';
+import { useReferenceData } from '@/views/hooks/use-reference-data';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
+import { LoadError } from '@/views/components/load-error';
 import { PageLayout } from '@/views/layout/page-layout';
 import { Button } from '@/views/layout/button';
 import { Loading } from '@/views/catalog/item-list';
@@ -36,12 +41,8 @@ import * as styles from '@/views/screens/learning-object-page.css';
 // One strategy: its video, framework place, reflection rubric, guide and resources, and the
 // learner's actions on it. Logic and effects live in the learning-object machine.
 
-type LearningObjectRef = ReturnType<typeof useLearningObjectActor>;
+type LearningObjectRef = ActorRefFrom<ReturnType<typeof learningObjectScreen.logic>>;
 type VideoRef = ActorRefFrom<VideoProgressMachine>;
-
-function useLearningObjectActor(publicId: string, playVideo: boolean) {
-  return useActorRef(useCatalogLogic().learningObject, { input: { publicId, playVideo } });
-}
 
 export function LearningObjectPage() {
   const { publicId = '' } = useParams();
@@ -50,59 +51,18 @@ export function LearningObjectPage() {
 }
 
 function LearningObjectDetail({ publicId, playVideo }: { publicId: string; playVideo: boolean }) {
-  const actor = useLearningObjectActor(publicId, playVideo);
+  const actor = useScreenActor(learningObjectScreen, { input: { publicId, playVideo } });
+  const { retry } = useIntents(actor, learningObjectIntents);
   const loaded = useSelector(actor, selectLearningObject);
   const loading = useSelector(actor, selectLearningObjectLoading);
   const failed = useSelector(actor, selectLearningObjectFailed);
   const videoRef = useSelector(actor, selectVideoRef);
-  const download = useSelector(actor, selectPendingDownload);
-
-  // Layout-effect cleanups run before useActorRef stops the actor, so the leave is still heard.
-  useLayoutEffect(() => () => actor.send({ type: 'lo.leave' }), [actor]);
-
-  // Closing the tab or leaving the site unmounts nothing: the page hiding is the leave. Capture
-  // listeners on window run before the learner-events queue's own pagehide listener, so the
-  // leave is recorded before that queue's last beacon goes out. A page restored from the
-  // back/forward cache is a new visit.
-  useEffect(() => {
-    const leave = () => actor.send({ type: 'lo.leave' });
-    const show = (event: PageTransitionEvent) => {
-      if (event.persisted) actor.send({ type: 'lo.return' });
-    };
-    window.addEventListener('pagehide', leave, { capture: true });
-    window.addEventListener('pageshow', show);
-    return () => {
-      window.removeEventListener('pagehide', leave, { capture: true });
-      window.removeEventListener('pageshow', show);
-    };
-  }, [actor]);
-
-  useEffect(() => {
-    if (!download) return;
-    const url = URL.createObjectURL(download.blob);
-    const anchor = document.createElement('a');
-    anchor.href = url;
-    anchor.download = download.fileName;
-    document.body.append(anchor);
-    anchor.click();
-    anchor.remove();
-    const timer = window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    return () => {
-      window.clearTimeout(timer);
-      URL.revokeObjectURL(url);
-    };
-  }, [download]);
 
   const item = loaded?.item;
   return (
     <PageLayout title={item?.title ?? 'Strategy'} header={item && <ItemHeader item={item} />}>
       {loading && <Loading label="Loading strategy…" />}
-      {failed && (
-        <div role="alert">
-          <p className="error">Something went wrong, please try again later</p>
-          <Button onClick={() => actor.send({ type: 'lo.retry' })}>Try again</Button>
-        </div>
-      )}
+      {failed && <LoadError onRetry={retry} />}
       {item && (
         <div className={styles.layout}>
           <div>
@@ -137,9 +97,7 @@ function LearningObjectDetail({ publicId, playVideo }: { publicId: string; playV
 }
 
 function ItemHeader({ item }: { item: CatalogItem }) {
-  const { referenceData } = useRoot();
-  const nasotItems = useSelector(referenceData, (s) => s.context.nasotItems);
-  const audiences = useSelector(referenceData, (s) => s.context.audiences);
+  const { nasotItems, audiences } = useReferenceData();
   const path = frameworkPath(item.nasotItemIds, nasotItems);
   const names = audiences.filter((a) => item.audienceIds.includes(a.id)).map((a) => a.name);
   return (
@@ -168,12 +126,14 @@ function VideoPlayer({ video }: { video: VideoRef }) {
   const completed = useSelector(video, selectIsVideoCompleted);
   const failed = useSelector(video, selectVideoFailed);
   const watched = useSelector(video, selectWatchedPercent);
+  const report = useIntents(video, videoIntents);
   const element = useRef<HTMLVideoElement>(null);
 
+  // The machine decides when to play (autoplay with ?playVideo=true); the element obeys.
   useEffect(() => {
     const media = element.current;
-    if (media && shouldPlay && media.paused && !media.ended) void media.play().catch(() => video.send({ type: 'video.pause' }));
-  }, [shouldPlay, video]);
+    if (media && shouldPlay && media.paused && !media.ended) void media.play().catch(() => report.paused());
+  }, [shouldPlay, report]);
 
   if (failed) return <p className="error">The video could not be loaded.</p>;
   if (!source) {
@@ -193,17 +153,17 @@ function VideoPlayer({ video }: { video: VideoRef }) {
         poster={source.posterUrl ?? undefined}
         onLoadedMetadata={(e) => {
           const media = e.currentTarget;
-          video.send({ type: 'video.loaded', duration: media.duration });
+          report.loaded(media.duration);
           const resume = selectResumePosition(video.getSnapshot());
           if (resume > 0) media.currentTime = resume;
         }}
-        onPlay={() => video.send({ type: 'video.play' })}
+        onPlay={report.played}
         onPause={(e) => {
-          if (!e.currentTarget.ended) video.send({ type: 'video.pause' });
+          if (!e.currentTarget.ended) report.paused();
         }}
-        onTimeUpdate={(e) => video.send({ type: 'video.timeUpdate', currentTime: e.currentTarget.currentTime, at: performance.now() })}
-        onSeeked={(e) => video.send({ type: 'video.seeked', currentTime: e.currentTarget.currentTime })}
-        onEnded={() => video.send({ type: 'video.ended' })}
+        onTimeUpdate={(e) => report.timeUpdated(e.currentTarget.currentTime, performance.now())}
+        onSeeked={(e) => report.seeked(e.currentTarget.currentTime)}
+        onEnded={report.ended}
       >
         <source src={source.url} type={source.mimeType} />
         {source.captions.map((track, i) => (
@@ -281,6 +241,7 @@ function ResourceTabs({ actor, item }: { actor: LearningObjectRef; item: Catalog
 }
 
 function RubricPanel({ actor, item }: { actor: LearningObjectRef; item: CatalogItem }) {
+  const { saveRubric } = useIntents(actor, learningObjectIntents);
   const saved = useSelector(actor, selectUserRubricScore);
   const busy = useSelector(actor, selectLearningObjectBusy);
   const [value, setValue] = useState<number | null>(saved);
@@ -290,7 +251,7 @@ function RubricPanel({ actor, item }: { actor: LearningObjectRef; item: CatalogI
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (value !== null) actor.send({ type: 'lo.saveRubric', value });
+        if (value !== null) saveRubric(value);
       }}
     >
       <fieldset className={styles.fieldset}>
@@ -334,6 +295,7 @@ function GuidePanel({ item }: { item: CatalogItem }) {
 }
 
 function ResourcesPanel({ actor, item }: { actor: LearningObjectRef; item: CatalogItem }) {
+  const { download } = useIntents(actor, learningObjectIntents);
   const busy = useSelector(actor, selectLearningObjectBusy);
   return (
     <>
@@ -360,7 +322,7 @@ function ResourcesPanel({ actor, item }: { actor: LearningObjectRef; item: Catal
             ))}
           </ul>
           <p>
-            <Button tone="primary" disabled={busy} onClick={() => actor.send({ type: 'lo.download' })}>
+            <Button tone="primary" disabled={busy} onClick={download}>
               Download reproducibles
             </Button>
           </p>
@@ -374,8 +336,9 @@ const yesNo = (value: boolean | undefined) => (value ? 'Yes' : 'No');
 
 function LearnerActions({ actor, item }: { actor: LearningObjectRef; item: CatalogItem }) {
   const root = useRoot();
+  const { setApplied, setBookmarked, rate } = useIntents(actor, learningObjectIntents);
   const progress = useSelector(root.progress, (s) => selectProgressByItemId(s, item.id));
-  const nasotItems = useSelector(root.referenceData, (s) => s.context.nasotItems);
+  const { nasotItems } = useReferenceData();
   const bookmarked = useSelector(actor, selectIsBookmarked);
   const busy = useSelector(actor, selectLearningObjectBusy);
   const userRating = useSelector(actor, selectUserRating);
@@ -402,10 +365,10 @@ function LearnerActions({ actor, item }: { actor: LearningObjectRef; item: Catal
           <dd>{yesNo(applied)}</dd>
         </dl>
         <div className={styles.row}>
-          <Button tone={applied ? undefined : 'primary'} disabled={busy} onClick={() => actor.send({ type: 'lo.setApplied', applied: !applied })}>
+          <Button tone={applied ? undefined : 'primary'} disabled={busy} onClick={() => setApplied(!applied)}>
             {applied ? 'Remove from applied' : 'Apply in my classroom'}
           </Button>
-          <Button aria-pressed={bookmarked} disabled={busy} onClick={() => actor.send({ type: 'lo.setBookmarked', saved: !bookmarked })}>
+          <Button aria-pressed={bookmarked} disabled={busy} onClick={() => setBookmarked(!bookmarked)}>
             {bookmarked ? 'Saved' : 'Save'}
           </Button>
         </div>
@@ -417,7 +380,7 @@ function LearnerActions({ actor, item }: { actor: LearningObjectRef; item: Catal
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (rating !== null) actor.send({ type: 'lo.rate', value: rating });
+            if (rating !== null) rate(rating);
           }}
         >
           <fieldset className={styles.fieldset}>

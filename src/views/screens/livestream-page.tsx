@@ -1,36 +1,17 @@
 import { useParams } from 'react-router';
-import { useSelector } from '@xstate/react';
-import { buildIcs } from '@/machines/catalog/catalog.ics';
-import type { CatalogItem } from '@/machines/catalog/catalog.types';
-import { livestreamStatus, selectItemDetail, selectItemFailed, selectItemLoading } from '@/machines/catalog/catalog.selectors';
+import { calendarScreen } from '@/machines/calendar/calendar.actors';
+import { calendarIntents } from '@/machines/calendar/calendar.intents';
+import { livestreamStatus } from '@/machines/catalog/catalog.selectors';
+import { useIntents } from '@/views/hooks/use-intents';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
+import { LoadError } from '@/views/components/load-error';
 import { PageLayout } from '@/views/layout/page-layout';
 import { BaseCard } from '@/views/layout/base-card';
 import { Button } from '@/views/layout/button';
 import { button } from '@/views/layout/button.css';
-import { useItemDetailActor } from '@/views/catalog/use-screen-actor';
 import { Loading } from '@/views/catalog/item-list';
+import { useItemDetail } from '@/views/catalog/use-item-detail';
 import { LiveBadge, LivestreamTime } from '@/views/catalog/livestream-time';
-
-/** Builds the .ics in the browser and hands it to the browser's download. */
-function downloadCalendarFile(item: CatalogItem) {
-  if (!item.startDate) return;
-  const start = new Date(item.startDate);
-  const url = new URL(`/livestreams/${encodeURIComponent(item.publicId)}`, window.location.origin).href;
-  const ics = buildIcs({
-    uid: `${item.id}@${window.location.host}`,
-    start,
-    end: item.endDate ? new Date(item.endDate) : start,
-    summary: item.title,
-    description: item.description,
-    url,
-  });
-  const href = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = `${item.publicId}.ics`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
-}
 
 export function LivestreamPage() {
   const { publicId = '' } = useParams();
@@ -38,22 +19,15 @@ export function LivestreamPage() {
 }
 
 function LivestreamDetail({ publicId }: { publicId: string }) {
-  const actor = useItemDetailActor(publicId);
-  const detail = useSelector(actor, selectItemDetail);
-  const loading = useSelector(actor, selectItemLoading);
-  const failed = useSelector(actor, selectItemFailed);
+  const { detail, loading, failed, retry } = useItemDetail(publicId);
+  const calendar = useIntents(useScreenActor(calendarScreen), calendarIntents);
   const item = detail?.item;
   const now = new Date();
   const status = item ? livestreamStatus(item, now) : null;
   return (
     <PageLayout title={item?.title ?? 'Livestream'} titleSlot={item && <LiveBadge item={item} now={now} />}>
       {loading && <Loading label="Loading livestream…" />}
-      {failed && (
-        <div role="alert">
-          <p className="error">Something went wrong, please try again later</p>
-          <Button onClick={() => actor.send({ type: 'item.retry' })}>Try again</Button>
-        </div>
-      )}
+      {failed && <LoadError onRetry={retry} />}
       {item && (
         <BaseCard
           actions={
@@ -64,7 +38,7 @@ function LivestreamDetail({ publicId }: { publicId: string }) {
                     Join livestream
                   </a>
                 )}
-                <Button onClick={() => downloadCalendarFile(item)}>Add to calendar</Button>
+                <Button onClick={() => calendar.add(item)}>Add to calendar</Button>
               </>
             )
           }

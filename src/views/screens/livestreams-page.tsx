@@ -2,10 +2,14 @@ import { Link } from 'react-router';
 import { useSelector } from '@xstate/react';
 import type { CatalogItemSummary } from '@/machines/catalog/catalog.types';
 import { selectLivestreams, selectLivestreamsFailed, selectLivestreamsLoading, splitLivestreams } from '@/machines/catalog/catalog.selectors';
+import { livestreamsScreen } from '@/machines/catalog/catalog.actors';
+import { loadAtStart } from '@/machines/shared/resource';
+import { resourceIntents } from '@/machines/shared/resource.intents';
+import { useIntents } from '@/views/hooks/use-intents';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
+import { LoadError } from '@/views/components/load-error';
 import { PageLayout } from '@/views/layout/page-layout';
 import { BaseCard } from '@/views/layout/base-card';
-import { Button } from '@/views/layout/button';
-import { useLivestreamsActor } from '@/views/catalog/use-screen-actor';
 import { Loading } from '@/views/catalog/item-list';
 import { itemPath } from '@/views/catalog/item-card';
 import { LiveBadge, LivestreamTime } from '@/views/catalog/livestream-time';
@@ -35,7 +39,8 @@ function StreamList({ items, now, empty, label }: { items: CatalogItemSummary[];
 }
 
 export function LivestreamsPage() {
-  const actor = useLivestreamsActor();
+  const actor = useScreenActor(livestreamsScreen, { input: loadAtStart() });
+  const { retry } = useIntents(actor, resourceIntents);
   const items = useSelector(actor, selectLivestreams);
   const loading = useSelector(actor, selectLivestreamsLoading);
   const failed = useSelector(actor, selectLivestreamsFailed);
@@ -44,12 +49,7 @@ export function LivestreamsPage() {
   return (
     <PageLayout title="Livestreams" header={<p className="muted">Times are shown in your time zone.</p>}>
       {loading && <Loading label="Loading livestreams…" />}
-      {failed && (
-        <div role="alert">
-          <p className="error">Something went wrong, please try again later</p>
-          <Button onClick={() => actor.send({ type: 'livestreams.retry' })}>Try again</Button>
-        </div>
-      )}
+      {failed && <LoadError onRetry={retry} />}
       {!loading && !failed && (
         <>
           <section className={styles.section} aria-labelledby="livestreams-upcoming">

@@ -1,19 +1,16 @@
 import { Link, useParams } from 'react-router';
-import { useSelector } from '@xstate/react';
 import {
   PROGRESS_LABELS,
   playNext,
   playlistEntries,
   progressById,
   progressState,
-  selectItemDetail,
-  selectItemFailed,
-  selectItemLoading,
 } from '@/machines/catalog/catalog.selectors';
+import { LoadError } from '@/views/components/load-error';
 import { PageLayout } from '@/views/layout/page-layout';
-import { Button, ButtonLink } from '@/views/layout/button';
-import { useItemDetailActor } from '@/views/catalog/use-screen-actor';
+import { ButtonLink } from '@/views/layout/button';
 import { Loading } from '@/views/catalog/item-list';
+import { useItemDetail } from '@/views/catalog/use-item-detail';
 import { TYPE_LABELS, formatDuration, itemPath } from '@/views/catalog/item-card';
 import * as styles from '@/views/catalog/catalog.css';
 
@@ -23,10 +20,7 @@ export function PlaylistPage() {
 }
 
 function PlaylistDetail({ publicId }: { publicId: string }) {
-  const actor = useItemDetailActor(publicId);
-  const detail = useSelector(actor, selectItemDetail);
-  const loading = useSelector(actor, selectItemLoading);
-  const failed = useSelector(actor, selectItemFailed);
+  const { detail, loading, failed, retry } = useItemDetail(publicId);
   const item = detail?.item;
   const next = detail ? playNext(detail.item, detail.progress) : null;
   const byId = progressById(detail?.progress ?? []);
@@ -37,12 +31,7 @@ function PlaylistDetail({ publicId }: { publicId: string }) {
       titleSlot={next && <ButtonLink to={itemPath(next)} tone="primary" aria-label={`Play next: ${next.title}`}>Play next</ButtonLink>}
     >
       {loading && <Loading label="Loading playlist…" />}
-      {failed && (
-        <div role="alert">
-          <p className="error">Something went wrong, please try again later</p>
-          <Button onClick={() => actor.send({ type: 'item.retry' })}>Try again</Button>
-        </div>
-      )}
+      {failed && <LoadError onRetry={retry} />}
       {item && (
         <ol className={styles.entries} aria-label="Playlist entries">
           {playlistEntries(item).map(({ position, item: entry }) => {

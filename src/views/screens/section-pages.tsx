@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
-import { useSelector } from '@xstate/react';
-import { selectIsDemoUser } from '@/machines/identity/identity.selectors';
-import { COMMUNITY_CHANNEL } from '@/lib/settings';
-import { useRoot } from '@/views/root-context';
+import { COMMUNITY_URL } from '@/lib/settings';
+import { communityScreen } from '@/machines/community/community.actors';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { PageLayout } from '@/views/layout/page-layout';
 
 // The home shell's children still to be built in their own issues (profile, my learning,
@@ -13,15 +11,9 @@ export const LearningPage = () => <PageLayout title="My Learning" />;
 export const BillingPage = () => <PageLayout title="Billing" />;
 export const UsagePage = () => <PageLayout title="Educator Usage" />;
 
-const COMMUNITY_URL = import.meta.env.VITE_COMMUNITY_URL ?? `https://community.example.org/c/${COMMUNITY_CHANNEL}`;
-
 /** Opens the external community in a new tab (demo users never get here: the guard sends them to /). */
 export function CommunityPage() {
-  const { identity } = useRoot();
-  const isDemo = useSelector(identity, selectIsDemoUser);
-  useEffect(() => {
-    if (!isDemo) window.open(COMMUNITY_URL, '_blank', 'noopener');
-  }, [isDemo]);
+  useScreenActor(communityScreen);
   return (
     <PageLayout
       title="Community"

@@ -1,0 +1,114 @@
+import { fromCallback, fromPromise } from 'xstate';
+import {
+  addBookmark,
+  applyStrategy,
+  downloadReproducibles,
+  getCatalogItem,
+  getRecommendedItems,
+  rateCatalogItem,
+  removeBookmark,
+  removeStrategyApplication,
+  saveRubricScore,
+} from '@/api/operations';
+import { learnerEventsIntents } from '@/machines/learner-events/learner-events.intents';
+import { progressIntents } from '@/machines/progress/progress.intents';
+import { selectProgressByItemId } from '@/machines/progress/progress.selectors';
+import { selectProfile } from '@/machines/profile/profile.selectors';
+import { loadReferenceData, referenceDataSettled } from '@/machines/reference-data/reference-data.actors';
+import { bindIntents } from '@/machines/shared/intents';
+import { resourceSettled } from '@/machines/shared/resource.actors';
+import { defineScreen } from '@/machines/shared/screen';
+import { snackbarIntents } from '@/machines/snackbar/snackbar.intents';
+import { createVideoProgressLogic } from '@/machines/video-progress/video-progress.actors';
+import { learningObjectMachine } from './learning-object.machine';
+import type { ActionInput, ActionOutput, LearningObjectEvent, LearningObjectLoaded } from './learning-object.types';
+
+// The real effects of a strategy's page, over src/api/operations.ts and the app's long-lived
+// actors (reference data, progress, profile, snackbar, learner events).
+
+export const learningObjectScreen = defineScreen('learningObject', (services) => {
+  const { api, actors, browser } = services;
+  const progress = bindIntents(actors.progress, progressIntents);
+  const learnerEvents = bindIntents(actors.learnerEvents, learnerEventsIntents);
+  const snackbar = bindIntents(actors.snackbar, snackbarIntents);
+
+  const fetchLearningObject = fromPromise<LearningObjectLoaded, { publicId: string }>(async ({ input, signal }) => {
+    loadReferenceData(actors);
+    progress.load();
+    const item = await getCatalogItem(api, input.publicId, { signal });
+    const related = getRecommendedItems(api, { catalogItemId: item.id }, { signal }).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      return [];
+    });
+    // Progress is optional (spec §2): a failed load shows none and the video starts from zero.
+    // The framework path and audiences come from reference data: waiting for it too keeps the
+    // header from growing (and the page from shifting) after the first paint.
+    await Promise.all([resourceSettled(actors.progress, signal), referenceDataSettled(actors, signal)]);
+    const itemProgress = selectProgressByItemId(actors.progress.getSnapshot(), item.id);
+    const profile = selectProfile(actors.profile.getSnapshot());
+    return {
+      item,
+      related: (await related).filter((other) => other.id !== item.id),
+      bookmarked: profile?.bookmarks.some((b) => b.catalogItemId === item.id) ?? false,
+      videoProgress: itemProgress?.videoProgress ?? 0,
+      videoPosition: itemProgress?.videoPosition ?? 0,
+    };
+  });
+
+  const runAction = fromPromise<ActionOutput, ActionInput>(async ({ input, signal }) => {
+    const { action, item } = input;
+    const none: ActionOutput = { file: null };
+    switch (action.kind) {
+      case 'rate':
+        await rateCatalogItem(api, item.id, { value: action.value }, { signal });
+        return none;
+      case 'rubric':
+        await saveRubricScore(api, item.id, { value: action.value }, { signal });
+        return none;
+      case 'apply':
+        if (action.applied) await applyStrategy(api, item.id, { signal });
+        else await removeStrategyApplication(api, item.id, { signal });
+        return none;
+      case 'bookmark': {
+        if (action.saved) await addBookmark(api, { catalogItemId: item.id }, { signal });
+        else await removeBookmark(api, { catalogItemId: item.id }, { signal });
+        // The profile's bookmarks stay the source of truth for the next visit.
+        const profile = selectProfile(actors.profile.getSnapshot());
+        if (profile) {
+          const others = profile.bookmarks.filter((b) => b.catalogItemId !== item.id);
+          const bookmarks = action.saved ? [...others, { catalogItemId: item.id, createdAt: new Date().toISOString() }] : others;
+          actors.profile.send({ type: 'resource.set', data: { ...profile, bookmarks } });
+        }
+        return none;
+      }
+      case 'download': {
+        const { blob } = await downloadReproducibles(api, item.id, { archiveName: input.publicId }, { signal });
+        return { file: { blob, fileName: `${input.publicId}.zip` } };
+      }
+    }
+  });
+
+  return learningObjectMachine.provide({
+    actors: {
+      fetchLearningObject,
+      runAction,
+      video: createVideoProgressLogic(services),
+      watchPage: fromCallback<LearningObjectEvent>(({ sendBack }) => {
+        const stopHide = browser.onPageHide(() => sendBack({ type: 'screen.leave' }));
+        const stopRestore = browser.onPageRestore(() => sendBack({ type: 'lo.pageRestored' }));
+        return () => {
+          stopHide();
+          stopRestore();
+        };
+      }),
+    },
+    actions: {
+      notify: (_, params) => snackbar.show(params),
+      saveFile: (_, params) => {
+        if (params.file) browser.saveFile(params.file);
+      },
+      recordEvent: (_, params) => learnerEvents.record(params.eventType, params.data),
+      patchProgress: (_, params) => progress.patch(params.catalogItemId, params.patch),
+    },
+  });
+});

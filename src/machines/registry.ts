@@ -1,0 +1,90 @@
+import type { AnyStateMachine } from 'xstate';
+import { authMachine } from '@/machines/auth/auth.machine';
+import { calendarMachine } from '@/machines/calendar/calendar.machine';
+import { callbackMachine } from '@/machines/callback/callback.machine';
+import { catalogMachine } from '@/machines/catalog/catalog.machine';
+import { dashboardMachine, itemDetailMachine, livestreamsMachine } from '@/machines/catalog/catalog-screens.machine';
+import { chatMachine } from '@/machines/chat/chat.machine';
+import { communityMachine } from '@/machines/community/community.machine';
+import { emailVerificationMachine } from '@/machines/email-verification/email-verification.machine';
+import { formMachine } from '@/machines/form/form.machine';
+import { flagsMachine } from '@/machines/flags/flags.machine';
+import { identityMachine } from '@/machines/identity/identity.machine';
+import { integrationsMachine } from '@/machines/integrations/integrations.machine';
+import { inviteMachine } from '@/machines/invite/invite.machine';
+import { learnerEventsMachine } from '@/machines/learner-events/learner-events.machine';
+import { learningObjectMachine } from '@/machines/learning-object/learning-object.machine';
+import { menuMachine } from '@/machines/menu/menu.machine';
+import { navigationGuardMachine } from '@/machines/navigation-guard/navigation-guard.machine';
+import { navigationProgressMachine } from '@/machines/navigation-progress/navigation-progress.machine';
+import { onboardingMachine, personalizeMachine } from '@/machines/preferences/preferences.machine';
+import { profileMachine } from '@/machines/profile/profile.machine';
+import { progressMachine } from '@/machines/progress/progress.machine';
+import { audiencesMachine, nasotItemsMachine } from '@/machines/reference-data/reference-data.machine';
+import { rootMachine } from '@/machines/root/root.machine';
+import { snackbarMachine } from '@/machines/snackbar/snackbar.machine';
+import { subscriptionsMachine } from '@/machines/subscriptions/subscriptions.machine';
+import { tableMachine } from '@/machines/table/table.machine';
+import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
+
+// Every machine of src/machines (tests/unit/statecharts.test.ts fails when a folder has none).
+// The statechart viewer and scripts/export-statecharts.ts both read this list, so a new machine
+// is drawn and exported once it is added here.
+
+export type MachineEntry = {
+  /** The statechart's name: the file name of its export, the viewer's `?machine=`. */
+  name: string;
+  /** Its folder under src/machines. */
+  folder: string;
+  machine: AnyStateMachine;
+  /**
+   * Where the running actor is found for the live highlight: the root actor itself, a child of
+   * the root's system (by systemId), or a screen actor while its screen is open (by screen name).
+   */
+  live?: { root: true } | { systemId: string } | { screen: string };
+};
+
+export const MACHINES: readonly MachineEntry[] = [
+  { name: 'root', folder: 'root', machine: rootMachine, live: { root: true } },
+  { name: 'auth', folder: 'auth', machine: authMachine, live: { systemId: 'auth' } },
+  { name: 'identity', folder: 'identity', machine: identityMachine, live: { systemId: 'identity' } },
+  { name: 'profile', folder: 'profile', machine: profileMachine, live: { systemId: 'profile' } },
+  { name: 'subscriptions', folder: 'subscriptions', machine: subscriptionsMachine, live: { systemId: 'subscriptions' } },
+  { name: 'nasot-items', folder: 'reference-data', machine: nasotItemsMachine, live: { systemId: 'nasotItems' } },
+  { name: 'audiences', folder: 'reference-data', machine: audiencesMachine, live: { systemId: 'audiences' } },
+  { name: 'progress', folder: 'progress', machine: progressMachine, live: { systemId: 'progress' } },
+  { name: 'learner-events', folder: 'learner-events', machine: learnerEventsMachine, live: { systemId: 'learnerEvents' } },
+  { name: 'snackbar', folder: 'snackbar', machine: snackbarMachine, live: { systemId: 'snackbar' } },
+  { name: 'flags', folder: 'flags', machine: flagsMachine, live: { systemId: 'flags' } },
+  { name: 'navigation-progress', folder: 'navigation-progress', machine: navigationProgressMachine, live: { systemId: 'navigationProgress' } },
+  { name: 'integrations', folder: 'integrations', machine: integrationsMachine, live: { systemId: 'integrations' } },
+  // Decided on every navigation, from a fresh actor: drawn, never live.
+  { name: 'navigation-guard', folder: 'navigation-guard', machine: navigationGuardMachine },
+  { name: 'dashboard', folder: 'catalog', machine: dashboardMachine, live: { screen: 'dashboard' } },
+  { name: 'catalog', folder: 'catalog', machine: catalogMachine, live: { screen: 'catalog' } },
+  { name: 'livestreams', folder: 'catalog', machine: livestreamsMachine, live: { screen: 'livestreams' } },
+  { name: 'item-detail', folder: 'catalog', machine: itemDetailMachine, live: { screen: 'itemDetail' } },
+  { name: 'calendar', folder: 'calendar', machine: calendarMachine, live: { screen: 'calendar' } },
+  { name: 'learning-object', folder: 'learning-object', machine: learningObjectMachine, live: { screen: 'learningObject' } },
+  // The learning object's player, its child: drawn, never live on its own.
+  { name: 'video-progress', folder: 'video-progress', machine: videoProgressMachine },
+  { name: 'onboarding', folder: 'preferences', machine: onboardingMachine, live: { screen: 'onboarding' } },
+  { name: 'personalize', folder: 'preferences', machine: personalizeMachine, live: { screen: 'personalize' } },
+  { name: 'email-verification', folder: 'email-verification', machine: emailVerificationMachine, live: { screen: 'emailVerification' } },
+  { name: 'callback', folder: 'callback', machine: callbackMachine, live: { screen: 'callback' } },
+  { name: 'invite', folder: 'invite', machine: inviteMachine, live: { screen: 'invite' } },
+  { name: 'community', folder: 'community', machine: communityMachine, live: { screen: 'community' } },
+  { name: 'menu', folder: 'menu', machine: menuMachine, live: { screen: 'menu' } },
+  { name: 'chat', folder: 'chat', machine: chatMachine, live: { screen: 'chat' } },
+  // One per data table on screen, owned by its screen: drawn, never live on its own.
+  { name: 'table', folder: 'table', machine: tableMachine },
+  // One per form on screen (sign-in, demo, and every form to come), owned by its screen.
+  { name: 'form', folder: 'form', machine: formMachine },
+];
+
+/** Folders under src/machines that hold shared helpers, not a machine. */
+export const NOT_MACHINES: readonly string[] = ['shared'];
+
+export function findMachine(name: string | null | undefined): MachineEntry | undefined {
+  return MACHINES.find((entry) => entry.name === name);
+}

@@ -1,0 +1,36 @@
+import type { ApiClient } from '@/api/client';
+import type { RootRefs } from '@/machines/root/root.machine';
+import type { LiveActors } from '@/machines/shared/live-actors';
+
+// What a screen's effects may use (src/machines/shared/screen.ts): the typed API client, the
+// app-wide actors, the router and the browser. Nothing else in src/machines touches the
+// network, the URL or the page.
+
+export type AppLocation = { pathname: string; search: string };
+
+export type RouterPort = {
+  /** In-app navigation; a location without a pathname stays on the current path. */
+  navigate: (to: string | Partial<AppLocation>, options?: { replace?: boolean }) => void;
+  current: () => AppLocation;
+  /** Every settled location change (own navigations, back, forward). */
+  subscribe: (listener: (location: AppLocation) => void) => () => void;
+};
+
+export type BrowserEdge = {
+  /** Hands a file to the browser's download. */
+  saveFile: (file: { blob: Blob; fileName: string }) => void;
+  /** Opens another site in a new tab. */
+  openExternal: (url: string) => void;
+  /** The page is going away (tab closed, another site): nothing unmounts, so screens listen. */
+  onPageHide: (listener: () => void) => () => void;
+  /** The page came back from the back/forward cache. */
+  onPageRestore: (listener: () => void) => () => void;
+};
+
+export type AppServices = {
+  api: ApiClient;
+  actors: RootRefs;
+  router: RouterPort;
+  browser: BrowserEdge;
+  live: LiveActors;
+};
