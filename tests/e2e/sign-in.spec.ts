@@ -73,7 +73,17 @@ test.describe('local sign-in', () => {
     await page.goto('/login');
     const email = page.getByRole('textbox', { name: 'Email' });
     const password = page.getByLabel('Password');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+    // A message appearing as a field is left does not move the buttons (a press on one must land).
+    await email.fill('educator01@');
+    const before = await submit.boundingBox();
+    await page.keyboard.press('Tab');
+    await expect(page.getByText('The Email must be a valid email address')).toBeVisible();
+    expect(await submit.boundingBox()).toEqual(before);
+    // One click on Sign in straight from a field submits: every field gets its message.
+    await email.fill('');
+    await email.focus();
+    await submit.click();
     await expect(email).toBeFocused();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('The Email field is required')).toBeVisible();

@@ -4,20 +4,31 @@ import { vars } from '@/views/theme/vars.css';
 export const invalid = style({
   selectors: {
     '&&': { borderColor: vars.color.error },
+    // Still plainly focused: the ring takes the error colour instead of disappearing under it.
+    '&&:focus-visible': { borderColor: vars.color.error, boxShadow: `0 0 0 3px ${vars.color.primarySoft}, 0 0 0 1px ${vars.color.error}` },
   },
 });
 
-export const fieldMessage = style({
+/**
+ * The line under a field is kept even while empty, so a message that appears when the user
+ * leaves a field does not push the buttons below away from a pointer that is pressing one.
+ */
+export const messageSlot = style({
+  minHeight: `calc(${vars.fontSize.sm} * 1.45)`,
   marginTop: vars.space.xxs,
-  marginBottom: 0,
+});
+
+export const fieldMessage = style({
+  margin: 0,
+  lineHeight: 1.45,
   color: vars.color.error,
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.semibold,
 });
 
 export const hint = style({
-  marginTop: vars.space.xxs,
-  marginBottom: 0,
+  margin: 0,
+  lineHeight: 1.45,
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
 });

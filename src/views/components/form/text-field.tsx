@@ -4,7 +4,7 @@ import { formIntents } from '@/machines/form/form.intents';
 import type { FormActorRef } from '@/machines/form/form.machine';
 import { selectFieldErrors, selectLabel, selectValue } from '@/machines/form/form.selectors';
 import { useIntents } from '@/views/hooks/use-intents';
-import { fieldMessage, hint as hintStyle, invalid } from './form.css';
+import { fieldMessage, hint as hintStyle, invalid, messageSlot } from './form.css';
 
 type Props = {
   form: FormActorRef;
@@ -34,19 +34,27 @@ export function TextField({ form, name, hint, ...input }: Props) {
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy}
         onChange={(event) => change(name, event.target.value)}
-        onBlur={() => blur(name)}
+        onBlur={(event) => {
+          // Going to a button of the same form (submit, say): its press decides, and a message
+          // appearing now would move the button from under the pointer mid-click.
+          const next = event.relatedTarget;
+          if (next instanceof HTMLButtonElement && next.form === event.currentTarget.form) return;
+          blur(name);
+        }}
       />
-      {message ? (
-        <p id={`${id}-error`} className={fieldMessage}>
-          {message}
-        </p>
-      ) : (
-        hint && (
-          <p id={`${id}-hint`} className={hintStyle}>
-            {hint}
+      <div className={messageSlot}>
+        {message ? (
+          <p id={`${id}-error`} className={fieldMessage}>
+            {message}
           </p>
-        )
-      )}
+        ) : (
+          hint && (
+            <p id={`${id}-hint`} className={hintStyle}>
+              {hint}
+            </p>
+          )
+        )}
+      </div>
     </div>
   );
 }
