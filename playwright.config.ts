@@ -45,6 +45,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SIGN_IN: '1000',
+      RATE_LIMIT_BEACONS_PER_ADDRESS: '100000',
       // Access tokens outlive the app's 60 s early-expiry margin by only 10 s, so the tests
       // exercise the silent refresh (rotating refresh tokens) all the time.
       PROVIDER_ACCESS_TOKEN_TTL: '70',

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -11,6 +12,8 @@ import { createBillingService } from './services/billing.ts';
 import { createInvitations } from './services/invitations.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
 import { createSandboxGateway, type PaymentGateway } from './services/payment-gateway.ts';
+import { createSessions } from './services/sessions.ts';
+import { memoryLimiter, redisLimiter } from './services/limits.ts';
 import { api } from './plugins/api.ts';
 import { security } from './plugins/security.ts';
 import { spa } from './plugins/spa.ts';
@@ -41,10 +44,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1000 },
     frameworkErrors,
   });
-  const ctx = createContext(options);
+  // Several processes share rate limits through Redis when it is configured.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable: limits fall back to this process'));
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  }
+  const ctx = createContext(options, redis);
 
   await app.register(validation);
-  await app.register(security(config));
+  await app.register(security(config, redis));
   await app.register(api(ctx));
   await app.register(accountPages(ctx));
   // Platform admins' landing page, and the embedded identity provider when AUTH0_DOMAIN is not set.
@@ -55,7 +64,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /** Repositories over the database, and the services built on them, for handlers and pages. */
-function createContext({ config, database, providerKeys, mailer = createMailer(config.mail), gateway = createSandboxGateway(), isReady = () => true }: AppOptions): Context {
+function createContext(
+  { config, database, providerKeys, mailer = createMailer(config.mail), gateway = createSandboxGateway(), isReady = () => true }: AppOptions,
+  redis: Redis | null,
+): Context {
   const repos = createRepositories(database.db);
   const tokens = createTokenService(config, providerKeys);
   return {
@@ -67,6 +79,8 @@ function createContext({ config, database, providerKeys, mailer = createMailer(c
     gateway,
     billing: createBillingService({ billing: repos.billing, organizations: repos.organizations, gateway, config }),
     invitations: createInvitations({ users: repos.users, tokens, mailer, config }),
+    sessions: createSessions(repos.users),
+    limiter: redis ? redisLimiter(redis, `${config.redisPrefix}limit:`) : memoryLimiter(),
     isReady,
   };
 }

@@ -29,10 +29,25 @@ export type Config = {
     embedded: boolean;
     /** Embedded provider: lifetime of its access tokens, seconds. */
     accessTokenTtl: number;
+    /** External provider: e-mail domains whose addresses sign in there (the rest sign in locally). */
+    domains: string[];
   };
   mail: { from: string; smtpUrl: string | null; outboxDir: string };
   billing: { amountCents: number; currency: string; trialDays: number; gateway: 'sandbox' };
-  rateLimit: { signInPerMinute: number; enabled: boolean };
+  rateLimit: {
+    signInPerMinute: number;
+    enabled: boolean;
+    /** Learner-event beacons and page views from one address (a school behind one NAT sends many). */
+    beaconsPerAddressPerMinute: number;
+    /** Learner events one user may send in an hour (a full day of video sends ~400 an hour). */
+    eventsPerUserPerHour: number;
+    /** Page views one user may send in an hour. */
+    pageViewsPerUserPerHour: number;
+  };
+  /** Shared state for several server processes (rate limits); null: each process keeps its own. */
+  redisUrl: string | null;
+  /** Prefix of this deployment's keys in Redis (several deployments, or test runs, may share one). */
+  redisPrefix: string;
   growthbook: { clientKey: string; featuresFile: string };
   trustProxy: boolean;
 };
@@ -127,7 +142,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     clientId: str('AUTH0_CLIENT_ID', 'educator-learning-spa'),
     jwksUrl: url('AUTH0_JWKS_URL', `${authDomain}/.well-known/jwks.json`),
     embedded,
-    accessTokenTtl: int('PROVIDER_ACCESS_TOKEN_TTL', 3600, 60, 86400),
+    // Short: a provider access token is a bearer credential for its whole life. Ten minutes,
+    // renewed silently with the refresh token.
+    accessTokenTtl: int('PROVIDER_ACCESS_TOKEN_TTL', 600, 60, 86400),
+    domains: str('PROVIDER_DOMAINS', '')
+      .split(',')
+      .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+      .filter(Boolean),
   };
 
   const smtpUrl = env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : null;
@@ -151,7 +172,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       trialDays: int('TRIAL_DAYS', 14, 0, 365),
       gateway: 'sandbox',
     },
-    rateLimit: { signInPerMinute: int('RATE_LIMIT_SIGN_IN', 10, 1, 100000), enabled: bool('RATE_LIMIT_ENABLED', true) },
+    rateLimit: {
+      signInPerMinute: int('RATE_LIMIT_SIGN_IN', 10, 1, 100000),
+      enabled: bool('RATE_LIMIT_ENABLED', true),
+      beaconsPerAddressPerMinute: int('RATE_LIMIT_BEACONS_PER_ADDRESS', 1200, 1, 10_000_000),
+      eventsPerUserPerHour: int('RATE_LIMIT_EVENTS_PER_USER', 1200, 1, 10_000_000),
+      pageViewsPerUserPerHour: int('RATE_LIMIT_PAGE_VIEWS_PER_USER', 600, 1, 10_000_000),
+    },
+    redisUrl: env.REDIS_URL ? url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : null,
+    redisPrefix: str('REDIS_PREFIX', 'elp:'),
     growthbook: {
       clientKey: str('GROWTHBOOK_CLIENT_KEY', 'sdk-local'),
       featuresFile: resolve(cwd, str('FEATURES_FILE', './server/flags/features.json')),

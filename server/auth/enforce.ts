@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { OperationId } from '../contract.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../errors.ts';
+import { badRequest, forbidden, notFound, unauthorized, type HttpError } from '../errors.ts';
 import type { BillingRepository } from '../repositories/billing.ts';
 import type { OrganizationRow, OrganizationsRepository } from '../repositories/organizations.ts';
 import { POLICY, roleRefusal, type OperationPolicy, type Tenancy } from './policy.ts';
@@ -52,15 +52,9 @@ export function createPolicyEnforcer({ config, tokens, auth, organizations, bill
     }
   }
 
-  /**
-   * Free access, an active subscription of the user's own, or one of their organization (a
-   * school, or the district it belongs to). Demo users browse on the demo's terms and platform
-   * admins see everything.
-   */
   async function requireAccess(user: UserRow) {
-    if (user.role === 'DEMO' || user.role === 'ADMIN' || user.hasFreeAccess) return;
-    if (await billing.hasActiveSubscription(user, new Date())) return;
-    throw forbidden(user.organizationId ? "Your organization's subscription has expired" : 'An active subscription is required', 'SUBSCRIPTION_REQUIRED');
+    const refusal = await accessRefusal(user, billing);
+    if (refusal) throw refusal;
   }
 
   /**
@@ -111,6 +105,17 @@ export function createPolicyEnforcer({ config, tokens, auth, organizations, bill
       if (policy.tenancy) request.tenant = await resolveTenant(policy.tenancy, principal, request);
     };
   };
+}
+
+/**
+ * Why a user may not use paid content, or null: free access, an active subscription of the
+ * user's own, or one of their organization (a school, or the district it belongs to) let them.
+ * Demo users browse on the demo's terms and platform admins see everything.
+ */
+export async function accessRefusal(user: UserRow, billing: Pick<BillingRepository, 'hasActiveSubscription'>): Promise<HttpError | null> {
+  if (user.role === 'DEMO' || user.role === 'ADMIN' || user.hasFreeAccess) return null;
+  if (await billing.hasActiveSubscription(user, new Date())) return null;
+  return forbidden(user.organizationId ? "Your organization's subscription has expired" : 'An active subscription is required', 'SUBSCRIPTION_REQUIRED');
 }
 
 /** The tenant the policy resolved for this call. */

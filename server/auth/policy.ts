@@ -1,4 +1,4 @@
-import type { OperationId, Role } from '../contract.ts';
+import type { LearnerEventType, OperationId, Role } from '../contract.ts';
 import { ROLE_VALUES } from '../db/enums.ts';
 import { forbidden, type HttpError } from '../errors.ts';
 
@@ -85,6 +85,7 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   startDemo: PUBLIC,
   localLogin: PUBLIC,
   logout: { authentication: 'bearer', roles: EVERYONE },
+  signOutEverywhere: { authentication: 'bearer', roles: EVERYONE },
 
   // learner
   getProgress: { authentication: 'bearer', roles: LEARNERS },
@@ -134,3 +135,21 @@ export function roleRefusal(policy: OperationPolicy, role: Role): HttpError | nu
   if (role === 'DEMO' && policy.roles.includes('USER')) return forbidden(policy.demoMessage ?? 'Register for a full account to do this', 'DEMO_ACCOUNT');
   return forbidden('Your role does not allow this', 'FORBIDDEN_ROLE');
 }
+
+/**
+ * A learner event is evidence of an action, so it is accepted only from whoever may take that
+ * action: the operation each type stands for lends it its roles and its paid-access rule.
+ */
+export const EVENT_OPERATION: Readonly<Record<LearnerEventType, OperationId>> = {
+  CATALOG_ITEM_VISITED: 'getCatalogItem',
+  CATALOG_ITEM_LEFT: 'getCatalogItem',
+  VIDEO_PLAYED: 'getCatalogItemVideo',
+  VIDEO_PAUSED: 'getCatalogItemVideo',
+  VIDEO_TIMEUPDATED: 'getCatalogItemVideo',
+  REPRODUCIBLES_DOWNLOADED: 'downloadReproducibles',
+  STRATEGY_APPLICATION_UPDATED: 'applyStrategy',
+  CATALOG_ITEM_RATED: 'rateCatalogItem',
+  RUBRIC_SCORE_SAVED: 'saveRubricScore',
+  BOOKMARK_UPDATED: 'addBookmark',
+  LEARNER_LOGIN: 'getCurrentUser',
+};

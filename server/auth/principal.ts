@@ -8,8 +8,19 @@ import type { TokenService, VerifiedToken } from './tokens.ts';
 export type UserRow = typeof users.$inferSelect;
 export type Principal = {
   user: UserRow;
-  token: { kind: 'local'; jti: string; expiresAt: Date } | { kind: 'provider' };
+  /** The token's id and expiry, so that signing out can revoke exactly this token. */
+  token: { kind: 'local' | 'provider'; jti: string | null; expiresAt: Date };
 };
+
+/**
+ * A user's tokens stop working when the account is deactivated, or when they were issued before
+ * the user's sessions were ended (password or role changed, "sign out everywhere").
+ */
+export function sessionRefusal(user: UserRow, issuedAtMs: number) {
+  if (user.deactivatedAt) return unauthorized('This account has been deactivated', 'ACCOUNT_DEACTIVATED');
+  if (user.sessionsNotBefore && issuedAtMs < user.sessionsNotBefore.getTime()) return unauthorized('This session has ended, please sign in again', 'SESSION_ENDED');
+  return null;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,14 +48,19 @@ export function createAuthenticator(
 ) {
   const { users, identity } = repos;
   async function principalFor(verified: VerifiedToken): Promise<Principal> {
-    if (verified.kind === 'local') {
-      if (await identity.isRevoked(verified.jti)) throw unauthorized('This session has been signed out', 'TOKEN_REVOKED');
-      const user = await users.byId(verified.userId);
-      if (!user) throw unauthorized('This account no longer exists', 'UNKNOWN_USER');
-      return { user, token: { kind: 'local', jti: verified.jti, expiresAt: verified.expiresAt } };
+    const token = { kind: verified.kind, jti: verified.jti, expiresAt: verified.expiresAt };
+    // One indexed lookup, in parallel with the user's: a signed-out token stops at once.
+    const [revoked, user] = await Promise.all([
+      verified.jti ? identity.isRevoked(verified.jti) : false,
+      verified.kind === 'local' ? users.byId(verified.userId) : users.bySsoId(verified.subject),
+    ]);
+    if (revoked) throw unauthorized('This session has been signed out', 'TOKEN_REVOKED');
+    if (user) {
+      const refusal = sessionRefusal(user, verified.issuedAt);
+      if (refusal) throw refusal;
+      return { user, token };
     }
-    const bySso = await users.bySsoId(verified.subject);
-    if (bySso) return { user: bySso, token: { kind: 'provider' } };
+    if (verified.kind === 'local') throw unauthorized('This account no longer exists', 'UNKNOWN_USER');
 
     // Access tokens carry the e-mail as a claim, a namespaced custom claim, or not at all (then
     // the provider's userinfo tells).
@@ -56,14 +72,16 @@ export function createAuthenticator(
     const email = claims.email?.trim().toLowerCase();
     if (!email) throw unauthorized('The identity provider did not share an e-mail address', 'NO_EMAIL');
 
-    const user = await linkOrCreate(verified.subject, email, claims).catch(async (err: unknown) => {
+    const linked = await linkOrCreate(verified.subject, email, claims).catch(async (err: unknown) => {
       // Two first calls raced and the other one created the record: use it.
       if ((err as { code?: string })?.code !== '23505' && !String((err as { cause?: { code?: string } })?.cause?.code).includes('23505')) throw err;
       const created = await users.bySsoId(verified.subject);
       if (!created) throw err;
       return created;
     });
-    return { user, token: { kind: 'provider' } };
+    const refusal = sessionRefusal(linked, verified.issuedAt);
+    if (refusal) throw refusal;
+    return { user: linked, token };
   }
 
   async function linkOrCreate(subject: string, email: string, claims: ProviderClaims): Promise<UserRow> {

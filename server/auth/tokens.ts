@@ -5,9 +5,15 @@ import { HttpError, unauthorized } from '../errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * `issuedAt` in milliseconds: local tokens and the embedded provider's carry it to the
+ * millisecond (`iat_ms`); another provider's whole-second `iat` is read as the start of that
+ * second, so a token of the very second its user's sessions were ended counts as older (and is
+ * refused, to be safe).
+ */
 export type VerifiedToken =
-  | { kind: 'local'; userId: string; jti: string; expiresAt: Date; payload: JWTPayload }
-  | { kind: 'provider'; subject: string; payload: JWTPayload; token: string };
+  | { kind: 'local'; userId: string; jti: string; expiresAt: Date; issuedAt: number; payload: JWTPayload }
+  | { kind: 'provider'; subject: string; jti: string | null; expiresAt: Date; issuedAt: number; payload: JWTPayload; token: string };
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
@@ -23,8 +29,9 @@ export function createTokenService(config: Config, providerKeys?: JWTVerifyGetKe
 
   async function issueLocal(userId: string, role: string, purpose: 'access' = 'access') {
     const jti = randomUUID();
-    const now = Math.floor(Date.now() / 1000);
-    const accessToken = await new SignJWT({ role, purpose })
+    const issuedAtMs = Date.now();
+    const now = Math.floor(issuedAtMs / 1000);
+    const accessToken = await new SignJWT({ role, purpose, iat_ms: issuedAtMs })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(localIssuer)
@@ -53,7 +60,8 @@ export function createTokenService(config: Config, providerKeys?: JWTVerifyGetKe
           requiredClaims: ['sub', 'exp', 'jti'],
         });
         if (payload.purpose !== 'access' || !UUID.test(payload.sub!)) throw unauthorized('The access token is not valid here', 'INVALID_TOKEN');
-        return { kind: 'local', userId: payload.sub!, jti: payload.jti!, expiresAt: new Date(payload.exp! * 1000), payload };
+        const issuedAt = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
+        return { kind: 'local', userId: payload.sub!, jti: payload.jti!, expiresAt: new Date(payload.exp! * 1000), issuedAt, payload };
       }
       if (claims.iss === providerIssuer) {
         const { payload } = await jwtVerify(token, keys, {
@@ -63,7 +71,15 @@ export function createTokenService(config: Config, providerKeys?: JWTVerifyGetKe
           requiredClaims: ['sub', 'exp'],
           clockTolerance: 5,
         });
-        return { kind: 'provider', subject: payload.sub!, payload, token };
+        return {
+          kind: 'provider',
+          subject: payload.sub!,
+          jti: typeof payload.jti === 'string' && payload.jti.length <= 200 ? payload.jti : null,
+          expiresAt: new Date(payload.exp! * 1000),
+          issuedAt: typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000,
+          payload,
+          token,
+        };
       }
     } catch (err) {
       if (err instanceof HttpError) throw err;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   customType,
   index,
   integer,
@@ -53,6 +54,10 @@ export const users = pgTable(
     completedOnboarding: boolean('completed_onboarding').notNull().default(false),
     hasFreeAccess: boolean('has_free_access').notNull().default(false),
     verifiedAt: ts('verified_at'),
+    /** Tokens issued before this instant are refused (password change, sign out everywhere…). */
+    sessionsNotBefore: ts('sessions_not_before'),
+    /** A deactivated account signs in nowhere and its tokens are refused. */
+    deactivatedAt: ts('deactivated_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -269,6 +274,8 @@ export const learnerProgress = pgTable(
     isCatalogItemRated: boolean('is_catalog_item_rated').notNull().default(false),
     isRubricScoreSaved: boolean('is_rubric_score_saved').notNull().default(false),
     isStrategyApplied: boolean('is_strategy_applied').notNull().default(false),
+    /** When the learner first asked for the item's video: no more can have been watched since. */
+    videoOpenedAt: ts('video_opened_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.catalogItemId] }), index('learner_progress_recent_idx').on(t.userId, t.lastInteractionAt)],
 );
@@ -287,6 +294,18 @@ export const learnerEvents = pgTable(
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [index('learner_events_user_time_idx').on(t.userId, t.occurredAt), index('learner_events_type_time_idx').on(t.type, t.occurredAt)],
+);
+
+/** The days a learner signed in (UTC): a sign-in counts once a day, whatever a client sends. */
+export const learnerLogins = pgTable(
+  'learner_logins',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 export const pageViews = pgTable(

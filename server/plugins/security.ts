@@ -2,16 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { OperationId } from '../contract.ts';
 import { HttpError } from '../errors.ts';
 import { appWide } from './app-wide.ts';
 
 /** Operations that sign people in or create accounts: limited per client address. */
-const RATE_LIMITED: ReadonlySet<OperationId> = new Set(['localLogin', 'startDemo', 'authorizeEmail', 'register', 'verifyEmail']);
+const SIGN_IN: ReadonlySet<OperationId> = new Set(['localLogin', 'startDemo', 'authorizeEmail', 'register', 'verifyEmail']);
+/** What a page sends on its own, many times a minute: limited per address, more generously. */
+const BEACONS: ReadonlySet<OperationId> = new Set(['recordLearnerEvents', 'recordPageView']);
 
 /** Response headers for every route (a strict content security policy), compression, and sign-in rate limits. */
-export const security = (config: Config) =>
+export const security = (config: Config, redis: Redis | null = null) =>
   appWide('security', async (app: FastifyInstance) => {
     const providerOrigin = new URL(config.provider.issuer).origin;
     const selfOrigin = new URL(config.publicUrl).origin;
@@ -46,12 +49,15 @@ export const security = (config: Config) =>
     // Runs before the rate-limit plugin's own onRoute hook reads the route's config.
     app.addHook('onRoute', (route) => {
       const operationId = (route.schema as { operationId?: OperationId } | undefined)?.operationId;
-      if (operationId && RATE_LIMITED.has(operationId) && config.rateLimit.enabled) {
-        route.config = { ...(route.config ?? {}), rateLimit: { max: config.rateLimit.signInPerMinute, timeWindow: '1 minute' } };
-      }
+      if (!operationId || !config.rateLimit.enabled) return;
+      const max = SIGN_IN.has(operationId) ? config.rateLimit.signInPerMinute : BEACONS.has(operationId) ? config.rateLimit.beaconsPerAddressPerMinute : null;
+      if (max !== null) route.config = { ...(route.config ?? {}), rateLimit: { max, timeWindow: '1 minute' } };
     });
     await app.register(rateLimit, {
       global: false,
+      // Shared by every process when Redis is configured; if it fails, requests are let through
+      // rather than refused (a Redis outage must not sign everyone out).
+      ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate:`, skipOnError: true } : {}),
       errorResponseBuilder: (_req, context) =>
         Object.assign(new HttpError(429, 'RATE_LIMITED', `Too many attempts, please try again in ${context.after}`), {
           statusCode: 429,

@@ -6,6 +6,9 @@ import { notFound } from '../errors.ts';
 import { completedSql } from '../services/progress.ts';
 import { uuids } from './fragments.ts';
 
+/** A catalogue item as learner events see it. */
+export type EventTarget = { resourceType: ResourceType; videoSeconds: number | null; hasReproducibles: boolean };
+
 export type ItemSummary = Schemas['CatalogItemSummary'];
 export type ItemRef = { id: string; resourceType: ResourceType; videoId: string | null; title: string; publicId: string };
 
@@ -170,6 +173,19 @@ export function createCatalogRepository(db: Db) {
     },
 
     /** The ids among these that name catalogue items. */
+    /** What learner events about these items may claim: each item's kind, video length, files. */
+    async eventTargets(ids: string[]): Promise<Map<string, EventTarget>> {
+      if (!ids.length) return new Map();
+      const found = await rows<EventTarget & { id: string }>(
+        db,
+        sql`select ci.id::text as "id", ci.resource_type as "resourceType", v.duration_seconds as "videoSeconds",
+              exists (select 1 from reproducible_files f where f.catalog_item_id = ci.id) as "hasReproducibles"
+            from catalog_items ci left join videos v on v.id = ci.video_id
+            where ci.id in (${uuids(ids)})`,
+      );
+      return new Map(found.map(({ id, ...target }) => [id, { ...target, videoSeconds: target.videoSeconds === null ? null : Number(target.videoSeconds) }]));
+    },
+
     async knownIds(ids: string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
       return new Set((await db.select({ id: catalogItems.id }).from(catalogItems).where(inArray(catalogItems.id, ids))).map((r) => r.id));

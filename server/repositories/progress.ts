@@ -1,8 +1,11 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LearnerEventType, Schemas } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
-import { learnerEvents, learnerProgress, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
+import { learnerEvents, learnerLogins, learnerProgress, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
 import { completedSql, type ProgressPatch } from '../services/progress.ts';
+
+/** A learner's video progress on an item, as stored. */
+export type VideoState = { videoProgress: number; lastInteractionAt: Date; videoOpenedAt: Date | null };
 
 /** A learner event ready to store: its item is null when the id names no catalogue item. */
 export type StoredEvent = {
@@ -120,6 +123,38 @@ export function createProgressRepository(db: Db) {
       });
     },
 
+    /** The learner asked for the item's video; the first time is kept (nothing was watched before). */
+    async markVideoOpened(userId: string, catalogItemId: string) {
+      await db
+        .insert(learnerProgress)
+        .values({ userId, catalogItemId, videoOpenedAt: new Date() })
+        .onConflictDoUpdate({
+          target: [learnerProgress.userId, learnerProgress.catalogItemId],
+          set: { videoOpenedAt: sql`coalesce(${learnerProgress.videoOpenedAt}, excluded.video_opened_at)` },
+        });
+    },
+
+    /** Where the learner's video progress on these items stands, for judging new claims. */
+    async videoStates(userId: string, catalogItemIds: string[]): Promise<Map<string, VideoState>> {
+      if (!catalogItemIds.length) return new Map();
+      const found = await db
+        .select({
+          catalogItemId: learnerProgress.catalogItemId,
+          videoProgress: learnerProgress.videoProgress,
+          lastInteractionAt: learnerProgress.lastInteractionAt,
+          videoOpenedAt: learnerProgress.videoOpenedAt,
+        })
+        .from(learnerProgress)
+        .where(and(eq(learnerProgress.userId, userId), inArray(learnerProgress.catalogItemId, catalogItemIds)));
+      return new Map(found.map(({ catalogItemId, ...state }) => [catalogItemId, state]));
+    },
+
+    /** Counts a sign-in once per user and (UTC) day; false when today's was counted already. */
+    async countLogin(userId: string, day: string): Promise<boolean> {
+      const inserted = await db.insert(learnerLogins).values({ userId, day }).onConflictDoNothing().returning({ day: learnerLogins.day });
+      return inserted.length > 0;
+    },
+
     markReproduciblesDownloaded(userId: string, catalogItemId: string) {
       return db.transaction((tx) => touch(tx, userId, catalogItemId, { areReproduciblesDownloaded: true }));
     },
@@ -129,6 +164,7 @@ export function createProgressRepository(db: Db) {
      * now only, so a retried batch changes nothing. Returns the ids stored now.
      */
     recordEvents(userId: string, events: StoredEvent[]): Promise<Set<string>> {
+      if (!events.length) return Promise.resolve(new Set());
       return db.transaction(async (tx) => {
         const inserted = await tx
           .insert(learnerEvents)

@@ -71,6 +71,28 @@ function usersQueries(db: Db) {
       await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
     },
 
+    /** From now on, tokens issued before this moment are refused; returns the moment. */
+    async endSessions(userId: string): Promise<Date> {
+      const [row] = await db.update(users).set({ sessionsNotBefore: sql`now()` }).where(eq(users.id, userId)).returning({ at: users.sessionsNotBefore });
+      return row?.at ?? new Date();
+    },
+
+    /** A new role, and no session that was opened under the old one. */
+    async changeRole(userId: string, role: UserRow['role']): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ role, sessionsNotBefore: sql`now()` }).where(eq(users.id, userId)).returning();
+      return row;
+    },
+
+    /** Deactivates (or reactivates) an account; deactivating ends every session. */
+    async setDeactivated(userId: string, deactivated: boolean): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set(deactivated ? { deactivatedAt: sql`now()`, sessionsNotBefore: sql`now()` } : { deactivatedAt: null })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
+    },
+
     /**
      * The educators (not platform admins or demo users) of some organizations (null: of every
      * one), matching a filter, sorted and paged.

@@ -40,7 +40,7 @@ ${error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p
 }
 
 /** The page behind GET /identity/password-change-url: plain HTML, no scripts (strict CSP). */
-export function accountPages({ repos, tokens }: Context) {
+export function accountPages({ repos, tokens, sessions }: Context) {
   // Encapsulated: form bodies are parsed for these pages only, never for the JSON API.
   return async (app: FastifyInstance) => {
     await app.register(formbody);
@@ -74,8 +74,10 @@ export function accountPages({ repos, tokens }: Context) {
       const firstUse = await repos.identity.revoke(claims.jti, new Date(claims.exp * 1000));
       if (!firstUse) return reply.code(400).send(page('Link used', '<h1>This link was already used</h1><p>Ask for a new one if you need to change your password again.</p>'));
       await repos.users.setPassword(claims.sub, await hash(password));
+      // Whoever knew the old password is signed out everywhere, this browser included.
+      await sessions.endAll(claims.sub);
       const back = typeof claims.returnUrl === 'string' && claims.returnUrl.startsWith('/') && !claims.returnUrl.startsWith('//') ? claims.returnUrl : '/';
-      return reply.send(page('Password changed', `<h1>Your password was changed</h1><p><a href="${escapeHtml(back)}">Continue</a></p>`));
+      return reply.send(page('Password changed', `<h1>Your password was changed</h1><p>You were signed out everywhere: sign in again with your new password.</p><p><a href="${escapeHtml(back)}">Continue</a></p>`));
     });
   };
 }

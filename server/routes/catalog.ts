@@ -81,6 +81,9 @@ export function catalogHandlers({ repos }: Context): Handlers<CatalogOps> {
       const item = await catalog.findItem(request.params.id);
       const video = item.videoId ? await catalog.video(item.videoId) : undefined;
       if (!video) throw notFound('This item has no video');
+      // From now on the learner may have watched it: their progress claims are measured from here.
+      const { user } = principalOf(request);
+      if (user.role !== 'ADMIN') await progress.markVideoOpened(user.id, item.id);
       return {
         catalogItemId: item.id,
         url: video.url,

@@ -4,14 +4,25 @@ import { badRequest, conflict, gone, notFound, unauthorized } from '../errors.ts
 import { toUser } from '../services/users.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
-type IdentityOps = 'getCurrentUser' | 'authorizeEmail' | 'getPasswordChangeUrl' | 'verifyEmail' | 'startDemo' | 'localLogin' | 'logout';
+type IdentityOps = 'getCurrentUser' | 'authorizeEmail' | 'getPasswordChangeUrl' | 'verifyEmail' | 'startDemo' | 'localLogin' | 'logout' | 'signOutEverywhere';
 
 /** How long an e-mail verification link stays valid. */
 const VERIFICATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export function identityHandlers({ repos, tokens, config, mailer }: Context): Handlers<IdentityOps> {
+/**
+ * Where an address signs in: the embedded provider's page takes every account (it checks local
+ * passwords too); with an external tenant, addresses of the domains it serves go there
+ * (PROVIDER_DOMAINS), every other one to the local password form.
+ */
+export function loginMethodFor(email: string, config: Pick<Context['config'], 'provider'>): 'LOCAL' | 'PROVIDER' {
+  if (config.provider.embedded) return 'PROVIDER';
+  const domain = email.trim().toLowerCase().split('@').pop() ?? '';
+  return config.provider.domains.some((d) => domain === d || domain.endsWith(`.${d}`)) ? 'PROVIDER' : 'LOCAL';
+}
+
+export function identityHandlers({ repos, tokens, config, mailer, sessions }: Context): Handlers<IdentityOps> {
   const { users, identity } = repos;
   // Compared against when the e-mail is unknown, so a miss takes as long as a wrong password.
   const decoyHash = hash('decoy-password-for-timing');
@@ -32,9 +43,11 @@ export function identityHandlers({ repos, tokens, config, mailer }: Context): Ha
       return toUser(principalOf(request).user);
     },
 
+    // The answer depends on the configuration and the address's domain only, never on whether
+    // the address has an account: that is decided after the password step, where a miss and a
+    // wrong password read the same.
     async authorizeEmail(request) {
-      const user = await users.byEmail(request.body.email);
-      return { loginMethod: user?.passwordHash ? 'LOCAL' : 'PROVIDER' };
+      return { loginMethod: loginMethodFor(request.body.email, config) };
     },
 
     async getPasswordChangeUrl(request) {
@@ -78,16 +91,25 @@ export function identityHandlers({ repos, tokens, config, mailer }: Context): Ha
       const user = await users.byEmail(request.body.email);
       const ok = await verify(user?.passwordHash ?? (await decoyHash), request.body.password).catch(() => false);
       if (!user?.passwordHash || !ok) throw unauthorized('Invalid e-mail or password', 'INVALID_CREDENTIALS');
+      // Said only to whoever knows the password.
+      if (user.deactivatedAt) throw unauthorized('This account has been deactivated', 'ACCOUNT_DEACTIVATED');
       const { accessToken, tokenType, expiresIn } = await tokens.issueLocal(user.id, user.role);
       return { accessToken, tokenType, expiresIn };
     },
 
+    // Revokes the very token that calls, local or provider: it stops working at once instead
+    // of at its expiry.
     async logout(request, reply) {
       const { token } = principalOf(request);
-      if (token.kind === 'local') {
+      if (token.jti) {
         await identity.revoke(token.jti, token.expiresAt);
         await identity.forgetExpiredRevocations();
       }
+      reply.code(204);
+    },
+
+    async signOutEverywhere(request, reply) {
+      await sessions.endAll(principalOf(request).user.id);
       reply.code(204);
     },
   };

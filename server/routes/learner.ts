@@ -1,14 +1,18 @@
-import { badRequest } from '../errors.ts';
+import { accessRefusal } from '../auth/enforce.ts';
+import { EVENT_OPERATION, POLICY, roleRefusal } from '../auth/policy.ts';
+import type { LearnerEventType } from '../contract.ts';
+import type { StoredEvent } from '../repositories/progress.ts';
+import { itemRefusal, timeRefusal, utcDay, watchRefusal, type EventVerdict, type Rejection } from '../services/learner-events.ts';
 import { progressPatchOf } from '../services/progress.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
 type LearnerOps = 'getProgress' | 'recordLearnerEvents';
 
-/** Clocks drift; an event stamped further ahead than this is refused. */
-const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+const HOUR_MS = 3600 * 1000;
+const VIDEO_EVENTS: ReadonlySet<LearnerEventType> = new Set(['VIDEO_PLAYED', 'VIDEO_PAUSED', 'VIDEO_TIMEUPDATED']);
 
-export function learnerHandlers({ repos }: Context): Handlers<LearnerOps> {
-  const { catalog, progress } = repos;
+export function learnerHandlers({ repos, limiter, config }: Context): Handlers<LearnerOps> {
+  const { catalog, progress, billing } = repos;
   return {
     async getProgress(request) {
       const list = await progress.of(principalOf(request).user.id);
@@ -26,27 +30,75 @@ export function learnerHandlers({ repos }: Context): Handlers<LearnerOps> {
       };
     },
 
-    // The beacon: its token (in the body) and its origin are checked by the policy.
+    // The beacon: its token (in the body) and its origin are checked by the policy. Each event is
+    // evidence of an action and is judged as that action would be (services/learner-events.ts):
+    // who may take it, on what item, when, and — for video — what watching can have produced.
     async recordLearnerEvents(request) {
       const { user } = principalOf(request);
       const now = Date.now();
-      const events = request.body.data.map((e) => ({ ...e, at: new Date(e.timeStamp) }));
-      const future = events.find((e) => e.at.getTime() > now + MAX_CLOCK_SKEW_MS);
-      if (future) throw badRequest(`Event ${future.id} has a timeStamp in the future`);
+      const events = [...request.body.data].map((e) => ({ ...e, at: new Date(e.timeStamp) })).sort((a, b) => a.at.getTime() - b.at.getTime());
+      const itemIds = [...new Set(events.map((e) => e.data?.catalogItemId).filter((id): id is string => Boolean(id)))];
+      const [targets, videoStates, paidRefusal] = await Promise.all([
+        catalog.eventTargets(itemIds),
+        progress.videoStates(user.id, itemIds),
+        accessRefusal(user, billing),
+      ]);
+      const granted = config.rateLimit.enabled
+        ? await limiter.take(`events:${user.id}`, events.length, { limit: config.rateLimit.eventsPerUserPerHour, windowMs: HOUR_MS })
+        : events.length;
 
-      const known = await catalog.knownIds([...new Set(events.map((e) => e.data?.catalogItemId).filter((id): id is string => Boolean(id)))]);
-      const fresh = await progress.recordEvents(
-        user.id,
-        events.map((e) => ({
-          id: e.id,
-          type: e.type,
-          occurredAt: e.at,
-          catalogItemId: e.data?.catalogItemId && known.has(e.data.catalogItemId) ? e.data.catalogItemId : null,
-          data: e.data ?? {},
-          progress: progressPatchOf(e),
-        })),
-      );
-      return { accepted: fresh.size, duplicates: events.length - fresh.size };
+      const verdicts = new Map<string, EventVerdict>();
+      const toStore: StoredEvent[] = [];
+      const previousVideoAt = new Map<string, Date>();
+      const reject = (id: string, rejection: Rejection) => verdicts.set(id, { id, status: 'rejected', ...rejection });
+      let budget = granted;
+
+      for (const event of events) {
+        const policy = POLICY[EVENT_OPERATION[event.type]];
+        const refusal: Rejection | null =
+          (budget <= 0 ? { reason: 'RATE_LIMITED', message: 'Too many events in the last hour' } : null) ??
+          timeRefusal(event.at, now) ??
+          asRejection(roleRefusal(policy, user.role)) ??
+          ('access' in policy && policy.access ? asRejection(paidRefusal) : null) ??
+          itemRefusal(event, targets);
+        if (refusal) {
+          reject(event.id, refusal);
+          continue;
+        }
+        const itemId = event.data?.catalogItemId ?? null;
+        if (itemId && VIDEO_EVENTS.has(event.type)) {
+          const seconds = targets.get(itemId)!.videoSeconds!;
+          const watched = watchRefusal(
+            { progress: event.data?.progress, position: event.data?.position, at: event.at },
+            { seconds, state: videoStates.get(itemId), previousAt: previousVideoAt.get(itemId) ?? null },
+            now,
+          );
+          if (watched) {
+            reject(event.id, watched);
+            continue;
+          }
+          previousVideoAt.set(itemId, event.at);
+          const state = videoStates.get(itemId);
+          if (state && event.data?.progress !== undefined) state.videoProgress = Math.max(state.videoProgress, event.data.progress);
+        }
+        // A sign-in counts once a day, whatever a client sends.
+        if (event.type === 'LEARNER_LOGIN' && !(await progress.countLogin(user.id, utcDay(now)))) {
+          reject(event.id, { reason: 'ALREADY_COUNTED_TODAY', message: "Today's sign-in is already counted" });
+          continue;
+        }
+        budget -= 1;
+        toStore.push({ id: event.id, type: event.type, occurredAt: event.at, catalogItemId: itemId, data: event.data ?? {}, progress: progressPatchOf(event) });
+      }
+
+      const fresh = await progress.recordEvents(user.id, toStore);
+      for (const e of toStore) verdicts.set(e.id, { id: e.id, status: fresh.has(e.id) ? 'accepted' : 'duplicate' });
+      // Answered in the order they were sent.
+      const results = request.body.data.map((e) => verdicts.get(e.id)!);
+      const count = (status: EventVerdict['status']) => results.filter((r) => r.status === status).length;
+      if (count('rejected')) request.log.info({ rejected: count('rejected') }, 'learner events rejected');
+      return { accepted: count('accepted'), duplicates: count('duplicate'), rejected: count('rejected'), results };
     },
   };
 }
+
+const asRejection = (error: { code: string; message: string } | null): Rejection | null => (error ? { reason: error.code, message: error.message } : null);

@@ -1,4 +1,5 @@
 import { namedOrganizationOf, tenantOf } from '../auth/enforce.ts';
+import { HttpError } from '../errors.ts';
 import { toUser } from '../services/users.ts';
 import type { Context, Handlers } from './types.ts';
 
@@ -7,7 +8,7 @@ type ReportingOps = 'getUsageReport' | 'recordPageView' | 'listUsers';
 /** Logins are counted over this many days (spec §9). */
 export const LOGIN_WINDOW_DAYS = 30;
 
-export function reportingHandlers({ repos }: Context): Handlers<ReportingOps> {
+export function reportingHandlers({ repos, limiter, config }: Context): Handlers<ReportingOps> {
   const { reporting, users } = repos;
   return {
     async getUsageReport(request) {
@@ -22,10 +23,18 @@ export function reportingHandlers({ repos }: Context): Handlers<ReportingOps> {
       };
     },
 
+    // Kept for signed-in users only, paths only, within each user's hourly budget; anything
+    // else is answered the same way and dropped, so a script gains nothing by sending more.
     async recordPageView(request, reply) {
-      const { from, to } = request.body.properties;
-      await reporting.recordPageView(request.principal?.user.id ?? null, from, to);
       reply.code(204);
+      const user = request.principal?.user;
+      if (!user) return;
+      if (config.rateLimit.enabled) {
+        const granted = await limiter.take(`pageviews:${user.id}`, 1, { limit: config.rateLimit.pageViewsPerUserPerHour, windowMs: 3600 * 1000 });
+        if (!granted) throw new HttpError(429, 'RATE_LIMITED', 'Too many page views in the last hour');
+      }
+      const { from, to } = request.body.properties;
+      await reporting.recordPageView(user.id, pathOnly(from), pathOnly(to));
     },
 
     async listUsers(request) {
@@ -33,4 +42,9 @@ export function reportingHandlers({ repos }: Context): Handlers<ReportingOps> {
       return { items: items.map(toUser), total };
     },
   };
+}
+
+/** '/catalog?search=x#y' → '/catalog', at most 512 characters. */
+export function pathOnly(path: string): string {
+  return path.split(/[?#]/, 1)[0]!.slice(0, 512);
 }

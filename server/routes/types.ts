@@ -9,6 +9,8 @@ import type { BillingService } from '../services/billing.ts';
 import type { Invitations } from '../services/invitations.ts';
 import type { Mailer } from '../services/mailer.ts';
 import type { PaymentGateway } from '../services/payment-gateway.ts';
+import type { Sessions } from '../services/sessions.ts';
+import type { Limiter } from '../services/limits.ts';
 import { unauthorized } from '../errors.ts';
 
 type Parameters<K extends OperationId> = operations[K]['parameters'];
@@ -49,6 +51,9 @@ export type Context = {
   auth: Authenticator;
   mailer: Mailer;
   gateway: PaymentGateway;
+  sessions: Sessions;
+  /** Budgets for what clients send (learner events, page views), shared through Redis when set. */
+  limiter: Limiter;
   /** Tells readiness whether start-up (migrations, seed) has finished. */
   isReady: () => boolean;
 };

@@ -26,9 +26,9 @@ export type ProgressPatch = Partial<{
 }>;
 
 /**
- * What a learner event changes in the progress of its item. Every event on an item counts as
- * an interaction (the patch may be empty); ratings, scores and applications are recorded by
- * their own operations, never from events.
+ * What a learner event changes in the progress of its item: the video's progress and position.
+ * Every event on an item counts as an interaction (the patch may be empty); downloads, ratings,
+ * scores and applications are recorded by their own operations, never from events.
  */
 export function progressPatchOf(event: Pick<Schemas['LearnerEvent'], 'type' | 'data'>): ProgressPatch {
   const patch: ProgressPatch = {};
@@ -36,6 +36,5 @@ export function progressPatchOf(event: Pick<Schemas['LearnerEvent'], 'type' | 'd
     if (event.data?.progress !== undefined) patch.videoProgress = event.data.progress;
     if (event.data?.position !== undefined) patch.videoPosition = event.data.position;
   }
-  if (event.type === 'REPRODUCIBLES_DOWNLOADED') patch.areReproduciblesDownloaded = true;
   return patch;
 }

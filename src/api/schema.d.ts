@@ -391,8 +391,30 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke the local access token that carries this call (no effect on provider tokens). */
+        /** Revoke the access token that carries this call (local or provider), at once. */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of the caller, on every device.
+         * @description Every access token of the caller issued until now is refused from now on, and the embedded
+         *     provider's sessions, grants and refresh tokens of the caller are revoked. The caller signs in
+         *     again afterwards.
+         */
+        post: operations["signOutEverywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -678,7 +700,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a page view (path change) of the app. */
+        /**
+         * Record a page view (path change) of the app.
+         * @description Only signed-in users' page views are kept, and only their paths (a query string can hold
+         *     what someone searched for; it is dropped). An anonymous visitor's view is answered and not
+         *     kept. Each address and each user may send a limited number.
+         */
         post: operations["recordPageView"];
         delete?: never;
         options?: never;
@@ -2366,6 +2393,27 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getProgress: {
         parameters: {
             query?: never;
@@ -2439,7 +2487,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description How many events were new and how many were already stored. */
+            /**
+             * @description Every event's own answer, in the order sent: stored now (accepted), stored before
+             *     (duplicate), or refused with a reason (rejected). An event is evidence of an action and
+             *     is accepted only from a user who may take that action, about an existing item of the
+             *     right kind, stamped no later than 5 minutes ahead and no earlier than 14 days ago, and —
+             *     for video progress — no more than watching can have produced. A sign-in counts once a
+             *     day. Each user may send a limited number of events an hour (RATE_LIMITED beyond).
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2448,12 +2503,35 @@ export interface operations {
                     /**
                      * @example {
                      *       "accepted": 1,
-                     *       "duplicates": 0
+                     *       "duplicates": 0,
+                     *       "rejected": 1,
+                     *       "results": [
+                     *         {
+                     *           "id": "6c1f2e3d-4b5a-4978-8877-665544332211",
+                     *           "status": "accepted"
+                     *         },
+                     *         {
+                     *           "id": "7d2f3e4d-5b6a-4a89-9988-776655443322",
+                     *           "status": "rejected",
+                     *           "reason": "PROGRESS_NOT_WATCHED",
+                     *           "message": "More of the video is claimed than could have been watched by now"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
                         accepted: number;
                         duplicates: number;
+                        rejected: number;
+                        results: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "accepted" | "duplicate" | "rejected";
+                            /** @description Why an event was rejected (RATE_LIMITED, TIMESTAMP_IN_FUTURE, TIMESTAMP_TOO_OLD, DEMO_ACCOUNT, FORBIDDEN_ROLE, SUBSCRIPTION_REQUIRED, ITEM_REQUIRED, UNKNOWN_ITEM, NO_VIDEO, NO_REPRODUCIBLES, NOT_A_STRATEGY, POSITION_BEYOND_END, PROGRESS_NOT_WATCHED, ALREADY_COUNTED_TODAY). */
+                            reason?: string;
+                            message?: string;
+                        }[];
                     };
                 };
             };
@@ -2461,6 +2539,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
         };
@@ -3291,7 +3370,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Recorded. */
+            /** @description Recorded (an anonymous visitor's view is accepted and dropped). */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3300,6 +3379,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
         };

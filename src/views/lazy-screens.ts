@@ -26,7 +26,7 @@ export const LAZY_SCREENS = {
   'learning-object': () => import('@/views/screens/learning-object-page').then((m) => m.LearningObjectPage),
   playlist: () => import('@/views/screens/playlist-page').then((m) => m.PlaylistPage),
   catalog: () => import('@/views/screens/catalog-page').then((m) => m.CatalogPage),
-  profile: () => import('@/views/screens/section-pages').then((m) => m.ProfilePage),
+  profile: () => import('@/views/screens/profile-page').then((m) => m.ProfilePage),
   learning: () => import('@/views/screens/section-pages').then((m) => m.LearningPage),
   billing: () => import('@/views/screens/section-pages').then((m) => m.BillingPage),
   usage: () => import('@/views/screens/section-pages').then((m) => m.UsagePage),

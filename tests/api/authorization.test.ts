@@ -55,6 +55,8 @@ type Entry = {
   request: (actor: Actor) => InjectOptions | Promise<InjectOptions>;
   /** Sign in again first: the row revokes the token it uses. */
   freshToken?: true;
+  /** The row ends every session of its user: the rows after it sign in again. */
+  endsSessions?: true;
 };
 
 const ANON: Outcome = { status: 401, code: 'UNAUTHORIZED' };
@@ -129,6 +131,8 @@ const TABLE: Entry[] = [
   { op: 'startDemo',                 cells: [200,       200,   200,  200,        200,          200],  request: (a) => json('POST', '/api/identity/demo', { email: `authz.demo.${a.tag}@example.org` }) },
   { op: 'localLogin',                cells: [200,       200,   200,  200,        200,          200],  request: () => json('POST', '/api/identity/local/authorize', { email: ACCOUNTS.educator, password: SEED_PASSWORD }) },
   { op: 'logout', freshToken: true,  cells: [ANON,      204,   204,  204,        204,          204],  request: () => json('POST', '/api/identity/logout') },
+  { op: 'signOutEverywhere', endsSessions: true,
+                                     cells: [ANON,      204,   204,  204,        204,          204],  request: () => json('POST', '/api/identity/sign-out-everywhere') },
 
   // ── learner (the beacon carries its token in the body: without a valid one it is 401);
   // the platform admin works in the admin site and has no learner records
@@ -302,6 +306,11 @@ describe('authorization table', () => {
       expect(findOperation(request.method as string, request.url as string)?.operationId, 'the row calls another operation').toBe(op);
 
       const res = await t.request(token, request);
+      if (row.endsSessions && role !== 'anonymous') {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        t.forgetLogin(actor.email);
+        world.tokens[role] = (await freshToken(role))!;
+      }
       const type = res.headers['content-type'] as string | undefined;
       const body: unknown = type?.startsWith('application/json') ? res.json() : res.body;
       expect(res.statusCode, res.body.slice(0, 300)).toBe(expected.status);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderStore } from '../../server/auth/provider/adapter.ts';
+import { createUsersRepository } from '../../server/repositories/users.ts';
 import { createTestApp, SEED_PASSWORD, type TestApp } from '../support/app.ts';
 import { ACCOUNTS } from '../support/world.ts';
 import { readOutbox } from '../support/outbox.ts';
@@ -629,6 +630,97 @@ describe('sign-out', () => {
     const confirmed = await browser.request('/oidc/logout/confirm', { form: { xsrf: xsrf!, logout: 'yes' } });
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('location')).toBe(`${origin}/login`);
+  });
+});
+
+describe('sessions that end', () => {
+  /** A signed-in provider session ready for a silent sign-in (prompt=none), as auth0-spa-js does it. */
+  async function silentSignIn(browser: Browser) {
+    const { response } = await authorize(browser, { prompt: 'none' });
+    let current = response;
+    for (let hops = 0; hops < 5 && [302, 303].includes(current.status); hops++) {
+      const next = location(current);
+      if (next.pathname === '/callback') return next.searchParams;
+      current = await browser.request(next.href);
+    }
+    throw new Error(`no answer to the silent sign-in: ${current.status}`);
+  }
+
+  async function changePassword(accessToken: string, password: string) {
+    const link = await fetch(new URL('/api/identity/password-change-url?returnUrl=%2Fprofile', origin), { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(link.status).toBe(200);
+    const { url } = (await link.json()) as { url: string };
+    const ticket = new URL(url).searchParams.get('ticket')!;
+    const done = await fetch(new URL('/account/password', origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ticket, password, confirm: password }).toString(),
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('signed out everywhere');
+  }
+
+  it('a password change ends every session: local and provider access tokens, refresh tokens and the provider session', async () => {
+    const email = uniqueEmail('sessions');
+    const browser = new Browser();
+    const { uid, flow } = await openInteraction(browser, { screen_hint: 'signup' });
+    const created = await browser.request(`/u/${uid}/signup`, { form: { firstName: 'Sam', lastName: 'Session', email, password: 'first-password-1', confirm: 'first-password-1' } });
+    const provider = await exchange(await followToCallback(browser, created, flow), flow);
+    const local = (await t.app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email, password: 'first-password-1' } })).json().accessToken as string;
+    expect((await me(provider.access_token)).status).toBe(200);
+    expect((await me(local)).status).toBe(200);
+    expect((await silentSignIn(browser)).get('code')).toBeTruthy();
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await changePassword(local, 'second-password-2');
+
+    for (const old of [provider.access_token, local]) {
+      const res = await me(old);
+      expect(res.status).toBe(401);
+      expect(res.body.error).toMatchObject({ code: 'SESSION_ENDED' });
+    }
+    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: provider.refresh_token! });
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.body.error).toBe('invalid_grant');
+    // No silent sign-in brings the old session back: the browser must sign in again.
+    expect((await silentSignIn(browser)).get('error')).toBe('login_required');
+    const again = await signIn(new Browser(), email, 'second-password-2');
+    expect((await me(again.access_token)).status).toBe(200);
+  });
+
+  it('sign-out revokes the provider access token at once, not when it expires', async () => {
+    const browser = new Browser();
+    const tokens = await signIn(browser, ACCOUNTS.subscriber);
+    expect((await me(tokens.access_token)).status).toBe(200);
+    // What the app does on sign-out: the API revokes this token, then the provider ends the session.
+    const revoked = await fetch(new URL('/api/identity/logout', origin), { method: 'POST', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(revoked.status).toBe(204);
+    await browser.request(`/v2/logout?client_id=${clientId}&returnTo=${encodeURIComponent(`${origin}/login`)}`);
+    const res = await me(tokens.access_token);
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatchObject({ code: 'TOKEN_REVOKED' });
+  });
+
+  it('a role change or a deactivation refuses the tokens issued before it', async () => {
+    const browser = new Browser();
+    const tokens = await signIn(browser, ACCOUNTS.newbie);
+    const local = (await t.app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email: ACCOUNTS.newbie, password: SEED_PASSWORD } })).json().accessToken as string;
+    const users = createUsersRepository(t.db);
+    const row = (await userRow(ACCOUNTS.newbie))!;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await users.changeRole(row.id, 'SCHOOL_ADMIN');
+    for (const old of [tokens.access_token, local]) expect((await me(old)).body.error).toMatchObject({ code: 'SESSION_ENDED' });
+    expect((await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! })).body.error).toBe('invalid_grant');
+
+    const fresh = await signIn(new Browser(), ACCOUNTS.newbie);
+    expect((await me(fresh.access_token)).body.role).toBe('SCHOOL_ADMIN');
+    await users.setDeactivated(row.id, true);
+    expect((await me(fresh.access_token)).body.error).toMatchObject({ code: 'ACCOUNT_DEACTIVATED' });
+    expect((await token({ grant_type: 'refresh_token', refresh_token: fresh.refresh_token! })).body.error).toBe('invalid_grant');
+    const login = await t.app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email: ACCOUNTS.newbie, password: SEED_PASSWORD } });
+    expect(login.json().error.code).toBe('ACCOUNT_DEACTIVATED');
+    await users.setDeactivated(row.id, false);
+    await users.changeRole(row.id, 'USER');
   });
 });
 

@@ -7,7 +7,10 @@ import { signInLocally } from './support';
 const QUEUE_KEY = 'learner-events-queue';
 
 type SentEvent = { id: string; type: string; data?: { catalogItemId?: string; position?: number; progress?: number } };
-type Beacon = { events: SentEvent[]; answer: { accepted: number; duplicates: number } | null };
+type Beacon = {
+  events: SentEvent[];
+  answer: { accepted: number; duplicates: number; rejected: number; results: { id: string; status: string; reason?: string }[] } | null;
+};
 
 /** Every beacon the context sends, with the server's answer once it arrives. */
 function watchBeacons(context: BrowserContext) {
@@ -107,7 +110,10 @@ test('events recorded offline survive a reload, are stored exactly once, and the
   // the last page handed to the beacon), but the server stores it once and says so.
   const sentIds = answered().flatMap((b) => b.events.map((e) => e.id));
   expect(sentIds.length).toBeGreaterThan(new Set(sentIds).size);
-  for (const b of answered()) expect((b.answer?.accepted ?? 0) + (b.answer?.duplicates ?? 0)).toBe(b.events.length);
+  for (const b of answered()) expect((b.answer?.accepted ?? 0) + (b.answer?.duplicates ?? 0) + (b.answer?.rejected ?? 0)).toBe(b.events.length);
+  // The only events refused are the day's repeated sign-ins (each reload signs in again).
+  const refused = answered().flatMap((b) => b.answer?.results.filter((r) => r.status === 'rejected') ?? []);
+  expect(refused.map((r) => r.reason)).toEqual(refused.map(() => 'ALREADY_COUNTED_TODAY'));
   expect(answered().reduce((n, b) => n + (b.answer?.accepted ?? 0), 0)).toBeLessThanOrEqual(new Set(sentIds).size);
 
   // A fresh load resumes where the video was paused.

@@ -113,6 +113,25 @@ test.describe('local sign-in', () => {
   });
 });
 
+test.describe('sessions', () => {
+  test('"Sign out everywhere" on /profile ends this browser\'s session and every other one', async ({ page, browser }) => {
+    const other = await browser.newPage();
+    await signInLocally(other, 'educator07@northwind.example.org');
+    await expect(other.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+
+    await signInLocally(page, 'educator07@northwind.example.org', '/profile');
+    await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The other browser's token is refused at its next call: it is signed out too.
+    await other.goto('/catalog');
+    await expect(other).toHaveURL(/\/login$|\/u\//);
+    await other.close();
+  });
+});
+
 test.describe('demo', () => {
   test('demo entry → personalize → dashboard → sign out to /reveal', async ({ page }) => {
     await page.goto('/demo');

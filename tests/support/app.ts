@@ -62,6 +62,7 @@ export async function createTestApp(
     LOG_LEVEL: 'info',
     LOCAL_TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     RATE_LIMIT_SIGN_IN: '10000',
+    RATE_LIMIT_BEACONS_PER_ADDRESS: '1000000',
     DATA_DIR: dataDir,
     STATIC_DIR: join(dataDir, 'no-spa'),
     ...options.env,
@@ -105,6 +106,8 @@ export async function createTestApp(
     logs,
     outboxDir: config.mail.outboxDir,
     login,
+    /** Drops a cached token (its sessions were ended): the next login signs in again. */
+    forgetLogin: (email: string) => void tokens.delete(email),
     /** app.inject with an optional bearer token. */
     request: (token: string | null, opts: InjectOptions) =>
       app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.headers ?? {}) } }),

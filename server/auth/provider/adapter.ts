@@ -168,6 +168,21 @@ export function createProviderStore(options: { file: string | null; maxEntries?:
 
   return {
     Adapter: StoreAdapter,
+    /**
+     * Everything of one account: its sessions (so no silent sign-in brings it back), grants,
+     * refresh tokens, codes and access tokens. A scan; it runs when a user's sessions end.
+     */
+    revokeAccount(accountId: string) {
+      let removed = 0;
+      for (const [k, entry] of [...entries]) {
+        if (entry.payload.accountId === accountId) {
+          remove(k);
+          removed += 1;
+        }
+      }
+      if (removed) changed();
+      return removed;
+    },
     flush,
     size: () => entries.size,
     close() {

@@ -73,6 +73,10 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
       onError: (err) => app.log.error({ err }, 'identity provider store could not be read or written'),
     });
     app.addHook('onClose', async () => store.close());
+    // A password change, a role change, a deactivation or "sign out everywhere" ends the user's
+    // provider sessions, grants and refresh tokens too.
+    const stopListening = ctx.sessions.onEnd((userId) => void store.revokeAccount(userId));
+    app.addHook('onClose', async () => stopListening());
 
     const appOrigins = [...new Set([config.publicUrl, ...(process.env.NODE_ENV === 'production' ? [] : [VITE_DEV_ORIGIN])])];
     const redirectUris = appOrigins.map((origin) => `${origin}/callback`);
@@ -157,9 +161,13 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
         revocation: '/oauth/revoke',
       },
       interactions: { url: async (_koa, interaction) => `/u/${interaction.uid}` },
-      findAccount: async (_koa, sub) => {
+      // Also asked when a refresh token is used: one older than the user's last "end every
+      // session" (or any token of a deactivated account) finds no account, so it is refused.
+      findAccount: async (_koa, sub, token) => {
         const user = await accounts.byId(sub);
-        if (!user) return undefined;
+        if (!user || user.deactivatedAt) return undefined;
+        const used = token as { kind?: string; iat?: number } | undefined;
+        if (used?.kind === 'RefreshToken' && user.sessionsNotBefore && used.iat !== undefined && used.iat * 1000 < user.sessionsNotBefore.getTime()) return undefined;
         return { accountId: user.id, claims: async () => claimsOf(user) };
       },
       // Access tokens carry the e-mail (the API links accounts by it); Auth0 needs an Action for that.
@@ -169,7 +177,8 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
         const user = await accounts.byId(accountId);
         if (!user) return undefined;
         const { email, email_verified } = claimsOf(user);
-        return { email, email_verified };
+        // `iat` has whole seconds; the API compares issue times with "sessions ended at" to the ms.
+        return { email, email_verified, iat_ms: Date.now() };
       },
       // No consent screen for the first-party client: its grant is topped up with what it asks for.
       loadExistingGrant: async (koa) => {
@@ -475,6 +484,8 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
           request.log.info({ interaction: interaction.uid }, 'sign-in refused');
           return showLogin(reply, interaction.uid, email.slice(0, 254), 'Wrong email or password.', 401);
         }
+        // Said only to whoever knows the password.
+        if (user.deactivatedAt) return showLogin(reply, interaction.uid, email.slice(0, 254), 'This account has been deactivated.', 403);
         return finish(request, reply, { login: { accountId: user.id, remember: true, amr: ['pwd'] } });
       });
 

@@ -5,7 +5,7 @@ import type { ApiClient } from '@/api/client';
 import {
   getCurrentUser,
   localLogin,
-  logout as revokeLocalSession,
+  logout as revokeSession,
   recordLearnerEvents,
   startDemo,
 } from '@/api/operations';
@@ -64,6 +64,8 @@ export type BrowserPort = {
   openPopup: () => Window | null;
 };
 
+/** How long a provider sign-out waits for the API to revoke its token before leaving anyway. */
+const PROVIDER_REVOKE_TIMEOUT_MS = 2000;
 const POPUP_WIDTH = 400;
 const POPUP_HEIGHT = 600;
 
@@ -247,6 +249,9 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
         }
       }),
       providerLogout: fromPromise<void, { returnTo: string | null }>(async ({ input }) => {
+        // The API refuses this session's access token from now on, not only once it expires;
+        // a slow or failed answer never holds the user back.
+        await revokeSession(api, { signal: AbortSignal.timeout(PROVIDER_REVOKE_TIMEOUT_MS) }).catch(() => undefined);
         const client = await getAuth0();
         await client.logout(
           input.returnTo === null
@@ -254,7 +259,7 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
             : { logoutParams: { returnTo: `${browser.origin}${input.returnTo}` } },
         );
       }),
-      revokeLocalToken: fromPromise<void, void>(({ signal }) => revokeLocalSession(api, { signal })),
+      revokeLocalToken: fromPromise<void, void>(({ signal }) => revokeSession(api, { signal })),
       localLogin: fromPromise<TokenGrant, { email: string; password: string }>(({ input, signal }) =>
         localLogin(api, { email: input.email, password: input.password }, { signal }),
       ),

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DEMO_FORM, demoForm } from '@/machines/auth/sign-in.forms';
+import { DEMO_FORM, demoForm } from '@/machines/auth/auth.forms';
 import { Page } from '@/views/components/page';
 import { TextField } from '@/views/components/form/text-field';
 import { useForm } from '@/views/components/form/use-form';

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { LOGIN_FORM, loginForm } from '@/machines/auth/sign-in.forms';
+import { LOGIN_FORM, loginForm } from '@/machines/auth/auth.forms';
 import { Page } from '@/views/components/page';
 import { TextField } from '@/views/components/form/text-field';
 import { useForm } from '@/views/components/form/use-form';

@@ -1,4 +1,5 @@
 import { waitFor } from 'xstate';
+import { signOutEverywhere } from '@/api/operations';
 import { EMAIL_RULES } from '@/lib/validation/fields';
 import { required } from '@/lib/validation/rules';
 import type { AppServices } from '@/machines/root/app-services';
@@ -8,9 +9,9 @@ import { bindIntents } from '@/machines/shared/intents';
 import { authIntents } from './auth.intents';
 import { selectAuthError, selectIsBusy } from './auth.selectors';
 
-// The two sign-in forms (/login, /demo) on the form machine. Submitting hands the values to the
-// auth actor, which owns every way of signing in, and waits until it has settled: its error is
-// the form's failure, shown where the page shows sign-in errors (inline, not in a snackbar).
+// The account forms on the form machine. The two sign-in forms (/login, /demo) hand the values to
+// the auth actor, which owns every way of signing in, and wait until it has settled: its error
+// is the form's failure, shown where the page shows sign-in errors (inline, not in a snackbar).
 
 export const LOGIN_FORM: FormInput = {
   fields: { email: { rules: EMAIL_RULES }, password: { rules: [required()] } },
@@ -43,4 +44,13 @@ export const demoForm = defineForm('demoForm', {
     bindIntents(services.actors.auth, authIntents).startDemo(String(values.email).trim());
     return settledSignIn(services, signal);
   },
+});
+
+/** "Sign out everywhere" (/profile): no fields, one confirmed press. */
+export const SIGN_OUT_EVERYWHERE_FORM: FormInput = { fields: {} };
+
+/** Every session of the account ends on the server, then this browser signs out too. */
+export const signOutEverywhereForm = defineForm('signOutEverywhereForm', {
+  submit: ({ api }, _values, signal) => signOutEverywhere(api, { signal }),
+  submitted: ({ actors }) => bindIntents(actors.auth, authIntents).logout(),
 });
