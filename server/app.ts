@@ -20,6 +20,7 @@ import { spa } from './plugins/spa.ts';
 import { frameworkErrors, validation } from './plugins/validation.ts';
 import type { Context } from './routes/types.ts';
 import { accountPages } from './routes/account-pages.ts';
+import { certificatePages } from './routes/certificate-pages.ts';
 import { adminPage } from './routes/admin-page.ts';
 
 export type AppOptions = {
@@ -56,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(security(config, redis));
   await app.register(api(ctx));
   await app.register(accountPages(ctx));
+  await app.register(certificatePages(ctx));
   // Platform admins' landing page, and the embedded identity provider when AUTH0_DOMAIN is not set.
   await app.register(adminPage(ctx));
   if (config.provider.embedded) await app.register(embeddedProvider(ctx));

@@ -98,6 +98,11 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   getProfileInProgress: { authentication: 'bearer', roles: LEARNERS },
   getSystemStreaks: { authentication: 'bearer', roles: LEARNERS },
   listInteractions: { authentication: 'bearer', roles: LEARNERS },
+  exportInteractions: { authentication: 'bearer', roles: LEARNERS },
+  // A learning record to hand in: full accounts only; it stays theirs after a subscription ends.
+  createCertificate: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  listCertificates: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  getCertificatePdf: { authentication: 'bearer', roles: FULL_ACCOUNTS },
   addBookmark: { authentication: 'bearer', roles: FULL_ACCOUNTS },
   removeBookmark: { authentication: 'bearer', roles: FULL_ACCOUNTS },
 

@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -276,6 +277,11 @@ export const learnerProgress = pgTable(
     isStrategyApplied: boolean('is_strategy_applied').notNull().default(false),
     /** When the learner first asked for the item's video: no more can have been watched since. */
     videoOpenedAt: ts('video_opened_at'),
+    /**
+     * When the item first became completed (the rule of services/progress.ts): the last
+     * interaction of the transaction that completed it. Kept if the item is un-completed later.
+     */
+    completedAt: ts('completed_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.catalogItemId] }), index('learner_progress_recent_idx').on(t.userId, t.lastInteractionAt)],
 );
@@ -401,3 +407,31 @@ export const revokedTokens = pgTable('revoked_tokens', {
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at').notNull().defaultNow(),
 });
+
+export type CertificateStrategy = { catalogItemId: string; title: string; completedAt: string; durationSeconds: number };
+
+/**
+ * A learning certificate as it was issued: who, the range, the strategies and their video
+ * lengths are copied in, so its verification shows what was issued whatever changes later.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The unguessable verification code (base32, 16 characters: 80 random bits). */
+    code: text('code').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    educatorName: text('educator_name').notNull(),
+    organizationName: text('organization_name'),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    /** The time zone the range's days were counted in. */
+    timeZone: text('time_zone').notNull(),
+    totalSeconds: doublePrecision('total_seconds').notNull(),
+    strategies: jsonb('strategies').$type<CertificateStrategy[]>().notNull(),
+    issuedAt: ts('issued_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('certificates_code_idx').on(t.code), index('certificates_user_idx').on(t.userId, t.issuedAt)],
+);

@@ -8,6 +8,7 @@ import { catalogHandlers } from '../routes/catalog.ts';
 import { identityHandlers } from '../routes/identity.ts';
 import { learnerHandlers } from '../routes/learner.ts';
 import { profileHandlers } from '../routes/profile.ts';
+import { certificateHandlers } from '../routes/certificates.ts';
 import { billingHandlers } from '../routes/billing.ts';
 import { reportingHandlers } from '../routes/reporting.ts';
 import { organizationHandlers } from '../routes/organizations.ts';
@@ -34,6 +35,7 @@ export const api = (ctx: Context) =>
       ...identityHandlers(ctx),
       ...learnerHandlers(ctx),
       ...profileHandlers(ctx),
+      ...certificateHandlers(ctx),
       ...billingHandlers(ctx),
       ...reportingHandlers(ctx),
       ...organizationHandlers(ctx),

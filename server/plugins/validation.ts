@@ -39,9 +39,9 @@ export const validation = appWide('validation', async (app: FastifyInstance) => 
     }
   });
 
-  // The contract names application/zip for a response only; a request body of that type is
-  // refused (and the contract glue stops warning that no parser exists for it).
-  app.addContentTypeParser('application/zip', (_req, _body, done) => {
+  // The contract names these types for responses only; a request body of one is refused (and
+  // the contract glue stops warning that no parser exists for it).
+  app.addContentTypeParser(['application/zip', 'application/pdf', 'text/csv'], (_req, _body, done) => {
     done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);
   });
 

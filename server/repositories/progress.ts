@@ -38,6 +38,35 @@ async function touch(tx: Db, userId: string, catalogItemId: string, patch: Progr
     .insert(learnerProgress)
     .values({ userId, catalogItemId, lastInteractionAt: at, ...patch })
     .onConflictDoUpdate({ target: [learnerProgress.userId, learnerProgress.catalogItemId], set });
+  if (mayComplete(patch)) await stampCompletion(tx, userId, catalogItemId);
+}
+
+/** Only more video or a step done can complete an item; a visit or an undone step cannot. */
+const mayComplete = (patch: ProgressPatch) =>
+  patch.videoProgress !== undefined || patch.areReproduciblesDownloaded || patch.isCatalogItemRated || patch.isRubricScoreSaved || patch.isStrategyApplied;
+
+/**
+ * The first time an item meets the completion rule, its completion time is the last interaction
+ * of the transaction that completed it (a late beacon event cannot date it back before the steps
+ * that came first). It stays when a step is undone later: the learner did complete it then.
+ */
+async function stampCompletion(tx: Db, userId: string, catalogItemId: string) {
+  await tx.execute(sql`
+    update learner_progress p set completed_at = p.last_interaction_at
+    from catalog_items ci
+    where p.user_id = ${userId} and p.catalog_item_id = ${catalogItemId} and ci.id = p.catalog_item_id
+      and p.completed_at is null and ${completedSql()}`);
+}
+
+/**
+ * Dates the completions of progress written in bulk, without the actions (seeds): an item that
+ * meets the rule and has no completion time counts as completed at its last interaction.
+ */
+export async function stampBulkCompletions(db: Db) {
+  await db.execute(sql`
+    update learner_progress p set completed_at = p.last_interaction_at
+    from catalog_items ci
+    where ci.id = p.catalog_item_id and p.completed_at is null and ${completedSql()}`);
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { createBillingRepository } from './billing.ts';
 import { createCatalogRepository } from './catalog.ts';
+import { createCertificatesRepository } from './certificates.ts';
 import { createIdentityRepository } from './identity.ts';
 import { createOrganizationsRepository } from './organizations.ts';
 import { createProfilesRepository } from './profiles.ts';
@@ -20,6 +21,7 @@ export function createRepositories(db: Db) {
     billing: createBillingRepository(db),
     reporting: createReportingRepository(db),
     identity: createIdentityRepository(db),
+    certificates: createCertificatesRepository(db),
     /** Throws when the database does not answer. */
     ping: async () => void (await db.execute(sql`select 1`)),
   };

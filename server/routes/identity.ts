@@ -23,7 +23,7 @@ export function loginMethodFor(email: string, config: Pick<Context['config'], 'p
 }
 
 export function identityHandlers({ repos, tokens, config, mailer, sessions }: Context): Handlers<IdentityOps> {
-  const { users, identity } = repos;
+  const { users, identity, organizations } = repos;
   // Compared against when the e-mail is unknown, so a miss takes as long as a wrong password.
   const decoyHash = hash('decoy-password-for-timing');
 
@@ -40,7 +40,9 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions }: Co
 
   return {
     async getCurrentUser(request) {
-      return toUser(principalOf(request).user);
+      const { user } = principalOf(request);
+      const organization = user.organizationId ? await organizations.byId(user.organizationId) : undefined;
+      return toUser(user, organization?.name ?? null);
     },
 
     // The answer depends on the configuration and the address's domain only, never on whether

@@ -1,6 +1,9 @@
-import { badRequest, unprocessable } from '../errors.ts';
+import { unprocessable } from '../errors.ts';
 import type { UserRow } from '../auth/principal.ts';
+import type { Schemas } from '../contract.ts';
 import type { InteractionRow } from '../repositories/profiles.ts';
+import { toCsv } from '../services/csv.ts';
+import { addDays, localDate, timeZoneOf } from '../services/dates.ts';
 import { VIDEO_COMPLETE_AT } from '../services/progress.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
@@ -11,6 +14,7 @@ type ProfileOps =
   | 'getProfileInProgress'
   | 'getSystemStreaks'
   | 'listInteractions'
+  | 'exportInteractions'
   | 'addBookmark'
   | 'removeBookmark';
 
@@ -27,6 +31,8 @@ const ACHIEVEMENTS = [
 
 /** Days shown in the streak calendar. */
 const STREAK_WINDOW_DAYS = 7;
+/** Empty weeks a streak survives in a row (a school break). */
+export const STREAK_BREAK_WEEKS = 1;
 
 const yesNo = (v: boolean | null) => (v ? ('YES' as const) : ('NO' as const));
 const stepState = (done: number, all: number) => (done >= all ? ('YES' as const) : done > 0 ? ('PARTIAL' as const) : ('NO' as const));
@@ -50,6 +56,23 @@ function toInteraction(r: InteractionRow) {
     lastInteractionAt: r.lastInteractionAt,
   };
 }
+
+type Interaction = Schemas['Interaction'];
+const STEP_LABEL = { YES: 'Yes', NO: 'No', PARTIAL: 'Partial' } as const;
+
+/** The columns of the progress table's CSV, with the cells as the screen shows them. */
+const CSV_COLUMNS: readonly (readonly [string, (row: Interaction, timeZone: string) => string])[] = [
+  ['Learning Strategy', (r) => r.strategyTitle],
+  ['Progress', (r) => STEP_LABEL[r.progress]],
+  ['Category', (r) => r.categoryTitle ?? ''],
+  ['Element', (r) => r.elementTitle ?? ''],
+  ['Watched', (r) => STEP_LABEL[r.watched]],
+  ['Downloaded', (r) => STEP_LABEL[r.downloaded]],
+  ['Rubric Score', (r) => STEP_LABEL[r.rubricScored]],
+  ['Rated', (r) => STEP_LABEL[r.rated]],
+  ['Applied', (r) => STEP_LABEL[r.applied]],
+  ['Last Interaction', (r, timeZone) => (r.lastInteractionAt ? localDate(new Date(r.lastInteractionAt), timeZone) : '')],
+];
 
 export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
   const { catalog, profiles, progress } = repos;
@@ -111,12 +134,7 @@ export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
     },
 
     async getSystemStreaks(request) {
-      const timeZone = request.query.timeZone ?? 'UTC';
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone });
-      } catch {
-        throw badRequest(`Unknown time zone "${timeZone}"`);
-      }
+      const timeZone = timeZoneOf(request.query.timeZone);
       const days = await profiles.activeDays(principalOf(request).user.id, timeZone);
       return computeStreaks(days, localDate(new Date(), timeZone), timeZone);
     },
@@ -124,6 +142,18 @@ export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
     async listInteractions(request) {
       const { rows, total } = await profiles.interactions(principalOf(request).user.id, request.query);
       return { items: rows.map(toInteraction), total };
+    },
+
+    async exportInteractions(request, reply) {
+      const timeZone = timeZoneOf(request.query.timeZone);
+      const rows = await profiles.allInteractions(principalOf(request).user.id, request.query);
+      const csv = toCsv([CSV_COLUMNS.map(([title]) => title), ...rows.map(toInteraction).map((row) => CSV_COLUMNS.map(([, cell]) => cell(row, timeZone)))]);
+      return reply
+        .code(200)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="my-learning-${localDate(new Date(), timeZone)}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
     },
 
     async addBookmark(request, reply) {
@@ -140,12 +170,7 @@ export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
   };
 }
 
-/** YYYY-MM-DD of an instant in a time zone. */
-export function localDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+export { localDate };
 
 /**
  * Streak rule: a day counts when the learner did something (watched, downloaded, rated, scored,
@@ -153,22 +178,38 @@ const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00
  * the run of consecutive active days ending today, or ending yesterday while today is still
  * open; the longest streak is the longest run ever.
  */
+/** Monday of the (ISO) week a local date falls in. */
+export function weekOf(date: string): string {
+  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(date, -weekday);
+}
+
+/**
+ * Teachers learn in weeks, not days (docs/decisions.md, "Streaks in weeks"): a streak is a run of
+ * weeks (Monday to Sunday, in the learner's time zone) with at least one day of learning. One
+ * empty week inside a run — a school break, a week of report cards — keeps the run going without
+ * counting; two empty weeks in a row end it. The week under way never ends a streak before it is
+ * over, and neither does last week while this one may still bridge it.
+ */
 export function computeStreaks(activeDays: string[], today: string, timeZone: string) {
   const set = new Set(activeDays);
+  const weeks = [...new Set([...set].map(weekOf))].sort();
+  const gapWeeks = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (7 * 86_400_000)) - 1;
   let longest = 0;
   let run = 0;
-  let previous: string | null = null;
-  for (const day of [...set].sort()) {
-    run = previous !== null && addDays(previous, 1) === day ? run + 1 : 1;
+  for (let i = 0; i < weeks.length; i++) {
+    run = i > 0 && gapWeeks(weeks[i - 1]!, weeks[i]!) <= STREAK_BREAK_WEEKS ? run + 1 : 1;
     longest = Math.max(longest, run);
-    previous = day;
   }
-  const activeToday = set.has(today);
-  let current = 0;
-  for (let day = activeToday ? today : addDays(today, -1); set.has(day); day = addDays(day, -1)) current++;
+  const thisWeek = weekOf(today);
+  const last = weeks.at(-1);
+  // The run that ends with the latest active week is still alive if no more than the allowed
+  // break has passed since (the week under way is not over yet).
+  const current = last !== undefined && gapWeeks(last, thisWeek) <= STREAK_BREAK_WEEKS ? run : 0;
   const days = Array.from({ length: STREAK_WINDOW_DAYS }, (_, i) => {
     const date = addDays(today, i - STREAK_WINDOW_DAYS + 1);
     return { date, active: set.has(date) };
   });
-  return { currentStreak: current, longestStreak: longest, activeToday, lastActiveDate: previous, timeZone, days };
+  const lastActiveDate = [...set].sort().at(-1) ?? null;
+  return { currentStreak: current, longestStreak: longest, activeToday: set.has(today), activeThisWeek: last === thisWeek, lastActiveDate, timeZone, days };
 }

@@ -39,7 +39,7 @@ export function reportingHandlers({ repos, limiter, config }: Context): Handlers
 
     async listUsers(request) {
       const { items, total } = await users.members(tenantOf(request).organizationIds, request.query);
-      return { items: items.map(toUser), total };
+      return { items: items.map((u) => toUser(u)), total };
     },
   };
 }

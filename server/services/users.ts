@@ -7,8 +7,8 @@ export type UserFields = Pick<UserRow, 'id' | 'ssoId' | 'role' | 'organizationId
   verifiedAt: Date | string | null;
 };
 
-/** The contract's User, from a row. */
-export function toUser(row: UserFields) {
+/** The contract's User, from a row; the organization's name where the caller looked it up. */
+export function toUser(row: UserFields, organizationName?: string | null) {
   return {
     id: row.id,
     ssoId: row.ssoId,
@@ -22,5 +22,6 @@ export function toUser(row: UserFields) {
     createdAt: row.createdAt,
     hasFreeAccess: row.hasFreeAccess,
     verified: row.verifiedAt !== null,
+    organizationName,
   } satisfies Record<keyof Schemas['User'], unknown>;
 }

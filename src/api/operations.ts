@@ -410,6 +410,51 @@ export async function listInteractions(
   return { items: data.items, total: data.total };
 }
 
+export async function exportInteractions(
+  client: ApiClient,
+  query?: QueryParams<'exportInteractions'>,
+  init?: CallOptions,
+): Promise<Download> {
+  const { data, error, response } = await settle(
+    client.GET('/profile/interactions/export', { params: { query }, parseAs: 'blob', ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? 'my-learning.csv';
+  return { blob: data, fileName };
+}
+
+export async function listCertificates(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'listCertificates'>['data']> {
+  const { data, error, response } = await settle(client.GET('/profile/certificates', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data;
+}
+
+export async function createCertificate(
+  client: ApiClient,
+  body: RequestBody<'createCertificate'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'createCertificate'>> {
+  const { data, error, response } = await settle(client.POST('/profile/certificates', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function getCertificatePdf(
+  client: ApiClient,
+  code: PathParams<'getCertificatePdf'>['code'],
+  init?: CallOptions,
+): Promise<Download> {
+  const { data, error, response } = await settle(
+    client.GET('/profile/certificates/{code}/pdf', { params: { path: { code } }, parseAs: 'blob', ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? `learning-certificate-${code}.pdf`;
+  return { blob: data, fileName };
+}
+
 export async function addBookmark(
   client: ApiClient,
   body: RequestBody<'addBookmark'>,

@@ -519,7 +519,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Learning streaks counted in days of activity. */
+        /**
+         * Learning streaks counted in weeks of activity.
+         * @description A streak is a run of weeks (Monday to Sunday in `timeZone`) with at least one day of learning
+         *     (any learner event or action). One empty week inside a run (a school break) keeps it going
+         *     without counting; two empty weeks in a row end it. The week under way never ends a streak.
+         */
         get: operations["getSystemStreaks"];
         put?: never;
         post?: never;
@@ -538,6 +543,76 @@ export interface paths {
         };
         /** The progress table of my learning, filtered, sorted and paged. */
         get: operations["listInteractions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/interactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole progress table as a CSV file, filtered and sorted as on screen.
+         * @description Every row of the progress table (no paging) in the order `listInteractions` gives, with the
+         *     columns Learning Strategy, Progress, Category, Element, Watched, Downloaded, Rubric Score,
+         *     Rated, Applied and Last Interaction (a date, `YYYY-MM-DD`, in `timeZone`). Steps read Yes,
+         *     No or Partial as on screen. RFC 4180 quoting, CRLF line ends, a UTF-8 byte order mark for
+         *     spreadsheets; a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets
+         *     a leading apostrophe so that a spreadsheet shows it as text instead of running it.
+         */
+        get: operations["exportInteractions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The learner's learning certificates, newest first. */
+        get: operations["listCertificates"];
+        put?: never;
+        /**
+         * Issue a learning certificate for the strategies completed in a date range.
+         * @description Counts the learning objects the learner completed (all five steps) on the days `from` to
+         *     `to` (inclusive, counted in `timeZone`, default UTC). The range may not end after today,
+         *     may not start after it ends, and may span at most 3 years. Who, the range, the strategies
+         *     and their video lengths are kept as issued; the certificate gets an unguessable
+         *     verification code for its public page at `verifyUrl`.
+         */
+        post: operations["createCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/certificates/{code}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the learner's certificates as a PDF file.
+         * @description Only its owner gets it; any other code, another learner's included, is 404.
+         */
+        get: operations["getCertificatePdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -858,6 +933,8 @@ export interface components {
             createdAt: string;
             hasFreeAccess: boolean;
             verified: boolean;
+            /** @description The name of the user's school or district (null without one). Given by `GET /identity/me`. */
+            organizationName?: string | null;
         };
         /**
          * @description NEW (0–3 years), ESTABLISHED (4–10), EXPERIENCED (11–20), VETERAN (more than 20).
@@ -1074,8 +1151,11 @@ export interface components {
             isMilestone: boolean;
         };
         Streaks: {
+            /** @description Weeks in the current run. */
             currentStreak: number;
+            /** @description Weeks in the longest run. */
             longestStreak: number;
+            activeThisWeek: boolean;
             activeToday: boolean;
             /** Format: date */
             lastActiveDate: string | null;
@@ -1106,6 +1186,48 @@ export interface components {
             saved: boolean;
             /** Format: date-time */
             lastInteractionAt: string | null;
+        };
+        CertificateInput: {
+            /**
+             * Format: date
+             * @description First day of the range.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day of the range (inclusive); today at the latest.
+             */
+            to: string;
+            /** @description IANA time zone in which the days are counted (default UTC). */
+            timeZone?: string;
+        };
+        Certificate: {
+            /** @description The verification code (base32, 80 random bits). */
+            code: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            timeZone: string;
+            /** @description Hours of video of the completed strategies (their videos' lengths), to 0.1 h. */
+            hours: number;
+            /** @description The strategies completed in the range, in the order they were completed. */
+            strategies: {
+                title: string;
+                /** Format: date-time */
+                completedAt: string;
+                /** @description The length of the strategy's video, to 0.1 min. */
+                minutes: number;
+            }[];
+            /**
+             * Format: uri
+             * @description The public verification page.
+             */
+            verifyUrl: string;
+            /** @description Where the owner downloads the PDF (API path). */
+            pdfUrl: string;
+            /** Format: date-time */
+            issuedAt: string;
         };
         Subscription: {
             /** Format: uuid */
@@ -1459,6 +1581,11 @@ export interface components {
         NasotItemIdsFilter: string[];
         /** @description Items for any of these audiences. */
         AudienceIdsFilter: string[];
+        /** @description The progress table's filter tab. */
+        InteractionFilter: "ALL" | "COMPLETED" | "IN_PROGRESS" | "SAVED";
+        InteractionSortBy: "strategyTitle" | "progress" | "categoryTitle" | "elementTitle" | "watched" | "rated";
+        /** @description IANA time zone in which dates are given (default UTC). */
+        TimeZone: string;
         /** @description Only items in this state for the signed-in learner. */
         ProgressFilter: "NOT_STARTED" | "IN_PROGRESS" | "COMPLETED" | "SAVED";
     };
@@ -2774,6 +2901,7 @@ export interface operations {
                      *       "currentStreak": 3,
                      *       "longestStreak": 9,
                      *       "activeToday": true,
+                     *       "activeThisWeek": true,
                      *       "lastActiveDate": "2026-11-02",
                      *       "timeZone": "UTC",
                      *       "days": [
@@ -2800,8 +2928,9 @@ export interface operations {
                 offset?: components["parameters"]["Offset"];
                 /** @description Page size; -1 means no limit. */
                 limit?: number;
-                filter?: "ALL" | "COMPLETED" | "IN_PROGRESS" | "SAVED";
-                sortBy?: "strategyTitle" | "progress" | "categoryTitle" | "elementTitle" | "watched" | "rated";
+                /** @description The progress table's filter tab. */
+                filter?: components["parameters"]["InteractionFilter"];
+                sortBy?: components["parameters"]["InteractionSortBy"];
                 /** @description Without it, each list uses its natural order (catalogue newest first, progress table ascending). */
                 sortOrder?: components["parameters"]["SortOrder"];
             };
@@ -2849,6 +2978,184 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportInteractions: {
+        parameters: {
+            query?: {
+                /** @description The progress table's filter tab. */
+                filter?: components["parameters"]["InteractionFilter"];
+                sortBy?: components["parameters"]["InteractionSortBy"];
+                /** @description Without it, each list uses its natural order (catalogue newest first, progress table ascending). */
+                sortOrder?: components["parameters"]["SortOrder"];
+                /** @description IANA time zone in which dates are given (default UTC). */
+                timeZone?: components["parameters"]["TimeZone"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="my-learning-<YYYY-MM-DD>.csv" (today in `timeZone`) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Learning Strategy,Progress,Category,Element,Watched,Downloaded,Rubric Score,Rated,Applied,Last Interaction
+                     *     "Think, pair, share",Partial,Feedback,Checking for understanding,Yes,Yes,No,Yes,No,2026-11-02
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCertificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificates as they were issued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "K7QW3MZP2XRT5VHA",
+                     *           "from": "2026-09-01",
+                     *           "to": "2026-11-30",
+                     *           "timeZone": "America/Chicago",
+                     *           "hours": 1.5,
+                     *           "strategies": [
+                     *             {
+                     *               "title": "Think, pair, share",
+                     *               "completedAt": "2026-10-14T15:20:00.000Z",
+                     *               "minutes": 24.5
+                     *             }
+                     *           ],
+                     *           "verifyUrl": "https://learning.example.org/verify/K7QW3MZP2XRT5VHA",
+                     *           "pdfUrl": "/api/profile/certificates/K7QW3MZP2XRT5VHA/pdf",
+                     *           "issuedAt": "2026-12-01T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Certificate"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "from": "2026-09-01",
+                 *       "to": "2026-11-30",
+                 *       "timeZone": "America/Chicago"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CertificateInput"];
+            };
+        };
+        responses: {
+            /** @description The certificate. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "K7QW3MZP2XRT5VHA",
+                     *       "from": "2026-09-01",
+                     *       "to": "2026-11-30",
+                     *       "timeZone": "America/Chicago",
+                     *       "hours": 1.5,
+                     *       "strategies": [
+                     *         {
+                     *           "title": "Think, pair, share",
+                     *           "completedAt": "2026-10-14T15:20:00.000Z",
+                     *           "minutes": 24.5
+                     *         }
+                     *       ],
+                     *       "verifyUrl": "https://learning.example.org/verify/K7QW3MZP2XRT5VHA",
+                     *       "pdfUrl": "/api/profile/certificates/K7QW3MZP2XRT5VHA/pdf",
+                     *       "issuedAt": "2026-12-01T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCertificatePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The verification code (letters are read case-insensitively). */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="learning-certificate-<from>-<to>.pdf" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example (binary PDF document) */
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
         };

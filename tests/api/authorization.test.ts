@@ -88,6 +88,26 @@ const organizationSubscription = (a: Actor) =>
   one(sql`select s.id::text as id from subscriptions s join organizations o on o.id = ${a.home}::uuid
           where s.user_id is null and (s.organization_id = o.id or s.organization_id = o.parent_id) limit 1`);
 
+const today = () => new Date().toISOString().slice(0, 10);
+const weekAgo = () => new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+/** The actor completed the table's item an hour ago, so a certificate has something to count. */
+async function completedItem(a: Actor) {
+  if (!a.userId) return;
+  await t.query(sql`
+    insert into learner_progress (user_id, catalog_item_id, last_interaction_at, video_progress, are_reproducibles_downloaded,
+      is_catalog_item_rated, is_rubric_score_saved, is_strategy_applied, completed_at)
+    values (${a.userId}::uuid, ${world.item.id}::uuid, now() - interval '1 hour', 100, true, true, true, true, now() - interval '1 hour')
+    on conflict (user_id, catalog_item_id) do update set video_progress = 100, are_reproducibles_downloaded = true, is_catalog_item_rated = true,
+      is_rubric_score_saved = true, is_strategy_applied = true, completed_at = now() - interval '1 hour'`);
+}
+/** The code of a certificate of the actor's (`own`) or of another learner's, else a code nobody has. */
+async function certificateCode(a: Actor, whose: 'own' | 'other') {
+  const [row] = await t.query<{ code: string }>(
+    sql`select code from certificates where ${whose === 'own' ? sql`user_id = ${a.userId}::uuid` : sql`user_id <> ${a.userId ?? randomUUID()}::uuid`} order by issued_at limit 1`,
+  );
+  return row?.code ?? 'A'.repeat(16);
+}
+
 const usageReport = (a: Actor) => get(`/api/reporting?organizationId=${a.org}`);
 const userList = (a: Actor) => get(`/api/users?organizationId=${a.org}&itemsPerPage=-1`);
 const organizationList = () => get('/api/organizations?itemsPerPage=-1');
@@ -147,6 +167,14 @@ const TABLE: Entry[] = [
   { op: 'getProfileInProgress',      cells: [ANON,      200,   200,  200,        200,          ROLE],  request: () => get('/api/profile/in-progress') },
   { op: 'getSystemStreaks',          cells: [ANON,      200,   200,  200,        200,          ROLE],  request: () => get('/api/profile/system-streaks?timeZone=UTC') },
   { op: 'listInteractions',          cells: [ANON,      200,   200,  200,        200,          ROLE],  request: () => get('/api/profile/interactions') },
+  { op: 'exportInteractions',        cells: [ANON,      200,   200,  200,        200,          ROLE],  request: () => get('/api/profile/interactions/export?filter=ALL&sortBy=progress&sortOrder=DESC') },
+  // A learning record to hand in is a full account's; another learner's certificate is not found.
+  { op: 'createCertificate',         cells: [ANON,      DEMO,  201,  201,        201,          ROLE], request: async (a) => (await completedItem(a), json('POST', '/api/profile/certificates', { from: weekAgo(), to: today() })) },
+  { op: 'listCertificates',          cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: () => get('/api/profile/certificates') },
+  { op: 'getCertificatePdf', subject: 'own certificate',
+                                     cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: async (a) => get(`/api/profile/certificates/${await certificateCode(a, 'own')}/pdf`) },
+  { op: 'getCertificatePdf', subject: "another learner's certificate",
+                                     cells: [ANON,      DEMO,  404,  404,        404,          ROLE], request: async (a) => get(`/api/profile/certificates/${await certificateCode(a, 'other')}/pdf`) },
   { op: 'addBookmark',               cells: [ANON,      DEMO,  201,  201,        201,          ROLE], request: () => json('POST', '/api/profile/bookmarks', { catalogItemId: world.item.id }) },
   { op: 'removeBookmark',            cells: [ANON,      DEMO,  204,  204,        204,          ROLE], request: () => json('DELETE', `/api/profile/bookmarks?catalogItemId=${world.item.id}`) },
 

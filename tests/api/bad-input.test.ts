@@ -221,9 +221,11 @@ function stringCandidates(s: Schema, loc: Loc | 'body'): fc.Arbitrary<string>[] 
   if (pattern) {
     const bad = loc === 'header' ? ASCII_PUNCTUATION : ODD_CHARS;
     const baseMax = Math.max(1, Math.min((max ?? 12) - 2, Math.max(min, 12)));
+    // A fixed length (min = max) gets a base one short of it, so that the odd character alone breaks it.
+    const baseMin = min - 1 >= baseMax ? min - 1 : Math.max(1, min);
     out.push(
       fc
-        .tuple(alnum(Math.max(1, min), Math.max(1, baseMax)), fc.constantFrom(...bad), fc.nat())
+        .tuple(alnum(baseMin, Math.max(baseMin, baseMax)), fc.constantFrom(...bad), fc.nat())
         .map(([base, c, i]) => {
           const at = i % (base.length + 1);
           return base.slice(0, at) + c + base.slice(at);
@@ -247,6 +249,7 @@ function stringCandidates(s: Schema, loc: Loc | 'body'): fc.Arbitrary<string>[] 
     out.push(fc.constantFrom('plainaddress', 'a@', '@example.org', 'a b@example.org', 'a@@example.org', '<a@example.org>', 'a@example.org\n'), fc.emailAddress());
   }
   if (s.format === 'date-time') out.push(fc.constantFrom('yesterday', '2026-13-01T00:00:00Z', '2026-11-02', '2026-11-02T25:00:00Z', '1700000000'));
+  if (s.format === 'date') out.push(fc.constantFrom('yesterday', '2026-13-01', '2026-02-30', '2026-11-02T00:00:00Z', '20261102', '2026-1-2', ' 2026-11-02', '+02026-11-02'));
   if (!pattern && !s.format && loc !== 'path') {
     // Free text: whatever the characters, the server must cope (NUL bytes are a classic 500).
     const upper = Math.min(max ?? 40, 40);
@@ -502,7 +505,8 @@ describe('bad input', () => {
   it('covers every operation with parameters or a body, each from a valid baseline', () => {
     expect(inputOperations.length).toBeGreaterThanOrEqual(30);
     const ids = inputOperations.map((o) => o.operationId);
-    for (const id of ['searchCatalog', 'rateCatalogItem', 'recordLearnerEvents', 'updateProfile', 'register', 'inviteUser', 'verifyEmail', 'listUsers']) expect(ids).toContain(id);
+    for (const id of ['searchCatalog', 'rateCatalogItem', 'recordLearnerEvents', 'updateProfile', 'register', 'inviteUser', 'verifyEmail', 'listUsers', 'exportInteractions', 'createCertificate', 'getCertificatePdf'])
+      expect(ids).toContain(id);
     // Operations without parameters or a body have nothing to break.
     for (const op of operations.filter((o) => !ids.includes(o.operationId))) expect(op.parameters.length + (op.requestBody ? 1 : 0), op.operationId).toBe(0);
     for (const m of models) {
@@ -651,6 +655,8 @@ describe('text the database cannot store', () => {
       [world.tokens.user, { method: 'PATCH', url: '/api/profile', payload: { firstName: nul } }],
       [world.tokens.user, { method: 'PATCH', url: '/api/profile', payload: { lastName: nul } }],
       [world.tokens.user, { method: 'GET', url: `/api/profile/system-streaks?timeZone=${encodeURIComponent(nul)}` }],
+      [world.tokens.user, { method: 'GET', url: `/api/profile/interactions/export?timeZone=${encodeURIComponent(nul)}` }],
+      [world.tokens.user, { method: 'POST', url: '/api/profile/certificates', payload: { from: '2026-01-01', to: '2026-01-31', timeZone: nul } }],
       [world.tokens.user, { method: 'POST', url: '/api/reporting/event', payload: { event: 'PAGE_VIEW', properties: { from: nul, to: '/catalog' } } }],
       [world.tokens.user, { method: 'POST', url: '/api/reporting/event', payload: { event: 'PAGE_VIEW', properties: { from: '/', to: nul } } }],
       [world.tokens.districtAdmin, { method: 'GET', url: `/api/users?filter=${encodeURIComponent(nul)}` }],
@@ -716,6 +722,31 @@ describe('valid but unknown ids', () => {
     await missing(admin, { method: 'POST', url: `/api/organizations/${id}/users`, payload: { email: 'unknown.org@example.org', firstName: 'Una', lastName: 'Known' } });
     await missing(admin, { method: 'GET', url: `/api/reporting?organizationId=${id}` });
     await missing(admin, { method: 'GET', url: `/api/users?organizationId=${id}` });
+  });
+
+  it('answers 404 for certificate codes nobody has, in any letter case', async () => {
+    for (const code of ['A'.repeat(16), 'abcdefghijklmnop', '2345672345672345']) {
+      await missing(world.tokens.user, { method: 'GET', url: `/api/profile/certificates/${code}/pdf` }, 'CERTIFICATE_NOT_FOUND');
+    }
+  });
+
+  it('answers 400, naming the field, to certificate ranges that cannot be certified', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const [payload, field] of [
+      [{ from: today, to: '2000-01-01' }, 'body/to'],
+      [{ from: '2000-01-01', to: '9999-12-31' }, 'body/to'],
+      [{ from: '0000-01-01', to: '0001-01-01' }, 'body/from'],
+      [{ from: '1970-01-01', to: '1970-01-02' }, 'body/from'],
+      [{ from: '2020-01-01', to: '2024-01-01' }, 'body/to'],
+      [{ from: today, to: today, timeZone: 'Not/AZone' }, 'body/timeZone'],
+      [{ from: today, to: today, timeZone: '+99:00' }, 'body/timeZone'],
+    ] as const) {
+      const res = await t.request(world.tokens.user, { method: 'POST', url: '/api/profile/certificates', payload });
+      const context = `${JSON.stringify(payload)}: ${res.statusCode} ${res.body}`;
+      expect(res.statusCode, context).toBe(400);
+      expectErrorBody(res, context);
+      expect(res.json().error.message, context).toContain(field);
+    }
   });
 
   it('answers 404 for unknown verification tokens and flag keys', async () => {

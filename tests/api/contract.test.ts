@@ -159,6 +159,35 @@ describe('learner and profile', () => {
   });
 });
 
+describe('my learning', () => {
+  it('exports the progress table and issues a learning certificate', async () => {
+    const token = world.tokens.user;
+    const csv = await call(token, { method: 'GET', url: '/api/profile/interactions/export?filter=ALL&sortBy=strategyTitle&sortOrder=ASC&timeZone=America/Chicago' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFLearning Strategy,Progress,Category,Element,Watched,Downloaded,Rubric Score,Rated,Applied,Last Interaction');
+
+    const { sub } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
+    await t.query(sql`
+      insert into learner_progress (user_id, catalog_item_id, last_interaction_at, video_progress, are_reproducibles_downloaded,
+        is_catalog_item_rated, is_rubric_score_saved, is_strategy_applied, completed_at)
+      values (${sub}::uuid, ${world.item.id}::uuid, now() - interval '1 day', 100, true, true, true, true, now() - interval '1 day')
+      on conflict (user_id, catalog_item_id) do update set video_progress = 100, are_reproducibles_downloaded = true, is_catalog_item_rated = true,
+        is_rubric_score_saved = true, is_strategy_applied = true, completed_at = now() - interval '1 day'`);
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const issued = await call(token, { method: 'POST', url: '/api/profile/certificates', payload: { from: day(30), to: day(0), timeZone: 'UTC' } });
+    expect(issued.statusCode).toBe(201);
+    expect(issued.json().strategies.length).toBeGreaterThan(0);
+    expect((await call(token, { method: 'POST', url: '/api/profile/certificates', payload: { from: '2020-01-01', to: '2020-02-01' } })).statusCode).toBe(422);
+    expect((await call(token, { method: 'POST', url: '/api/profile/certificates', payload: { from: day(0), to: day(1) } })).statusCode).toBe(400);
+    expect((await call(token, { method: 'GET', url: '/api/profile/certificates' })).json().data[0]).toEqual(issued.json());
+    const pdf = await call(token, { method: 'GET', url: issued.json().pdfUrl });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await call(token, { method: 'GET', url: `/api/profile/certificates/${'B'.repeat(16)}/pdf` })).statusCode).toBe(404);
+  });
+});
+
 describe('billing', () => {
   it('registers a subscription and manages it', async () => {
     const token = await t.login(ACCOUNTS.noAccess);

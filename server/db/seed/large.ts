@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../client.ts';
 import * as t from '../schema.ts';
 import { demoPasswordHash } from './seed.ts';
+import { stampBulkCompletions } from '../../repositories/progress.ts';
 
 /**
  * Bulk data for benchmarks, added on top of the demo seed with set-based SQL
@@ -317,6 +318,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<LargeSe
         group by user_id, catalog_item_id
         on conflict do nothing`),
     );
+    await timed(timings, 'completion times', log, () => stampBulkCompletions(db));
     await timed(timings, 'ratings, rubric scores, applications, bookmarks', log, async () => {
       await db.execute(sql`
         insert into ratings (user_id, catalog_item_id, value, created_at)

@@ -8,6 +8,7 @@ import type { ResourceLink, RubricLevel } from '../schema.ts';
 import type { LearnerEventType } from '../../contract.ts';
 import { framework, type StrategyDef } from './content/framework.ts';
 import * as content from './content/catalog.ts';
+import { stampBulkCompletions } from '../../repositories/progress.ts';
 
 /** Shared password of every seeded account that has one. */
 export const DEMO_PASSWORD = 'Welcome-2026!';
@@ -924,6 +925,7 @@ async function seedActivity(
 
   await insertChunked(db, t.learnerEvents, eventRows);
   await insertChunked(db, t.learnerProgress, progressRows);
+  await stampBulkCompletions(db);
   await insertChunked(db, t.ratings, ratingRows);
   await insertChunked(db, t.rubricScores, rubricRows);
   await insertChunked(db, t.strategyApplications, applicationRows);
