@@ -76,7 +76,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     title: 'Streaks and achievements',
     keywords: ['streak', 'streaks', 'achievement', 'achievements', 'milestone', 'milestones', 'badge', 'badges'],
     answer:
-      'Achievements count what you have done: strategies applied, watched, saved, rated and in progress, resources downloaded and rubrics scored. Applied, watched and in-progress are your milestones; streaks follow how regularly you come back to learn.',
+      'Achievements count what you have done: strategies applied, watched, saved, rated and in progress, resources downloaded and rubrics scored. Applied, watched and in-progress are your milestones; streaks count the weeks in which you learned at least once (one quiet week, such as a school break, does not end a streak).',
   },
   {
     id: 'subscription',

@@ -158,6 +158,14 @@ export type TableQueryConfig<Key extends string = string> = {
   mustSort?: boolean;
   /** Prefixes the parameter names, for two tables on one screen ("users.page"). */
   prefix?: string;
+  /**
+   * How the address bar names the options: `page` (page, itemsPerPage, sort, order, q; defaults
+   * left out) or `offset` (limit, offset, sortBy, sortOrder, filter; every value written, so an
+   * empty query is filled with the defaults — spec §2, My learning).
+   */
+  params?: 'page' | 'offset';
+  /** The filter is one of these choices (tabs), not free text: anything else reads as `default`. */
+  filters?: { values: readonly string[]; default: string };
 };
 
 type QuerySource = string | URLSearchParams | Readonly<Record<string, unknown>>;
@@ -170,8 +178,18 @@ export const MAX_FILTER_LENGTH = 200;
 const PAGE_PATTERN = /^[1-9]\d*$/;
 const SIZE_PATTERN = /^(?:-1|[1-9]\d*)$/;
 
-function paramNames(prefix = '') {
-  return { page: `${prefix}page`, itemsPerPage: `${prefix}itemsPerPage`, sort: `${prefix}sort`, order: `${prefix}order`, filter: `${prefix}q` };
+function paramNames(prefix = '', style: 'page' | 'offset' = 'page') {
+  return style === 'offset'
+    ? { page: `${prefix}offset`, itemsPerPage: `${prefix}limit`, sort: `${prefix}sortBy`, order: `${prefix}sortOrder`, filter: `${prefix}filter` }
+    : { page: `${prefix}page`, itemsPerPage: `${prefix}itemsPerPage`, sort: `${prefix}sort`, order: `${prefix}order`, filter: `${prefix}q` };
+}
+
+const OFFSET_PATTERN = /^(?:0|[1-9]\d*)$/;
+
+/** The filter as the table means it: free text, or one of its choices (else the default choice). */
+function readFilter(text: string | undefined, config: Pick<TableQueryConfig, 'filters'>): string {
+  if (config.filters) return text !== undefined && config.filters.values.includes(text) ? text : config.filters.default;
+  return (text ?? '').trim().slice(0, MAX_FILTER_LENGTH);
 }
 
 function toSearchParams(source: QuerySource): URLSearchParams {
@@ -203,34 +221,41 @@ export function allowedPageSizes(config: Pick<TableQueryConfig, 'pageOptions' | 
 }
 
 function parseSortBy<Key extends string>(params: URLSearchParams, config: TableQueryConfig<Key>): SortItem<Key>[] {
-  const names = paramNames(config.prefix);
+  const names = paramNames(config.prefix, config.params);
   const defaults = resolvedDefaults(config).sortBy;
   const key = single(params, names.sort);
   if (key === NO_SORT) return config.mustSort ? [...defaults] : [];
   if (key === undefined || !(config.sortKeys as readonly string[]).includes(key)) return [...defaults];
-  const order = single(params, names.order);
+  const order = single(params, names.order)?.toLowerCase();
   return [{ key: key as Key, order: order === 'desc' ? 'desc' : 'asc' }];
 }
 
 /** Reads a table's query; every missing or bad value falls back to its default, nothing throws. */
 export function parseTableQuery<Key extends string>(source: QuerySource, config: TableQueryConfig<Key>): TableQuery<Key> {
   const params = toSearchParams(source);
-  const names = paramNames(config.prefix);
+  const names = paramNames(config.prefix, config.params);
   const defaults = resolvedDefaults(config);
-
-  const pageText = single(params, names.page);
-  const page = pageText && PAGE_PATTERN.test(pageText) ? Number(pageText) : defaults.page;
 
   const sizeText = single(params, names.itemsPerPage);
   const size = sizeText && SIZE_PATTERN.test(sizeText) ? Number(sizeText) : Number.NaN;
+  const itemsPerPage = allowedPageSizes(config).includes(size) ? size : defaults.itemsPerPage;
+
+  const pageText = single(params, names.page);
+  let page = defaults.page;
+  if (config.params === 'offset') {
+    // The page that shows the row at `offset` (an offset between pages reads as the page it is on).
+    if (pageText && OFFSET_PATTERN.test(pageText)) page = itemsPerPage === ALL_ROWS ? DEFAULT_PAGE : Math.floor(Number(pageText) / itemsPerPage) + 1;
+  } else if (pageText && PAGE_PATTERN.test(pageText)) {
+    page = Number(pageText);
+  }
 
   return {
     options: {
       page: isValidPage(page) ? page : defaults.page,
-      itemsPerPage: allowedPageSizes(config).includes(size) ? size : defaults.itemsPerPage,
+      itemsPerPage,
       sortBy: parseSortBy(params, config),
     },
-    filter: (single(params, names.filter) ?? '').trim().slice(0, MAX_FILTER_LENGTH),
+    filter: readFilter(single(params, names.filter), config),
   };
 }
 
@@ -244,11 +269,22 @@ export function writeTableQuery<Key extends string>(
   base: QuerySource = '',
 ): string {
   const params = toSearchParams(base);
-  const names = paramNames(config.prefix);
+  const names = paramNames(config.prefix, config.params);
   const defaults = resolvedDefaults(config);
   for (const name of Object.values(names)) params.delete(name);
 
   const { page, itemsPerPage, sortBy } = query.options;
+  if (config.params === 'offset') {
+    // Every value, defaults included: the address always says what the table shows.
+    params.set(names.itemsPerPage, String(itemsPerPage));
+    params.set(names.page, String(itemsPerPage === ALL_ROWS ? 0 : (page - 1) * itemsPerPage));
+    const sort = sortBy[0];
+    params.set(names.sort, sort ? sort.key : NO_SORT);
+    if (sort) params.set(names.order, sort.order);
+    params.set(names.filter, query.filter);
+    const text = params.toString();
+    return text ? `?${text}` : '';
+  }
   if (page !== defaults.page) params.set(names.page, String(page));
   if (itemsPerPage !== defaults.itemsPerPage) params.set(names.itemsPerPage, String(itemsPerPage));
   if (!sameSortBy(sortBy, defaults.sortBy)) {

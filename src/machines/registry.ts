@@ -8,6 +8,8 @@ import { chatMachine } from '@/machines/chat/chat.machine';
 import { communityMachine } from '@/machines/community/community.machine';
 import { emailVerificationMachine } from '@/machines/email-verification/email-verification.machine';
 import { formMachine } from '@/machines/form/form.machine';
+import { progressOverviewMachine } from '@/machines/account/account.machine';
+import { certificatesMachine } from '@/machines/learning/learning.machine';
 import { flagsMachine } from '@/machines/flags/flags.machine';
 import { identityMachine } from '@/machines/identity/identity.machine';
 import { integrationsMachine } from '@/machines/integrations/integrations.machine';
@@ -80,6 +82,10 @@ export const MACHINES: readonly MachineEntry[] = [
   { name: 'table', folder: 'table', machine: tableMachine },
   // One per form on screen (sign-in, demo, and every form to come), owned by its screen.
   { name: 'form', folder: 'form', machine: formMachine },
+  { name: 'progress-overview', folder: 'account', machine: progressOverviewMachine, live: { screen: 'progressOverview' } },
+  // My learning's progress table: the table machine with its paging in the URL.
+  { name: 'progress-table', folder: 'learning', machine: tableMachine, live: { screen: 'progressTable' } },
+  { name: 'certificates', folder: 'learning', machine: certificatesMachine, live: { screen: 'certificates' } },
 ];
 
 /** Folders under src/machines that hold shared helpers, not a machine. */

@@ -116,6 +116,13 @@ test('an educator watches, downloads, rates, scores, applies and saves a strateg
   await page.goto(`/catalog?q=${encodeURIComponent(`"${title}"`)}&progress=IN_PROGRESS`);
   await expect(page.getByRole('status').filter({ hasText: /\d+ results?/ })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Catalogue results' }).getByRole('link', { name: title, exact: true })).toHaveCount(0);
+
+  // My learning, after a reload: the strategy is completed, Yes in every column.
+  await page.goto('/learning?filter=COMPLETED&limit=100&offset=0&sortBy=strategyTitle&sortOrder=asc');
+  await page.reload();
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('gridcell')).toHaveText([/Yes/, /.+/, /.+/, 'Yes', 'Yes', 'Yes', 'Yes', 'Yes']);
 });
 
 test('a demo user who rates is asked to register', async ({ page }) => {

@@ -18,6 +18,7 @@ import {
   westernDigits,
   type Rule,
 } from '@/lib/validation/rules';
+import { milestoneProgress } from '@/lib/milestones';
 
 // Every rule of spec §5 with its exact message, value by value.
 
@@ -149,4 +150,15 @@ describe('validate', () => {
     expect(validate(' ', EMAIL_RULES, 'Email')).toEqual(['The Email field is required']);
     expect(validate('ada@', EMAIL_RULES, 'Email')).toEqual(['The Email must be a valid email address']);
   });
+});
+
+describe('milestones', () => {
+  it.each([
+    [0, { reached: 0, next: 1, percent: 0 }],
+    [1, { reached: 1, next: 5, percent: 0 }],
+    [3, { reached: 1, next: 5, percent: 50 }],
+    [10, { reached: 10, next: 25, percent: 0 }],
+    [499, { reached: 250, next: 500, percent: 100 }],
+    [500, { reached: 500, next: null, percent: 100 }],
+  ])('%d achieved', (value, expected) => expect(milestoneProgress(value)).toEqual(expected));
 });

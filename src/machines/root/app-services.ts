@@ -21,6 +21,8 @@ export type BrowserEdge = {
   saveFile: (file: { blob: Blob; fileName: string }) => void;
   /** Opens another site in a new tab. */
   openExternal: (url: string) => void;
+  /** Leaves the app for a page of the server or another site, in this tab (a signed link). */
+  leaveTo: (url: string) => void;
   /** The page is going away (tab closed, another site): nothing unmounts, so screens listen. */
   onPageHide: (listener: () => void) => () => void;
   /** The page came back from the back/forward cache. */

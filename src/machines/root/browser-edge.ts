@@ -16,6 +16,7 @@ export function browserEdge(): BrowserEdge {
       window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
     },
     openExternal: (url) => void window.open(url, '_blank', 'noopener'),
+    leaveTo: (url) => window.location.assign(url),
     // A capture listener on window runs before the learner-events queue's own pagehide
     // listener, so whatever a screen records on leaving goes out in that queue's last beacon.
     onPageHide: (listener) => {

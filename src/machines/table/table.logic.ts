@@ -20,6 +20,8 @@ export function tableConfig(input: TableInput): TableConfig {
     defaults: defaultTableOptions(input.defaults),
     pageOptions: [...(input.pageOptions ?? FOOTER_PAGE_OPTIONS)],
     prefix: input.url?.prefix ?? '',
+    ...(input.url?.params && { params: input.url.params }),
+    ...(input.filters && { filters: input.filters }),
     rowKey: input.rowKey ?? 'id',
     syncUrl: input.url !== undefined,
     filterDebounceMs: input.filterDebounceMs ?? TABLE_FILTER_DEBOUNCE_MS,
@@ -30,7 +32,7 @@ export function initialTableContext(input: TableInput): TableContext {
   const config = tableConfig(input);
   const query: TableQuery = input.url
     ? parseTableQuery(input.url.search, config)
-    : { options: config.defaults, filter: input.filter ?? '' };
+    : { options: config.defaults, filter: input.filter ?? input.filters?.default ?? '' };
   return {
     config,
     options: query.options,

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, not, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, not, setup, type ActorRefFrom } from 'xstate';
 import {
   allowedPageSizes,
   changeItemsPerPage,
@@ -54,6 +54,11 @@ export const tableMachine = setup({
   },
   actors: {
     fetchPage: placeholderActor<TablePage, FetchPageInput>('fetchPage'),
+    /**
+     * Reports later locations of the table's page as `table.urlChanged` (back, forward, links).
+     * A table that leaves the URL alone needs none, so the default listens to nothing.
+     */
+    watchUrl: fromCallback<TableEvent>(() => undefined),
   },
   delays: {
     filterDebounce: ({ context }) => context.config.filterDebounceMs,
@@ -130,6 +135,7 @@ export const tableMachine = setup({
   id: 'table',
   context: ({ input }) => initialTableContext(input),
   entry: 'writeUrl',
+  invoke: { src: 'watchUrl' },
   initial: 'loading',
   on: {
     'table.sort': {

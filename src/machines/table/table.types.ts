@@ -27,14 +27,18 @@ export type TableInput = {
   /** Initial search text when the URL is not synced. */
   filter?: string;
   filterDebounceMs?: number;
+  /** The filter is one of these choices (tabs) rather than a search text. */
+  filters?: { values: readonly string[]; default: string };
   /**
    * Keep the options in the address bar: `search` is the location's query at start, `prefix`
-   * names the parameters when a screen has two tables. Without it the URL is left alone.
+   * names the parameters when a screen has two tables, `params` how they are named (see
+   * TableQueryConfig). Without it the URL is left alone.
    */
-  url?: { search: string; prefix?: string };
+  url?: { search: string; prefix?: string; params?: 'page' | 'offset' };
 };
 
-export type TableConfig = Required<Pick<TableQueryConfig, 'sortKeys' | 'pageOptions' | 'defaults' | 'mustSort'>> & {
+export type TableConfig = Required<Pick<TableQueryConfig, 'sortKeys' | 'pageOptions' | 'defaults' | 'mustSort'>> &
+  Pick<TableQueryConfig, 'filters' | 'params'> & {
   prefix: string;
   rowKey: string;
   syncUrl: boolean;

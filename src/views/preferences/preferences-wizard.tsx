@@ -14,12 +14,11 @@ import {
 } from '@/machines/preferences/preferences.selectors';
 import type { PreferenceStep } from '@/machines/preferences/preferences.types';
 import { selectProfile } from '@/machines/profile/profile.selectors';
-import { selectStrands } from '@/machines/reference-data/reference-data.selectors';
-import type { ExperienceLevel } from '@/machines/shared/domain';
 import type { Screen } from '@/machines/shared/screen';
 import { useRoot } from '@/views/root-context';
 import { useIntents } from '@/views/hooks/use-intents';
 import { useReferenceData } from '@/views/hooks/use-reference-data';
+import { AudienceStep, ExperienceStep, InterestsStep } from '@/views/preferences/preference-choices';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { LoadingScreen } from '@/views/components/loading-screen';
 import { Page } from '@/views/components/page';
@@ -36,12 +35,6 @@ export type WizardText = {
   finish: string;
 };
 
-const EXPERIENCE: { value: ExperienceLevel; label: string }[] = [
-  { value: 'NEW', label: 'New to teaching (0–3 years)' },
-  { value: 'ESTABLISHED', label: 'Established (4–10 years)' },
-  { value: 'EXPERIENCED', label: 'Experienced (11–20 years)' },
-  { value: 'VETERAN', label: 'Veteran (more than 20 years)' },
-];
 
 /**
  * A wizard screen, prefilled from what the profile already holds. It waits for the framework
@@ -111,55 +104,5 @@ function Questions({ wizard, text }: { wizard: WizardRef; text: WizardText }) {
         </div>
       </form>
     </Page>
-  );
-}
-
-/** Interests: strands and their elements as checkboxes. */
-function InterestsStep({ selected, onToggle }: { selected: readonly string[]; onToggle: (id: string) => void }) {
-  const { nasotItems } = useRoot();
-  const strands = useSelector(nasotItems, selectStrands);
-  return (
-    <div className="stack">
-      {strands.map((strand) => (
-        <fieldset key={strand.id} className="choices">
-          <legend>{strand.title}</legend>
-          {[strand, ...strand.children].map((item) => (
-            <label key={item.id} className="choice">
-              <input type="checkbox" checked={selected.includes(item.id)} onChange={() => onToggle(item.id)} />
-              <span>{item.id === strand.id ? `All of ${item.title}` : item.title}</span>
-            </label>
-          ))}
-        </fieldset>
-      ))}
-    </div>
-  );
-}
-
-function AudienceStep({ selected, onSelect }: { selected: string | null; onSelect: (id: string) => void }) {
-  const { audiences } = useReferenceData();
-  return (
-    <fieldset className="choices">
-      <legend>Which best describes you?</legend>
-      {audiences.map((audience) => (
-        <label key={audience.id} className="choice">
-          <input type="radio" name="audience" checked={selected === audience.id} onChange={() => onSelect(audience.id)} />
-          <span>{audience.name}</span>
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-function ExperienceStep({ selected, onSelect }: { selected: ExperienceLevel | null; onSelect: (level: ExperienceLevel) => void }) {
-  return (
-    <fieldset className="choices">
-      <legend>Years of teaching</legend>
-      {EXPERIENCE.map((level) => (
-        <label key={level.value} className="choice">
-          <input type="radio" name="experience" checked={selected === level.value} onChange={() => onSelect(level.value)} />
-          <span>{level.label}</span>
-        </label>
-      ))}
-    </fieldset>
   );
 }

@@ -1,15 +1,43 @@
+import { useSelector } from '@xstate/react';
 import { SIGN_OUT_EVERYWHERE_FORM, signOutEverywhereForm } from '@/machines/auth/auth.forms';
+import { selectProfile } from '@/machines/profile/profile.selectors';
+import { LoadingScreen } from '@/views/components/loading-screen';
 import { useForm } from '@/views/components/form/use-form';
+import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { BaseCard } from '@/views/layout/base-card';
 import { button } from '@/views/layout/button.css';
 import { PageLayout } from '@/views/layout/page-layout';
+import { AboutYouCard, useSignedInUser } from '@/views/profile/about-you-card';
+import { AchievementsCard } from '@/views/profile/achievements-card';
+import { CertificatesCard } from '@/views/learning/learning-record';
+import { PasswordCard } from '@/views/profile/password-card';
+import { PreferencesCard } from '@/views/profile/preferences-card';
+import * as styles from '@/views/profile/profile.css';
+import { useRoot } from '@/views/root-context';
 
-/** The educator's own account. Who they are and what they like come with the profile form. */
+/** The educator's own account: who they are, what they like, what they achieved, their sessions. */
 export function ProfilePage() {
+  const user = useSignedInUser();
+  const { profile: profileActor } = useRoot();
+  const profile = useSelector(profileActor, selectProfile);
+  // The preferences list the framework and the audiences.
+  const reference = useReferenceData({ load: true });
+  if (!user || !profile || !reference.ready) return <LoadingScreen />;
   return (
-    <PageLayout title="Profile">
-      <SignOutEverywhere />
+    <PageLayout title="Profile" header={<p>Your account, your learning preferences and what you have achieved so far.</p>}>
+      <div className={styles.grid}>
+        <AboutYouCard user={user} />
+        <AchievementsCard />
+        <div className={styles.wide}>
+          <PreferencesCard profile={profile} />
+        </div>
+        <div className={styles.wide}>
+          <CertificatesCard />
+        </div>
+        <PasswordCard />
+        <SignOutEverywhere />
+      </div>
     </PageLayout>
   );
 }

@@ -3,10 +3,9 @@ import { communityScreen } from '@/machines/community/community.actors';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { PageLayout } from '@/views/layout/page-layout';
 
-// The home shell's children still to be built in their own issues (my learning, billing,
-// usage), and the community link.
+// The home shell's children still to be built in their own issues (billing, usage), and the
+// community link.
 
-export const LearningPage = () => <PageLayout title="My Learning" />;
 export const BillingPage = () => <PageLayout title="Billing" />;
 export const UsagePage = () => <PageLayout title="Educator Usage" />;
 

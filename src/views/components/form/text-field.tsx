@@ -11,7 +11,7 @@ type Props = {
   name: string;
   /** Shown under the field while it has no message. */
   hint?: string;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'autoFocus' | 'placeholder'>;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'autoFocus' | 'placeholder' | 'max' | 'min'>;
 
 /** A labelled input bound to one field of a form machine, with its message under it. */
 export function TextField({ form, name, hint, ...input }: Props) {

@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, signInLocally } from './support';
+
+// My learning, the profile and the learning record, as an educator uses them.
+
+const EDUCATOR = 'educator01@northwind.example.org';
+const NEWCOMER = 'free@example.org';
+
+const table = (page: Page) => page.getByRole('grid');
+const firstTitles = async (page: Page) => (await table(page).getByRole('rowheader').allInnerTexts()).map((t) => t.split('\n')[0]!.trim());
+
+test('a newcomer sees the empty state of every filter, and the address holds the defaults', async ({ page }) => {
+  await signInLocally(page, NEWCOMER, '/learning');
+  await expect(page.getByRole('heading', { name: 'My Learning', level: 1 })).toBeVisible();
+  // An empty query is filled with the defaults (spec §2).
+  await expect(page).toHaveURL(/\/learning\?limit=10&offset=0&sortBy=strategyTitle&sortOrder=asc&filter=ALL$/);
+  const empty = {
+    All: "You haven't saved or started any strategies.",
+    Completed: "You don't have any completed strategies.",
+    'In Progress': "You don't have any strategies in-progress.",
+    Saved: "You haven't saved any strategies.",
+  };
+  for (const [tab, text] of Object.entries(empty)) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(page.getByText(text)).toBeVisible();
+    await expect(page.getByText(/under 'My Progress'/)).toBeVisible();
+  }
+  await expect(page).toHaveURL(/filter=SAVED/);
+  await expect(page.getByRole('link', { name: 'Browse the catalogue' })).toBeVisible();
+  // Bad values fall back to the defaults, and are written back.
+  await page.goto('/learning?limit=7&offset=-3&sortBy=password&sortOrder=sideways&filter=EVERYTHING');
+  await expect(page).toHaveURL(/\/learning\?limit=10&offset=0&sortBy=strategyTitle&sortOrder=asc&filter=ALL$/);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectAccessible(page);
+  }
+});
+
+test('an educator sorts by each key and pages through their learning', async ({ page }) => {
+  await signInLocally(page, EDUCATOR, '/learning');
+  await expect(table(page).getByRole('rowheader')).toHaveCount(10);
+  const byTitle = await firstTitles(page);
+  expect(byTitle).toEqual([...byTitle].sort((a, b) => a.localeCompare(b)));
+
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/offset=10/);
+  await expect(page.getByText(/^11–\d+ of \d+$/)).toBeVisible();
+  const second = await firstTitles(page);
+  expect(second.some((t) => byTitle.includes(t))).toBe(false);
+
+  const sort = page.getByLabel('Sort by');
+  for (const [value, key] of [['Progress', 'progress'], ['Category', 'categoryTitle'], ['Element', 'elementTitle'], ['Watched', 'watched'], ['Rated', 'rated']] as const) {
+    await sort.selectOption({ label: value });
+    // A new sort starts again at the first page.
+    await expect(page).toHaveURL(new RegExp(`offset=0&sortBy=${key}&sortOrder=asc`));
+    await expect(table(page).getByRole('rowheader')).toHaveCount(10);
+  }
+  await page.getByLabel('Order').selectOption({ label: 'Descending' });
+  await expect(page).toHaveURL(/sortBy=rated&sortOrder=desc/);
+  // A reload shows the same rows in the same order: the address holds them.
+  await page.reload();
+  await expect(page.getByLabel('Order')).toHaveValue('desc');
+  await expect(page.getByLabel('Sort by')).toHaveValue('rated');
+  await sort.selectOption({ label: 'Strategy title' });
+  await page.getByLabel('Order').selectOption({ label: 'Descending' });
+  await expect(page).toHaveURL(/sortBy=strategyTitle&sortOrder=desc/);
+  const isDescending = (titles: string[]) => titles.length === 10 && titles.join('|') === [...titles].sort((a, b) => b.localeCompare(a)).join('|');
+  await expect.poll(async () => isDescending(await firstTitles(page))).toBe(true);
+  const descending = await firstTitles(page);
+
+  // The CSV holds the rows as sorted on screen.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = (await readFile((await (await downloading).path()) ?? '')).toString('utf8');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toMatch(/^Learning Strategy,Progress,Category,Element,Watched,Downloaded,Rubric Score,Rated,Applied/);
+  expect(lines.slice(1, 11).map((line) => line.replace(/^"/, '').split(/",|,/)[0])).toEqual(descending);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectAccessible(page);
+  }
+});
+
+test('the profile: name rules, preferences, achievements, password link, certificate and its public check', async ({ page, context }) => {
+  await signInLocally(page, 'educator02@northwind.example.org', '/profile');
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Achievements' })).toBeVisible();
+  for (const label of ['Applied', 'Watched', 'Saved', 'Downloaded', 'Scored', 'Rated', 'In-Progress']) {
+    await expect(page.getByRole('listitem').filter({ hasText: label }).first()).toBeVisible();
+  }
+  await expect(page.getByText('Current streak')).toBeVisible();
+
+  const first = page.getByRole('textbox', { name: 'First Name' });
+  await first.fill('A');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('The First Name must have at least 2 characters')).toBeVisible();
+  await first.fill('Ada');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Your name was saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'First Name' })).toHaveValue('Ada');
+  await expect(page.getByRole('button', { name: /^Account menu, Ada / })).toBeVisible();
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectAccessible(page);
+  }
+
+  // A certificate of this school year: downloaded, and confirmed by its public page.
+  await page.getByRole('button', { name: 'Get a certificate' }).click();
+  await expect(page.getByText(/^Certificate ready/)).toBeVisible();
+  const item = page.getByRole('list', { name: 'Your certificates' }).getByRole('listitem').first();
+  const code = (await item.getByRole('link').innerText()).trim();
+  expect(code).toMatch(/^[A-Z2-7]{16}$/);
+  const downloading = page.waitForEvent('download');
+  await item.getByRole('button', { name: /PDF/ }).click();
+  const pdf = await readFile((await (await downloading).path()) ?? '');
+  expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+  const verify = await context.newPage();
+  await verify.goto(`/verify/${code}`);
+  await expect(verify.getByText('This certificate is valid')).toBeVisible();
+  await expect(verify.getByText(/Ada/)).toBeVisible();
+  for (const width of [375, 1280]) {
+    await verify.setViewportSize({ width, height: 800 });
+    await expectAccessible(verify);
+  }
+  await verify.goto('/verify/AAAAAAAAAAAAAAAA');
+  await expect(verify.getByRole('heading', { level: 1 })).toContainText(/not a valid certificate/i);
+  await verify.close();
+
+  // The password link opens the signed change page.
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/account\/password\?ticket=/);
+  await expect(page.getByRole('heading', { name: 'Change your password' })).toBeVisible();
+});
