@@ -86,6 +86,7 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   localLogin: PUBLIC,
   logout: { authentication: 'bearer', roles: EVERYONE },
   signOutEverywhere: { authentication: 'bearer', roles: EVERYONE },
+  sendVerificationEmail: { authentication: 'bearer', roles: EVERYONE },
 
   // learner
   getProgress: { authentication: 'bearer', roles: LEARNERS },

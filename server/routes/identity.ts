@@ -4,7 +4,7 @@ import { badRequest, conflict, gone, notFound, unauthorized } from '../errors.ts
 import { toUser } from '../services/users.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
-type IdentityOps = 'getCurrentUser' | 'authorizeEmail' | 'getPasswordChangeUrl' | 'verifyEmail' | 'startDemo' | 'localLogin' | 'logout' | 'signOutEverywhere';
+type IdentityOps = 'getCurrentUser' | 'authorizeEmail' | 'getPasswordChangeUrl' | 'verifyEmail' | 'startDemo' | 'localLogin' | 'logout' | 'signOutEverywhere' | 'sendVerificationEmail';
 
 /** How long an e-mail verification link stays valid. */
 const VERIFICATION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -34,7 +34,7 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions }: Co
     await mailer.send({
       to: email,
       subject: 'Confirm your e-mail address',
-      text: `Welcome to the Educator Learning Platform.\n\nConfirm your e-mail address by opening this link within 7 days:\n${link}\n\nIf you did not ask for a demo account, you can ignore this message.`,
+      text: `Welcome to the Educator Learning Platform.\n\nConfirm your e-mail address by opening this link within 7 days:\n${link}\n\nIf you did not ask for this, you can ignore this message.`,
     });
   }
 
@@ -107,6 +107,13 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions }: Co
         await identity.revoke(token.jti, token.expiresAt);
         await identity.forgetExpiredRevocations();
       }
+      reply.code(204);
+    },
+
+    async sendVerificationEmail(request, reply) {
+      const { user } = principalOf(request);
+      if (user.verifiedAt) throw conflict('Your e-mail address is already verified', 'ALREADY_VERIFIED');
+      await sendVerification(user.id, user.email);
       reply.code(204);
     },
 

@@ -328,6 +328,11 @@ export async function logout(client: ApiClient, init?: CallOptions): Promise<voi
   if (!response.ok) throw toApiError(response.status, error);
 }
 
+export async function sendVerificationEmail(client: ApiClient, init?: CallOptions): Promise<void> {
+  const { error, response } = await settle(client.POST('/identity/verification-email', { ...init }));
+  if (!response.ok) throw toApiError(response.status, error);
+}
+
 export async function signOutEverywhere(client: ApiClient, init?: CallOptions): Promise<void> {
   const { error, response } = await settle(client.POST('/identity/sign-out-everywhere', { ...init }));
   if (!response.ok) throw toApiError(response.status, error);

@@ -122,6 +122,11 @@ describe('identity', () => {
     const email = `demo.${randomUUID().slice(0, 8)}@example.org`;
     const demo = await call(null, { method: 'POST', url: '/api/identity/demo', payload: { email } });
     expect(demo.statusCode).toBe(200);
+    // A new link on request: another message with another token.
+    const first = /verification-token=([A-Za-z0-9_-]+)/.exec(readOutbox(t.outboxDir, email))![1];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await call(demo.json().accessToken, { method: 'POST', url: '/api/identity/verification-email' })).statusCode).toBe(204);
+    expect(/verification-token=([A-Za-z0-9_-]+)/.exec(readOutbox(t.outboxDir, email))![1]).not.toBe(first);
     const token = /verification-token=([A-Za-z0-9_-]+)/.exec(readOutbox(t.outboxDir, email))![1]!;
     expect((await call(null, { method: 'POST', url: `/api/identity/verify-email/${token}` })).json()).toEqual({ verified: true, email });
     expect((await call(null, { method: 'POST', url: `/api/identity/verify-email/${token}` })).statusCode).toBe(410);

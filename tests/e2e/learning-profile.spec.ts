@@ -5,7 +5,8 @@ import { expectAccessible, signInLocally } from './support';
 // My learning, the profile and the learning record, as an educator uses them.
 
 const EDUCATOR = 'educator01@northwind.example.org';
-const NEWCOMER = 'free@example.org';
+// Nobody else's tests touch this account: its lists stay empty.
+const NEWCOMER = 'new.teacher@example.org';
 
 const table = (page: Page) => page.getByRole('grid');
 const firstTitles = async (page: Page) => (await table(page).getByRole('rowheader').allInnerTexts()).map((t) => t.split('\n')[0]!.trim());

@@ -691,6 +691,7 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
   learners.push({ user: lapsedUser, activity: 'lapsed', streak: 0 });
   addUser({ email: 'noaccess@example.org', role: 'USER', note: 'No organization, no subscription, no free access (sent to /payment)' });
   addUser({ email: 'free@example.org', role: 'USER', freeAccess: true, note: 'Free access, no organization' });
+  addUser({ email: 'new.teacher@example.org', role: 'USER', freeAccess: true, note: 'Free access, no organization, no history: what a brand-new educator sees', ageDays: 0.5 });
   const trialUser = addUser({ email: 'trial@example.org', role: 'USER', note: 'Personal subscription in trial (ends in 10 days)', ageDays: 4 });
   learners.push({ user: trialUser, activity: 'light', streak: 0 });
   const subscriberUser = addUser({ email: 'subscriber@example.org', role: 'USER', note: 'Personal paid subscription (active for 200 more days)', ageDays: 190 });

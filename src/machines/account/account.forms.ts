@@ -1,4 +1,4 @@
-import { getPasswordChangeUrl, updateProfile } from '@/api/operations';
+import { getPasswordChangeUrl, sendVerificationEmail, updateProfile } from '@/api/operations';
 import { NAME_RULES } from '@/lib/validation/fields';
 import { minSelection, required } from '@/lib/validation/rules';
 import { defineForm } from '@/machines/form/form.actors';
@@ -68,4 +68,15 @@ export const PASSWORD_CHANGE_FORM: FormInput = { fields: {} };
 export const passwordChangeForm = defineForm('passwordChangeForm', {
   submit: ({ api }, _values, signal) => getPasswordChangeUrl(api, { returnUrl: '/profile', ttl: PASSWORD_LINK_TTL }, { signal }),
   submitted: ({ browser }, { result }) => browser.leaveTo((result as { url: string }).url),
+});
+
+export const VERIFICATION_EMAIL_FORM: FormInput = { fields: {} };
+
+/** A new link that confirms the e-mail address (the first one expired, or went to spam). */
+export const verificationEmailForm = defineForm('verificationEmailForm', {
+  submit: ({ api }, _values, signal) => sendVerificationEmail(api, { signal }),
+  submitted: ({ actors }) => {
+    const email = actors.identity.getSnapshot().context.user?.email ?? 'your address';
+    bindIntents(actors.snackbar, snackbarIntents).show({ message: `We sent a new link to ${email}`, variant: 'success' });
+  },
 });

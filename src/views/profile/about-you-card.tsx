@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { nameForm, nameFormInput } from '@/machines/account/account.forms';
+import { nameForm, nameFormInput, VERIFICATION_EMAIL_FORM, verificationEmailForm } from '@/machines/account/account.forms';
 import { selectUser } from '@/machines/identity/identity.selectors';
 import type { User } from '@/machines/shared/domain';
 import { TextField } from '@/views/components/form/text-field';
@@ -40,6 +40,7 @@ export function AboutYouCard({ user }: { user: User }) {
         <dd className={styles.factValue}>
           {user.email}
           <span className={user.verified ? styles.badge : styles.badgeMuted}>{user.verified ? 'Verified' : 'Not verified'}</span>
+          {!user.verified && <SendVerification />}
         </dd>
         {user.organizationName && (
           <>
@@ -67,4 +68,17 @@ export function AboutYouCard({ user }: { user: User }) {
 export function useSignedInUser() {
   const { identity } = useRoot();
   return useSelector(identity, selectUser);
+}
+
+/** Sends a new verification link to an address not yet confirmed. */
+function SendVerification() {
+  const form = useScreenActor(verificationEmailForm, { input: VERIFICATION_EMAIL_FORM });
+  const { onSubmit, submitting } = useForm(form);
+  return (
+    <form onSubmit={onSubmit}>
+      <button className={button({ tone: 'secondary', size: 'sm' })} type="submit" disabled={submitting}>
+        {submitting ? 'Sending…' : 'Send a new verification e-mail'}
+      </button>
+    </form>
+  );
 }
