@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml, PRODUCT, STYLESHEET_PATH } from '../auth/provider/pages.ts';
+import { escapeHtml, layout, PRODUCT } from '../auth/provider/pages.ts';
 import type { CertificateRow } from '../repositories/certificates.ts';
 import { hoursOf, normalizeCode } from '../services/certificates.ts';
 import { localDate, longDate } from '../services/dates.ts';
@@ -17,26 +17,7 @@ const STYLES = `main{max-width:36rem}.banner{max-width:36rem}
 @media (prefers-color-scheme:dark){.facts dt{color:#cbd5e1}.status{color:#86efac}.status.invalid{color:#fecaca}}
 `;
 
-function page(title: string, body: string) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(title)} · ${PRODUCT}</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-<link rel="stylesheet" href="${STYLES_PATH}">
-</head>
-<body>
-<header class="banner"><p class="brand">${PRODUCT}</p></header>
-<main>
-${body}
-</main>
-</body>
-</html>`;
-}
+const page = (title: string, body: string) => layout(title, body, [STYLES_PATH]);
 
 const time = (day: string) => `<time datetime="${day}">${escapeHtml(longDate(day))}</time>`;
 

@@ -44,7 +44,8 @@ input{background:#0b1220;border-color:#9ca3af}a{color:#93c5fd}a:hover{color:#bfd
 button{background:#2563eb;border-color:#2563eb}:focus-visible,input:focus-visible{outline-color:#93c5fd}.error{background:#450a0a;color:#fecaca;border-color:#f87171}.error a{color:#fecaca}}
 `;
 
-export function layout(title: string, body: string) {
+/** A plain page of the server (sign-in, sign-up, the certificate check), with extra stylesheets of its own. */
+export function layout(title: string, body: string, stylesheets: readonly string[] = []) {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -54,6 +55,7 @@ export function layout(title: string, body: string) {
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · ${PRODUCT}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
+${stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
 </head>
 <body>
 <header class="banner"><p class="brand">${PRODUCT}</p></header>

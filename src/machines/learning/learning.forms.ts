@@ -1,5 +1,5 @@
 import { createCertificate, exportInteractions, getCertificatePdf, listCertificates } from '@/api/operations';
-import { parseTableQuery, toSortOrderParams } from '@/lib/paging';
+import { parseTableQuery } from '@/lib/paging';
 import { required } from '@/lib/validation/rules';
 import { defineForm } from '@/machines/form/form.actors';
 import type { FormInput } from '@/machines/form/form.types';
@@ -9,12 +9,10 @@ import { withFetch } from '@/machines/shared/resource';
 import { snackbarIntents } from '@/machines/snackbar/snackbar.intents';
 import { tableConfig } from '@/machines/table/table.logic';
 import { certificatesMachine, type Certificate } from './learning.machine';
-import { PROGRESS_FILTERS, PROGRESS_SORT_KEYS, progressTableInput, type ProgressFilter } from './learning.types';
+import { progressQuery, progressTableInput } from './learning.types';
 
 // The learning record a teacher hands in: the progress table as a spreadsheet (CSV), and
 // certificates of the strategies completed in a date range, with a public verification code.
-
-const isFilter = (value: string): value is ProgressFilter => (PROGRESS_FILTERS as readonly string[]).includes(value);
 
 export const EXPORT_FORM: FormInput = { fields: {} };
 
@@ -22,7 +20,7 @@ export const EXPORT_FORM: FormInput = { fields: {} };
 export const exportForm = defineForm('exportForm', {
   submit: ({ api, router }, _values, signal) => {
     const { options, filter } = parseTableQuery(router.current().search, tableConfig(progressTableInput('')));
-    return exportInteractions(api, { filter: isFilter(filter) ? filter : 'ALL', ...toSortOrderParams(options.sortBy, PROGRESS_SORT_KEYS) }, { signal });
+    return exportInteractions(api, progressQuery(options, filter), { signal });
   },
   submitted: ({ browser }, { result }) => browser.saveFile(result as { blob: Blob; fileName: string }),
 });

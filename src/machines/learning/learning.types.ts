@@ -1,4 +1,5 @@
 import type { QueryParams, ResponseBody } from '@/api/operations';
+import { toSortOrderParams, type TableOptions } from '@/lib/paging';
 import type { TableInput } from '@/machines/table/table.types';
 
 /** A row of the progress table (spec §2), as GET /profile/interactions answers it. */
@@ -28,4 +29,11 @@ export function progressTableInput(search: string): TableInput {
     rowKey: 'catalogItemId',
     url: { search, params: 'offset' },
   };
+}
+
+const isFilter = (value: string): value is ProgressFilter => (PROGRESS_FILTERS as readonly string[]).includes(value);
+
+/** The listing's (and the export's) filter and sort for what the table shows. */
+export function progressQuery(options: Pick<TableOptions, 'sortBy'>, filter: string) {
+  return { filter: isFilter(filter) ? filter : ('ALL' as const), ...toSortOrderParams(options.sortBy, PROGRESS_SORT_KEYS) };
 }
