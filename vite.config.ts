@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 
 const apiServer = 'http://127.0.0.1:3000';
 
-// Everything the Fastify server answers: the API, media files, and the embedded identity
-// provider's Auth0-compatible routes, so the dev SPA runs against one origin like production.
-const serverPaths = ['/api', '/media', '/.well-known', '/authorize', '/oauth', '/v2', '/account', '/u', '/userinfo', '/oidc', '/admin'];
+// Everything the Fastify server answers: the API, media files, the embedded identity
+// provider's Auth0-compatible routes and the sandbox payment gateway's card form endpoint, so
+// the dev SPA runs against one origin like production.
+const serverPaths = ['/api', '/media', '/.well-known', '/authorize', '/oauth', '/v2', '/account', '/u', '/userinfo', '/oidc', '/admin', '/sandbox-gateway'];
 
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from './config.ts';
@@ -11,7 +11,8 @@ import { createRepositories } from './repositories/repositories.ts';
 import { createBillingService } from './services/billing.ts';
 import { createInvitations } from './services/invitations.ts';
 import { createMailer, type Mailer } from './services/mailer.ts';
-import { createSandboxGateway, type PaymentGateway } from './services/payment-gateway.ts';
+import type { PaymentGateway } from './services/payment-gateway.ts';
+import { GATEWAYS, type GatewaySetup } from './gateways.ts';
 import { createSessions } from './services/sessions.ts';
 import { memoryLimiter, redisLimiter } from './services/limits.ts';
 import { api } from './plugins/api.ts';
@@ -19,6 +20,14 @@ import { security } from './plugins/security.ts';
 import { spa } from './plugins/spa.ts';
 import { frameworkErrors, validation } from './plugins/validation.ts';
 import type { Context } from './routes/types.ts';
+import type { BillingService } from './services/billing.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The billing service, for what runs beside requests (the trial reminders of server/main.ts). */
+    billing: BillingService;
+  }
+}
 import { accountPages } from './routes/account-pages.ts';
 import { certificatePages } from './routes/certificate-pages.ts';
 import { adminPage } from './routes/admin-page.ts';
@@ -29,6 +38,7 @@ export type AppOptions = {
   /** Key source for provider tokens; defaults to the provider's JWKS URL. */
   providerKeys?: JWTVerifyGetKey;
   mailer?: Mailer;
+  /** A gateway of the caller's instead of the configured adapter (whose own routes are then not served). */
   gateway?: PaymentGateway;
   /** Destination of the structured log (tests capture it). */
   logStream?: NodeJS.WritableStream;
@@ -51,13 +61,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable: limits fall back to this process'));
     app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   }
-  const ctx = createContext(options, redis);
+  const gateway: GatewaySetup = options.gateway ? { gateway: options.gateway } : GATEWAYS[config.billing.gateway](config);
+  const ctx = createContext(options, gateway.gateway, redis, app.log);
+  app.decorate('billing', ctx.billing);
+  // Receipts being e-mailed when the server stops are sent first.
+  app.addHook('onClose', async () => ctx.billing.drain());
 
   await app.register(validation);
   await app.register(security(config, redis));
   await app.register(api(ctx));
   await app.register(accountPages(ctx));
   await app.register(certificatePages(ctx));
+  // The sandbox gateway's card form endpoint (a real gateway's card fields are the provider's).
+  if (gateway.routes) await app.register(gateway.routes(ctx));
   // Platform admins' landing page, and the embedded identity provider when AUTH0_DOMAIN is not set.
   await app.register(adminPage(ctx));
   if (config.provider.embedded) await app.register(embeddedProvider(ctx));
@@ -67,8 +83,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 /** Repositories over the database, and the services built on them, for handlers and pages. */
 function createContext(
-  { config, database, providerKeys, mailer = createMailer(config.mail), gateway = createSandboxGateway(), isReady = () => true }: AppOptions,
+  { config, database, providerKeys, mailer = createMailer(config.mail), isReady = () => true }: AppOptions,
+  gateway: PaymentGateway,
   redis: Redis | null,
+  log: FastifyBaseLogger,
 ): Context {
   const repos = createRepositories(database.db);
   const tokens = createTokenService(config, providerKeys);
@@ -79,7 +97,7 @@ function createContext(
     auth: createAuthenticator(repos, tokens, (token) => fetchUserInfo(config.provider.issuer, token)),
     mailer,
     gateway,
-    billing: createBillingService({ billing: repos.billing, organizations: repos.organizations, gateway, config }),
+    billing: createBillingService({ billing: repos.billing, organizations: repos.organizations, gateway, mailer, log: log.child({ service: 'billing' }), config }),
     invitations: createInvitations({ users: repos.users, tokens, mailer, config }),
     sessions: createSessions(repos.users),
     limiter: redis ? redisLimiter(redis, `${config.redisPrefix}limit:`) : memoryLimiter(),

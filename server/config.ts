@@ -6,6 +6,10 @@ import { join, resolve } from 'node:path';
  * Every setting of the server, read from environment variables and validated at start.
  * The README's configuration table lists the same variables; keep the two together.
  */
+/** The payment gateway adapters there are (server/gateways.ts builds each). */
+export const PAYMENT_GATEWAY_NAMES = ['sandbox'] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAY_NAMES)[number];
+
 export type Config = {
   host: string;
   port: number;
@@ -33,7 +37,14 @@ export type Config = {
     domains: string[];
   };
   mail: { from: string; smtpUrl: string | null; outboxDir: string };
-  billing: { amountCents: number; currency: string; trialDays: number; gateway: 'sandbox' };
+  billing: {
+    amountCents: number;
+    currency: string;
+    trialDays: number;
+    gateway: PaymentGatewayName;
+    /** How often the trial-ending reminders are sent, in milliseconds; 0: never (server/main.ts). */
+    trialReminderIntervalMs: number;
+  };
   rateLimit: {
     signInPerMinute: number;
     enabled: boolean;
@@ -171,6 +182,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       currency: str('SUBSCRIPTION_CURRENCY', 'USD'),
       trialDays: int('TRIAL_DAYS', 14, 0, 365),
       gateway: 'sandbox',
+      trialReminderIntervalMs: int('TRIAL_REMINDER_INTERVAL', 60, 0, 24 * 60) * 60_000,
     },
     rateLimit: {
       signInPerMinute: int('RATE_LIMIT_SIGN_IN', 10, 1, 100000),
@@ -188,7 +200,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy: bool('TRUST_PROXY', false),
   };
   const gateway = str('PAYMENT_GATEWAY', 'sandbox');
-  if (gateway !== 'sandbox') problems.push(`PAYMENT_GATEWAY must be "sandbox" (the only adapter so far; got "${gateway}")`);
+  if ((PAYMENT_GATEWAY_NAMES as readonly string[]).includes(gateway)) config.billing.gateway = gateway as PaymentGatewayName;
+  else problems.push(`PAYMENT_GATEWAY must be ${PAYMENT_GATEWAY_NAMES.map((n) => `"${n}"`).join(' or ')} (the adapters of server/gateways.ts; got "${gateway}")`);
   if (!/^[A-Z]{3}$/.test(config.billing.currency)) problems.push('SUBSCRIPTION_CURRENCY must be a 3-letter ISO code like USD');
 
   if (problems.length) throw new ConfigError(problems);

@@ -7,7 +7,16 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     ...(stream ? { stream } : {}),
     // The default serializers log neither headers nor bodies; redaction guards later changes.
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.accessToken', 'res.headers["set-cookie"]'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.body.password',
+        'req.body.accessToken',
+        // The sandbox gateway's card form endpoint (server/plugins/sandbox-gateway.ts).
+        'req.body.number',
+        'req.body.cvc',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
     serializers: {

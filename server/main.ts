@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startPeriodic } from './services/periodic.ts';
 
 async function main() {
   let config;
@@ -25,6 +26,9 @@ async function main() {
     app.log.info({ summary: 'skipped' in summary ? 'already seeded' : 'seeded demo content', ms: Date.now() - started }, 'demo content');
   }
 
+  // "Your trial ends soon" e-mails, hourly by default (TRIAL_REMINDER_INTERVAL), once per subscription.
+  const reminders = startPeriodic('trialReminders', (now) => app.billing.sendTrialReminders(now), config.billing.trialReminderIntervalMs, app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -37,6 +41,7 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
+      await reminders.stop();
       await app.close();
       await database.close();
       process.exit(0);

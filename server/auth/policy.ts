@@ -114,6 +114,7 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   getPaymentMethod: { authentication: 'bearer', roles: FULL_ACCOUNTS },
   updatePaymentMethod: { authentication: 'bearer', roles: FULL_ACCOUNTS },
   listTransactions: { authentication: 'bearer', roles: FULL_ACCOUNTS },
+  getReceipt: { authentication: 'bearer', roles: FULL_ACCOUNTS },
   getPaymentGatewayToken: { authentication: 'bearer', roles: FULL_ACCOUNTS },
   register: { authentication: 'bearer', roles: FULL_ACCOUNTS },
 

@@ -352,9 +352,16 @@ export const subscriptions = pgTable(
     pastDue: boolean('past_due').notNull().default(false),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
+    /** When the "your trial ends soon" e-mail was claimed for sending: it goes out once per subscription. */
+    trialReminderSentAt: ts('trial_reminder_sent_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId), index('subscriptions_org_idx').on(t.organizationId)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId),
+    index('subscriptions_org_idx').on(t.organizationId),
+    // The reminder job's scan: personal trials not reminded yet, by the day they end.
+    index('subscriptions_trial_reminder_idx').on(t.trialEndsAt).where(sql`${t.trialReminderSentAt} is null and ${t.trialEndsAt} is not null`),
+  ],
 );
 
 export const transactions = pgTable(
@@ -371,9 +378,13 @@ export const transactions = pgTable(
     currency: text('currency').notNull().default('USD'),
     description: text('description').notNull(),
     gatewayRef: text('gateway_ref'),
+    /** The card charged (or verified); null for rows made before cards were recorded on transactions. */
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    /** The serial of the receipt number EL-<year>-<serial> (server/services/billing.ts, receiptNumber). */
+    receiptSerial: bigserial('receipt_serial', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('transactions_user_idx').on(t.userId)],
+  (t) => [index('transactions_user_idx').on(t.userId), uniqueIndex('transactions_receipt_serial_idx').on(t.receiptSerial)],
 );
 
 export const idempotencyRecords = pgTable(

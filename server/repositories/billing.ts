@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
-import { idempotencyRecords, paymentMethods, subscriptions, transactions } from '../db/schema.ts';
+import { idempotencyRecords, paymentMethods, subscriptions, transactions, users } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
 import type { VaultedCard } from '../services/payment-gateway.ts';
 import { transactional } from './transactional.ts';
@@ -8,6 +8,20 @@ import { transactional } from './transactional.ts';
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
+/** A transaction with the card it was made with (brand and last four digits only). */
+export type TransactionWithCard = TransactionRow & { card: { brand: string; last4: string } | null };
+/** A personal trial about to end, with what its reminder says: who, which card. */
+export type TrialReminder = {
+  subscription: SubscriptionRow;
+  customer: { email: string; firstName: string; lastName: string };
+  card: { brand: string; last4: string } | null;
+};
+
+const withCard = { transaction: transactions, brand: paymentMethods.brand, last4: paymentMethods.last4 };
+const toWithCard = (r: { transaction: TransactionRow; brand: string | null; last4: string | null }): TransactionWithCard => ({
+  ...r.transaction,
+  card: r.brand !== null && r.last4 !== null ? { brand: r.brand, last4: r.last4 } : null,
+});
 
 type SubscriptionChange = Partial<Pick<SubscriptionRow, 'cancelAtPeriodEnd' | 'pastDue' | 'currentPeriodEnd' | 'paymentMethodId'>>;
 
@@ -80,7 +94,68 @@ function billingQueries(db: Db) {
       return txn!;
     },
 
-    transactionsOf: (userId: string) => db.select().from(transactions).where(eq(transactions.userId, userId)).orderBy(desc(transactions.createdAt)),
+    async transactionsOf(userId: string): Promise<TransactionWithCard[]> {
+      const found = await db
+        .select(withCard)
+        .from(transactions)
+        .leftJoin(paymentMethods, eq(paymentMethods.id, transactions.paymentMethodId))
+        .where(eq(transactions.userId, userId))
+        .orderBy(desc(transactions.createdAt), desc(transactions.receiptSerial));
+      return found.map(toWithCard);
+    },
+
+    /** One of the user's transactions; someone else's is not found. */
+    async transactionOf(userId: string, id: string): Promise<TransactionWithCard | undefined> {
+      const [found] = await db
+        .select(withCard)
+        .from(transactions)
+        .leftJoin(paymentMethods, eq(paymentMethods.id, transactions.paymentMethodId))
+        .where(and(eq(transactions.id, id), eq(transactions.userId, userId)));
+      return found && toWithCard(found);
+    },
+
+    /**
+     * Claims the reminders due: personal trials ending in (now, until] that will be charged (not
+     * canceled, a card on file) and were not reminded. One UPDATE marks and returns them, so of
+     * two processes running this at once each row goes to one of them only.
+     */
+    async claimTrialReminders(now: Date, until: Date): Promise<TrialReminder[]> {
+      const claimed = await db
+        .update(subscriptions)
+        .set({ trialReminderSentAt: now })
+        .where(
+          and(
+            isNull(subscriptions.trialReminderSentAt),
+            isNotNull(subscriptions.userId),
+            isNotNull(subscriptions.paymentMethodId),
+            gt(subscriptions.trialEndsAt, now),
+            lte(subscriptions.trialEndsAt, until),
+            eq(subscriptions.cancelAtPeriodEnd, false),
+            eq(subscriptions.pastDue, false),
+          ),
+        )
+        .returning();
+      if (!claimed.length) return [];
+      const details = await db
+        .select({ id: subscriptions.id, email: users.email, firstName: users.firstName, lastName: users.lastName, brand: paymentMethods.brand, last4: paymentMethods.last4 })
+        .from(subscriptions)
+        .innerJoin(users, eq(users.id, subscriptions.userId))
+        .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+        .where(inArray(subscriptions.id, claimed.map((s) => s.id)));
+      return claimed.flatMap((subscription) => {
+        const d = details.find((x) => x.id === subscription.id);
+        if (!d) return [];
+        return [{ subscription, customer: { email: d.email, firstName: d.firstName, lastName: d.lastName }, card: d.brand !== null && d.last4 !== null ? { brand: d.brand, last4: d.last4 } : null }];
+      });
+    },
+
+    /** Gives a claimed reminder back (its message could not be sent), so a later run sends it. */
+    async releaseTrialReminder(subscriptionId: string, claimedAt: Date) {
+      await db
+        .update(subscriptions)
+        .set({ trialReminderSentAt: null })
+        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.trialReminderSentAt, claimedAt)));
+    },
 
     /** Serializes the customer's billing changes: a concurrent one waits until this transaction ends. */
     async lockCustomer(userId: string) {

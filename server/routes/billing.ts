@@ -7,6 +7,7 @@ type BillingOps =
   | 'getPaymentMethod'
   | 'updatePaymentMethod'
   | 'listTransactions'
+  | 'getReceipt'
   | 'getPaymentGatewayToken'
   | 'register';
 
@@ -37,8 +38,23 @@ export function billingHandlers({ billing, gateway }: Context): Handlers<Billing
       return { data: await billing.transactions(principalOf(request).user) };
     },
 
+    async getReceipt(request, reply) {
+      const { pdf, fileName } = await billing.receipt(principalOf(request).user, request.params.id);
+      return reply
+        .code(200)
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+
     async getPaymentGatewayToken(request) {
-      return { clientToken: await gateway.clientToken(principalOf(request).user.id), gateway: gateway.name, environment: gateway.environment };
+      return {
+        clientToken: await gateway.clientToken(principalOf(request).user.id),
+        gateway: gateway.name,
+        environment: gateway.environment,
+        tokenizeUrl: gateway.tokenizeUrl,
+      };
     },
 
     async register(request, reply) {

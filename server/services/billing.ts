@@ -3,11 +3,17 @@ import type { Config } from '../config.ts';
 import type { Schemas, SubscriptionStatus } from '../contract.ts';
 import type { UserRow } from '../auth/principal.ts';
 import { conflict, forbidden, notFound, paymentRequired, unprocessable } from '../errors.ts';
-import type { BillingRepository, PaymentMethodRow, SubscriptionRow, TransactionRow } from '../repositories/billing.ts';
+import type { BillingRepository, PaymentMethodRow, SubscriptionRow, TransactionWithCard } from '../repositories/billing.ts';
 import type { OrganizationsRepository } from '../repositories/organizations.ts';
-import type { PaymentGateway } from './payment-gateway.ts';
+import { createBackgroundMail, describeMailError, type Mailer } from './mailer.ts';
+import type { PaymentGateway, VaultedCard } from './payment-gateway.ts';
+import { renderReceiptPdf } from './receipt-pdf.ts';
+import { receiptMail, receiptNumber, trialReminderMail, trialStartedMail, type Receipt } from './receipts.ts';
 
-const YEAR_MS = 365 * 24 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+const YEAR_MS = 365 * DAY_MS;
+/** The trial-ending reminder goes out this long before the trial ends (docs/decisions.md, "Billing"). */
+export const TRIAL_REMINDER_LEAD_MS = 3 * DAY_MS;
 
 export function toSubscription(row: SubscriptionRow, now = new Date(), paymentMethod?: PaymentMethodRow | null) {
   const active = row.currentPeriodEnd > now && !row.pastDue;
@@ -42,7 +48,7 @@ export function toSubscription(row: SubscriptionRow, now = new Date(), paymentMe
 
 export const toPaymentMethod = (pm: PaymentMethodRow) => ({ id: pm.id, brand: pm.brand, last4: pm.last4, expMonth: pm.expMonth, expYear: pm.expYear });
 
-export const toTransaction = (t: TransactionRow) => ({
+export const toTransaction = (t: TransactionWithCard) => ({
   id: t.id,
   subscriptionId: t.subscriptionId,
   type: t.type,
@@ -50,25 +56,53 @@ export const toTransaction = (t: TransactionRow) => ({
   amount: t.amountCents / 100,
   currency: t.currency,
   description: t.description,
+  receiptNumber: receiptNumber(t.receiptSerial, t.createdAt),
+  card: t.card,
   createdAt: t.createdAt,
 });
 
-type Deps = { billing: BillingRepository; organizations: OrganizationsRepository; gateway: PaymentGateway; config: Pick<Config, 'billing'> };
+const cardOf = (card: Pick<VaultedCard, 'brand' | 'last4'>) => ({ brand: card.brand, last4: card.last4 });
+const nameOf = (user: Pick<UserRow, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
+
+type Log = { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+type Deps = {
+  billing: BillingRepository;
+  organizations: OrganizationsRepository;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  log: Log;
+  config: Pick<Config, 'billing' | 'publicUrl'>;
+};
 
 /**
  * The billing rules: trials, yearly renewals charged to the saved card, cancellation and
  * reactivation, and registration that replays its answer for a repeated Idempotency-Key.
  */
-export function createBillingService({ billing, organizations, gateway, config }: Deps) {
+export function createBillingService({ billing, organizations, gateway, mailer, log, config }: Deps) {
+  const billingUrl = `${config.publicUrl}/billing`;
+  const background = createBackgroundMail(mailer, log);
+
+  const receiptOf = (user: UserRow, transaction: TransactionWithCard): Receipt => ({
+    transaction: { ...transaction, receiptNumber: receiptNumber(transaction.receiptSerial, transaction.createdAt) },
+    customer: { name: nameOf(user), email: user.email },
+  });
+
+  /** The receipt e-mail of a successful charge, with its PDF; sent after the charge is committed, never failing it. */
+  function mailReceipt(user: UserRow, transaction: TransactionWithCard) {
+    const receipt = receiptOf(user, transaction);
+    background.post(async () => receiptMail(receipt, await renderReceiptPdf(receipt, billingUrl), billingUrl), { mail: 'receipt', transactionId: transaction.id });
+  }
+
   /** Charges a subscription's card for a new year; throws 402 when `strict` and the card is declined. */
   async function charge(user: UserRow, sub: SubscriptionRow, key: string, description: string, strict: boolean) {
     const pm = sub.paymentMethodId ? await billing.paymentMethod(sub.paymentMethodId) : undefined;
     if (!pm) throw paymentRequired('Add a card to renew this subscription', 'NO_PAYMENT_METHOD');
     const result = await gateway.charge(pm.gatewayRef, sub.amountCents, sub.currency, key);
-    return billing.transaction(async (tx) => {
-      await tx.addTransaction({
+    const renewed = await billing.transaction(async (tx) => {
+      const transaction = await tx.addTransaction({
         userId: user.id,
         subscriptionId: sub.id,
+        paymentMethodId: pm.id,
         type: 'CHARGE',
         status: result.status,
         amountCents: sub.amountCents,
@@ -82,8 +116,11 @@ export function createBillingService({ billing, organizations, gateway, config }
         return null;
       }
       const start = Math.max(Date.now(), sub.currentPeriodEnd.getTime());
-      return tx.changeSubscription(sub.id, { currentPeriodEnd: new Date(start + YEAR_MS), pastDue: false, cancelAtPeriodEnd: false });
+      const subscription = await tx.changeSubscription(sub.id, { currentPeriodEnd: new Date(start + YEAR_MS), pastDue: false, cancelAtPeriodEnd: false });
+      return { subscription, transaction: { ...transaction, card: cardOf(pm) } };
     });
+    if (renewed) mailReceipt(user, renewed.transaction);
+    return renewed?.subscription ?? null;
   }
 
   /**
@@ -157,6 +194,47 @@ export function createBillingService({ billing, organizations, gateway, config }
       return toPaymentMethod(pm);
     },
 
+    /** A transaction's receipt as a PDF; someone else's transaction is not found, like an unknown one. */
+    async receipt(user: UserRow, transactionId: string) {
+      const transaction = await billing.transactionOf(user.id, transactionId);
+      if (!transaction) throw notFound('Transaction not found', 'TRANSACTION_NOT_FOUND');
+      const receipt = receiptOf(user, transaction);
+      return { pdf: await renderReceiptPdf(receipt, billingUrl), fileName: `receipt-${receipt.transaction.receiptNumber}.pdf` };
+    },
+
+    /**
+     * Sends the trial-ending reminders due at `now`: once per subscription, for trials ending in
+     * the next three days that will be charged. A message that cannot be sent is given back to
+     * the next run. Answers how many were sent.
+     */
+    async sendTrialReminders(now = new Date()) {
+      const due = await billing.claimTrialReminders(now, new Date(now.getTime() + TRIAL_REMINDER_LEAD_MS));
+      let sent = 0;
+      for (const { subscription, customer, card } of due) {
+        try {
+          await mailer.send(
+            trialReminderMail({
+              customer: { name: nameOf(customer), email: customer.email },
+              trialEndsAt: subscription.trialEndsAt!,
+              amountCents: subscription.amountCents,
+              currency: subscription.currency,
+              card,
+              billingUrl,
+            }),
+          );
+          sent++;
+        } catch (err) {
+          log.warn({ mail: 'trialReminder', subscriptionId: subscription.id, err: describeMailError(err) }, 'e-mail not sent');
+          await billing.releaseTrialReminder(subscription.id, now);
+        }
+      }
+      if (due.length) log.info({ sent, due: due.length }, 'trial reminders');
+      return sent;
+    },
+
+    /** Waits for the e-mails under way (receipts, trial welcomes). */
+    drain: () => background.drain(),
+
     async replacePaymentMethod(user: UserRow, subscriptionId: string, paymentMethodToken: string) {
       const sub = await ownSubscription(user, subscriptionId);
       const card = await gateway.vault(paymentMethodToken);
@@ -177,11 +255,12 @@ export function createBillingService({ billing, organizations, gateway, config }
      * a concurrent duplicate blocks on the customer until this one commits, then replays its
      * answer. Failures roll the idempotency record back, so a retry re-runs.
      */
-    register(user: UserRow, key: string, body: Schemas['RegistrationInput']): Promise<{ status: number; body: object }> {
+    async register(user: UserRow, key: string, body: Schemas['RegistrationInput']): Promise<{ status: number; body: object }> {
+      type Registered = { status: number; body: object; created?: { subscription: SubscriptionRow; transaction: TransactionWithCard } };
       const requestHash = createHash('sha256')
         .update(JSON.stringify([body.paymentMethodToken, body.billingName ?? null, body.postalCode ?? null]))
         .digest('hex');
-      return billing.transaction(async (tx) => {
+      const result = await billing.transaction(async (tx): Promise<Registered> => {
         await tx.lockCustomer(user.id);
         if (!(await tx.claimIdempotencyKey(user.id, key, 'register', requestHash))) {
           const previous = await tx.idempotencyRecord(user.id, key);
@@ -205,20 +284,43 @@ export function createBillingService({ billing, organizations, gateway, config }
         // The card is part of the charge's key: a retry with another card is a new charge attempt.
         const charged = trial ? null : await gateway.charge(card.ref, amountCents, currency, `register:${user.id}:${key}:${card.ref}`);
         if (charged?.status === 'DECLINED') throw paymentRequired('Your card was declined', 'CARD_DECLINED');
-        const txn = await tx.addTransaction({
-          userId: user.id,
-          subscriptionId: sub.id,
-          type: trial ? 'VERIFICATION' : 'CHARGE',
-          status: 'SUCCEEDED',
-          amountCents: trial ? 0 : amountCents,
-          currency,
-          description: trial ? `Card verified for a ${trialDays}-day free trial` : 'Annual subscription',
-          gatewayRef: charged?.ref ?? card.ref,
-        });
+        const txn = {
+          ...(await tx.addTransaction({
+            userId: user.id,
+            subscriptionId: sub.id,
+            paymentMethodId: pm.id,
+            type: trial ? 'VERIFICATION' : 'CHARGE',
+            status: 'SUCCEEDED',
+            amountCents: trial ? 0 : amountCents,
+            currency,
+            description: trial ? `Card verified for a ${trialDays}-day free trial` : 'Annual subscription',
+            gatewayRef: charged?.ref ?? card.ref,
+          })),
+          card: cardOf(card),
+        };
         const response = JSON.parse(JSON.stringify({ subscription: toSubscription(sub, now), transaction: toTransaction(txn) })) as object;
         await tx.saveIdempotentResponse(user.id, key, 201, response);
-        return { status: 201, body: response };
+        return { status: 201, body: response, created: { subscription: sub, transaction: txn } };
       });
+      // E-mail only once the registration is committed, and only for the request that made it (not a replay).
+      if (result.created) {
+        const { subscription, transaction } = result.created;
+        if (transaction.type === 'CHARGE') mailReceipt(user, transaction);
+        else
+          background.post(
+            () =>
+              trialStartedMail({
+                customer: { name: nameOf(user), email: user.email },
+                trialEndsAt: subscription.trialEndsAt!,
+                amountCents: subscription.amountCents,
+                currency: subscription.currency,
+                card: transaction.card,
+                billingUrl,
+              }),
+            { mail: 'trialStarted', subscriptionId: subscription.id },
+          );
+      }
+      return { status: result.status, body: result.body };
     },
   };
 }

@@ -2,8 +2,38 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Attachment = { filename: string; content: Buffer; contentType: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: Attachment[] };
 export type Mailer = { send: (mail: Mail) => Promise<void> };
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+/**
+ * Messages that must not hold up, nor fail, what caused them (a receipt after a charge): sent in
+ * the background, a failure logged with what it was about but never the message or the server's
+ * settings. `drain` waits for those under way (the server closing, a test reading the outbox).
+ */
+export function createBackgroundMail(mailer: Mailer, log: Log) {
+  const pending = new Set<Promise<void>>();
+  return {
+    post(compose: () => Mail | Promise<Mail>, about: Record<string, string>) {
+      const sending: Promise<void> = (async () => mailer.send(await compose()))()
+        .catch((err: unknown) => log.warn({ ...about, err: describeMailError(err) }, 'e-mail not sent'))
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    async drain() {
+      await Promise.allSettled([...pending]);
+    },
+  };
+}
+export type BackgroundMail = ReturnType<typeof createBackgroundMail>;
+
+/** The kind of failure (an SMTP code, a refused connection), without anything that was being sent. */
+export function describeMailError(err: unknown) {
+  const e = err as { name?: string; code?: string; responseCode?: number; message?: string };
+  return { type: e?.name ?? 'Error', code: e?.code ?? null, responseCode: e?.responseCode ?? null, message: String(e?.message ?? err).slice(0, 200) };
+}
 
 /**
  * nodemailer with SMTP when SMTP_URL is set; otherwise every message is written as an .eml
@@ -15,12 +45,14 @@ export function createMailer(options: { from: string; smtpUrl: string | null; ou
     return { send: async (mail) => void (await transport.sendMail({ from: options.from, ...mail })) };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let written = 0;
   return {
     send: async (mail) => {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`;
+      // The counter keeps two messages to one address in the same millisecond apart, in order.
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++written).padStart(6, '0')}-${safeTo}.eml`;
       await writeFile(join(options.outboxDir, name), info.message as Buffer);
     },
   };

@@ -553,6 +553,19 @@ export async function listTransactions(
   return data.data;
 }
 
+export async function getReceiptPdf(
+  client: ApiClient,
+  id: PathParams<'getReceipt'>['id'],
+  init?: CallOptions,
+): Promise<Download> {
+  const { data, error, response } = await settle(
+    client.GET('/customers/current/transactions/{id}/receipt', { params: { path: { id } }, parseAs: 'blob', ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? `receipt-${id}.pdf`;
+  return { blob: data, fileName };
+}
+
 export async function getPaymentGatewayToken(
   client: ApiClient,
   init?: CallOptions,

@@ -732,6 +732,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/current/transactions/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt of one of the user's transactions, as a PDF file.
+         * @description Only the user who paid gets it; any other id, another user's transaction included, is 404.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/payment-gateway-tokens": {
         parameters: {
             query?: never;
@@ -1271,7 +1291,7 @@ export interface components {
             createdAt: string;
             paymentMethod?: components["schemas"]["PaymentMethod"] | null;
         };
-        /** @description A token from the payment gateway's card form (sandbox test tokens are listed in the README). */
+        /** @description A token from the payment gateway's card form (the sandbox's test cards and tokens are listed in the README, "Payments"). */
         PaymentMethodToken: string;
         PaymentMethod: {
             /** Format: uuid */
@@ -1293,8 +1313,19 @@ export interface components {
             amount: number;
             currency: string;
             description: string;
+            /**
+             * @description The receipt's number, EL-<year>-<serial> (the year it was made, UTC; the serial never repeats).
+             * @example EL-2026-000123
+             */
+            receiptNumber: string;
+            /** @description The card the transaction was made with; null when it was not recorded. */
+            card: components["schemas"]["CardSummary"] | null;
             /** Format: date-time */
             createdAt: string;
+        };
+        CardSummary: {
+            brand: string;
+            last4: string;
         };
         RegistrationInput: {
             paymentMethodToken: components["schemas"]["PaymentMethodToken"];
@@ -1591,6 +1622,7 @@ export interface components {
         /** @description The item's public id or its id. */
         ItemId: string;
         SubscriptionId: string;
+        TransactionId: string;
         Offset: number;
         /** @description Page size (at most 100). */
         CatalogLimit: number;
@@ -3526,6 +3558,11 @@ export interface operations {
                      *           "amount": 149,
                      *           "currency": "USD",
                      *           "description": "Annual subscription",
+                     *           "receiptNumber": "EL-2026-000123",
+                     *           "card": {
+                     *             "brand": "Visa",
+                     *             "last4": "4242"
+                     *           },
                      *           "createdAt": "2026-11-02T09:30:00.000Z"
                      *         }
                      *       ]
@@ -3538,6 +3575,37 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["TransactionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="receipt-<receiptNumber>.pdf" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example (binary PDF document) */
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
         };
@@ -3559,16 +3627,21 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "clientToken": "sandbox_ct_5f2b...",
+                     *       "clientToken": "sandbox_ct_5f2b9c0d1e2f3a4b.9a8b7c6d5e4f3a2b",
                      *       "gateway": "sandbox",
-                     *       "environment": "sandbox"
+                     *       "environment": "sandbox",
+                     *       "tokenizeUrl": "/sandbox-gateway/v1/tokens"
                      *     }
                      */
                     "application/json": {
+                        /** @description Authorizes the card form at the gateway (sent as `Authorization: Bearer <clientToken>`). */
                         clientToken: string;
+                        /** @description The gateway adapter's name; the app loads the matching card form. */
                         gateway: string;
                         /** @enum {string} */
                         environment: "sandbox" | "production";
+                        /** @description Where the card form sends the card to get a payment-method token (the sandbox's is on this origin; a real gateway's card fields post to the provider). */
+                        tokenizeUrl: string;
                     };
                 };
             };

@@ -83,6 +83,11 @@ async function one(q: ReturnType<typeof sql>): Promise<string> {
 const ratingOf = (a: Actor) => one(sql`select id::text as id from ratings where user_id = ${a.userId}::uuid and catalog_item_id = ${world.item.id}::uuid`);
 /** The actor's personal subscription (created by the `register` row), else a random id. */
 const personalSubscription = (a: Actor) => one(sql`select id::text as id from subscriptions where user_id = ${a.userId}::uuid order by created_at desc limit 1`);
+/** One of the actor's transactions (the `register` row makes one), else a random id. */
+const ownTransaction = (a: Actor) => one(sql`select id::text as id from transactions where user_id = ${a.userId}::uuid order by created_at limit 1`);
+/** A transaction of somebody else's (a seeded subscriber's). */
+const othersTransaction = (a: Actor) =>
+  one(sql`select id::text as id from transactions where user_id <> ${a.userId ?? randomUUID()}::uuid order by created_at limit 1`);
 /** The subscription of the actor's school or district, else a random id. */
 const organizationSubscription = (a: Actor) =>
   one(sql`select s.id::text as id from subscriptions s join organizations o on o.id = ${a.home}::uuid
@@ -187,6 +192,10 @@ const TABLE: Entry[] = [
   { op: 'register',                  cells: [ANON,      DEMO,  201,  201,        201,          ROLE], request: (a) => ({ ...json('POST', '/api/customers/registration', { paymentMethodToken: 'tok_visa' }), headers: { 'idempotency-key': `authz-${a.tag}` } }) },
   { op: 'listSubscriptions',         cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: () => get('/api/customers/current/subscriptions?include=paymentMethod') },
   { op: 'listTransactions',          cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: () => get('/api/customers/current/transactions') },
+  { op: 'getReceipt', subject: 'own transaction',
+                                     cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: async (a) => get(`/api/customers/current/transactions/${await ownTransaction(a)}/receipt`) },
+  { op: 'getReceipt', subject: "another user's transaction",
+                                     cells: [ANON,      DEMO,  404,  404,        404,          ROLE], request: async (a) => get(`/api/customers/current/transactions/${await othersTransaction(a)}/receipt`) },
   { op: 'getPaymentGatewayToken',    cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: () => get('/api/customers/payment-gateway-tokens') },
   { op: 'getPaymentMethod', subject: 'personal subscription',
                                      cells: [ANON,      DEMO,  200,  200,        200,          ROLE], request: async (a) => get(`/api/customers/current/subscriptions/${await personalSubscription(a)}/payment-method`) },

@@ -713,6 +713,7 @@ describe('valid but unknown ids', () => {
       await missing(user, { method: 'PUT', url: base });
       await missing(user, { method: 'GET', url: `${base}/payment-method` });
       await missing(user, { method: 'PUT', url: `${base}/payment-method`, payload: { paymentMethodToken: 'tok_visa' } });
+      await missing(user, { method: 'GET', url: `/api/customers/current/transactions/${id}/receipt` }, 'TRANSACTION_NOT_FOUND');
     }
   });
 
@@ -762,6 +763,7 @@ describe('valid but unknown ids', () => {
       [world.tokens.user, { method: 'GET', url: `/api/catalog/recommendations/recommended?catalogItemId=${urn}` }],
       [world.tokens.user, { method: 'GET', url: `/api/customers/current/subscriptions/${urn}/payment-method` }],
       [world.tokens.user, { method: 'DELETE', url: `/api/customers/current/subscriptions/${urn}` }],
+      [world.tokens.user, { method: 'GET', url: `/api/customers/current/transactions/${urn}/receipt` }],
       [world.tokens.user, { method: 'DELETE', url: `/api/catalog/items/${world.item.id}/ratings/${urn}` }],
       [world.tokens.user, { method: 'POST', url: '/api/profile/bookmarks', payload: { catalogItemId: urn } }],
       [world.tokens.user, { method: 'DELETE', url: `/api/profile/bookmarks?catalogItemId=${urn}` }],

@@ -197,7 +197,7 @@ describe('billing', () => {
   it('registers a subscription and manages it', async () => {
     const token = await t.login(ACCOUNTS.noAccess);
     expect((await call(token, { method: 'GET', url: '/api/customers/current/subscriptions' })).statusCode).toBe(404);
-    expect((await call(token, { method: 'GET', url: '/api/customers/payment-gateway-tokens' })).json().environment).toBe('sandbox');
+    expect((await call(token, { method: 'GET', url: '/api/customers/payment-gateway-tokens' })).json()).toMatchObject({ environment: 'sandbox', tokenizeUrl: '/sandbox-gateway/v1/tokens' });
     const registered = await call(token, {
       method: 'POST',
       url: '/api/customers/registration',
@@ -210,7 +210,12 @@ describe('billing', () => {
     expect(subs.json().data[0]).toMatchObject({ id, isActive: true, paymentMethod: { last4: '4242' } });
     expect((await call(token, { method: 'GET', url: `/api/customers/current/subscriptions/${id}/payment-method` })).json().brand).toBe('Visa');
     expect((await call(token, { method: 'PUT', url: `/api/customers/current/subscriptions/${id}/payment-method`, payload: { paymentMethodToken: 'tok_mastercard' } })).json().last4).toBe('4444');
-    expect((await call(token, { method: 'GET', url: '/api/customers/current/transactions' })).json().data.length).toBeGreaterThan(0);
+    const transactions = (await call(token, { method: 'GET', url: '/api/customers/current/transactions' })).json().data;
+    expect(transactions.length).toBeGreaterThan(0);
+    const receipt = await call(token, { method: 'GET', url: `/api/customers/current/transactions/${transactions[0].id}/receipt` });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await call(token, { method: 'GET', url: `/api/customers/current/transactions/${randomUUID()}/receipt` })).statusCode).toBe(404);
     expect((await call(token, { method: 'DELETE', url: `/api/customers/current/subscriptions/${id}` })).json().cancelAtPeriodEnd).toBe(true);
     expect((await call(token, { method: 'PUT', url: `/api/customers/current/subscriptions/${id}` })).json().cancelAtPeriodEnd).toBe(false);
   });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { bookmarks, catalogItems, learnerProgress, videos } from '../../server/db/schema.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../support/app.ts';
+import { pdfText } from '../support/pdf.ts';
 import { ACCOUNTS } from '../support/world.ts';
 
 /**
@@ -178,28 +178,6 @@ function parseCsv(text: string): string[][] {
 
 const STEP = { YES: 'Yes', NO: 'No', PARTIAL: 'Partial' } as const;
 const asText = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-
-/** The text a PDF shows: its content streams inflated, the strings of their text operators decoded. */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (let at = raw.indexOf('stream\n'); at !== -1; at = raw.indexOf('stream\n', at + 1)) {
-    if (raw.slice(at - 3, at) === 'end') continue;
-    const end = raw.indexOf('\nendstream', at);
-    const bytes = pdf.subarray(at + 'stream\n'.length, end);
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString('latin1');
-    } catch {
-      content = bytes.toString('latin1');
-    }
-    const decode = (hex: string) => Buffer.from(hex, 'hex').toString('latin1');
-    for (const m of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      lines.push(m[1] !== undefined ? [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => decode(h[1]!)).join('') : decode(m[2]!));
-    }
-  }
-  return lines.join('\n');
-}
 
 // ───────────────────────────── progress table ─────────────────────────────
 

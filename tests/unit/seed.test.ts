@@ -266,6 +266,16 @@ describe('seedDemo', () => {
       await n(sql`select count(*)::int as n from transactions t join users u on u.id = t.user_id
         where u.email = 'subscriber@example.org' and t.type = 'CHARGE' and t.amount_cents = 14900 and t.status = 'SUCCEEDED'`),
     ).toBe(1);
+    // A personal subscriber whose canceled subscription ended: card on file, a receipt per transaction, progress kept.
+    const lapsed = await one<{ current_period_end: Date; cancel_at_period_end: boolean; brand: string; last4: string; role: string; organization_id: string | null }>(sql`
+      select s.current_period_end, s.cancel_at_period_end, pm.brand, pm.last4, u.role, u.organization_id
+      from subscriptions s join users u on u.id = s.user_id join payment_methods pm on pm.id = s.payment_method_id
+      where u.email = 'lapsed.subscriber@example.org'`);
+    expect(lapsed).toMatchObject({ cancel_at_period_end: true, brand: 'Visa', last4: '4242', role: 'USER', organization_id: null });
+    expect(new Date(lapsed.current_period_end).getTime()).toBe(NOW.getTime() - 21 * DAY);
+    expect(await n(sql`select count(*)::int as n from learner_progress p join users u on u.id = p.user_id where u.email = 'lapsed.subscriber@example.org'`)).toBeGreaterThan(0);
+    // Every seeded transaction names its card.
+    expect(await n(sql`select count(*)::int as n from transactions where payment_method_id is null`)).toBe(0);
     for (const email of ['noaccess@example.org', 'free@example.org'])
       expect(await n(sql`select count(*)::int as n from subscriptions s join users u on u.id = s.user_id where u.email = ${email}`)).toBe(0);
   });

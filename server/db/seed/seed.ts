@@ -696,6 +696,13 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
   learners.push({ user: trialUser, activity: 'light', streak: 0 });
   const subscriberUser = addUser({ email: 'subscriber@example.org', role: 'USER', note: 'Personal paid subscription (active for 200 more days)', ageDays: 190 });
   learners.push({ user: subscriberUser, activity: 'regular', streak: 0 });
+  const lapsedSubscriber = addUser({
+    email: 'lapsed.subscriber@example.org',
+    role: 'USER',
+    note: 'Personal subscription canceled, ended 21 days ago; card on file (Visa 4242) and progress kept, can reactivate',
+    ageDays: 420,
+  });
+  learners.push({ user: lapsedSubscriber, activity: 'lapsed', streak: 0 });
   addUser({ email: 'newbie@example.org', role: 'USER', organization: northwindSchools[0]!, onboarded: false, note: 'Northwind educator who has not completed onboarding', ageDays: 1 });
   addUser({ email: 'demo@example.org', role: 'DEMO', note: 'Demo user, personalization completed (no password; use the demo sign-in)', ageDays: 30 });
   addUser({ email: 'demo.new@example.org', role: 'DEMO', onboarded: false, note: 'Demo user who has not personalized yet (no password; use the demo sign-in)', ageDays: 0.5 });
@@ -731,10 +738,24 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
     expYear: 2031,
     createdAt: subscriberUser.createdAt,
   };
-  await insertChunked(db, t.paymentMethods, [trialCard, subscriberCard]);
+  const lapsedCard = {
+    id: randomUUID(),
+    userId: lapsedSubscriber.id,
+    gatewayRef: `sandbox_pm_tok_visa_${randomUUID()}`,
+    brand: 'Visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2030,
+    createdAt: at(400 * DAY_MS),
+  };
+  await insertChunked(db, t.paymentMethods, [trialCard, subscriberCard, lapsedCard]);
   const trialSubId = randomUUID();
   const subscriberSubId = randomUUID();
   const subscriberStart = at(179 * DAY_MS);
+  // Subscribed 400 days ago: a 14-day trial, one paid year, canceled, ended 21 days ago.
+  const lapsedSubId = randomUUID();
+  const lapsedStart = at(400 * DAY_MS);
+  const lapsedTrialEnd = at(386 * DAY_MS);
   subscriptionRows.push(
     { id: trialSubId, userId: trialUser.id, paymentMethodId: trialCard.id, trialEndsAt: at(-10 * DAY_MS), currentPeriodEnd: at(-10 * DAY_MS), amountCents: 14_900, createdAt: trialUser.createdAt },
     {
@@ -746,22 +767,35 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
       amountCents: 14_900,
       createdAt: subscriberStart,
     },
+    {
+      id: lapsedSubId,
+      userId: lapsedSubscriber.id,
+      paymentMethodId: lapsedCard.id,
+      trialEndsAt: lapsedTrialEnd,
+      currentPeriodEnd: at(21 * DAY_MS),
+      cancelAtPeriodEnd: true,
+      amountCents: 14_900,
+      createdAt: lapsedStart,
+    },
   );
   await insertChunked(db, t.subscriptions, subscriptionRows);
-  await insertChunked(db, t.transactions, [
-    { userId: trialUser.id, subscriptionId: trialSubId, type: 'VERIFICATION', status: 'SUCCEEDED', amountCents: 0, description: 'Card verification for trial', gatewayRef: `sandbox_ch_${randomUUID()}`, createdAt: trialUser.createdAt },
-    { userId: subscriberUser.id, subscriptionId: subscriberSubId, type: 'VERIFICATION', status: 'SUCCEEDED', amountCents: 0, description: 'Card verification for trial', gatewayRef: `sandbox_ch_${randomUUID()}`, createdAt: subscriberStart },
-    {
-      userId: subscriberUser.id,
-      subscriptionId: subscriberSubId,
-      type: 'CHARGE',
-      status: 'SUCCEEDED',
-      amountCents: 14_900,
-      description: 'Annual subscription',
-      gatewayRef: `sandbox_ch_${randomUUID()}`,
-      createdAt: new Date(subscriberStart.getTime() + 14 * DAY_MS),
-    },
-  ]);
+  // Each transaction names the card it was made with (receipts show it); in the order they were
+  // made, so their receipt numbers are too.
+  const verification = (userId: string, subscriptionId: string, paymentMethodId: string, createdAt: Date) =>
+    ({ userId, subscriptionId, paymentMethodId, type: 'VERIFICATION', status: 'SUCCEEDED', amountCents: 0, description: 'Card verified for a 14-day free trial', gatewayRef: `sandbox_ch_${randomUUID()}`, createdAt }) as const;
+  const yearCharge = (userId: string, subscriptionId: string, paymentMethodId: string, createdAt: Date) =>
+    ({ userId, subscriptionId, paymentMethodId, type: 'CHARGE', status: 'SUCCEEDED', amountCents: 14_900, description: 'Annual subscription', gatewayRef: `sandbox_ch_${randomUUID()}`, createdAt }) as const;
+  await insertChunked(
+    db,
+    t.transactions,
+    [
+      verification(lapsedSubscriber.id, lapsedSubId, lapsedCard.id, lapsedStart),
+      yearCharge(lapsedSubscriber.id, lapsedSubId, lapsedCard.id, lapsedTrialEnd),
+      verification(subscriberUser.id, subscriberSubId, subscriberCard.id, subscriberStart),
+      yearCharge(subscriberUser.id, subscriberSubId, subscriberCard.id, new Date(subscriberStart.getTime() + 14 * DAY_MS)),
+      verification(trialUser.id, trialSubId, trialCard.id, trialUser.createdAt),
+    ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+  );
 
   // ---- learner activity
   await seedActivity(db, now, rand, learners, learningObjects);
