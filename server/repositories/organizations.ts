@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { QueryOf, Schemas } from '../contract.ts';
 import { rows, type Db } from '../db/client.ts';
 import { organizations } from '../db/schema.ts';
@@ -21,6 +21,13 @@ export function createOrganizationsRepository(db: Db) {
         .from(organizations)
         .where(or(eq(organizations.id, id), eq(organizations.parentId, id)));
       return found.map((r) => r.id);
+    },
+
+    /** Names by id, for the given organizations. */
+    async names(ids: string[]): Promise<Map<string, string>> {
+      if (!ids.length) return new Map();
+      const found = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, ids));
+      return new Map(found.map((row) => [row.id, row.name]));
     },
 
     /** The district a school belongs to, if any. */

@@ -15,7 +15,7 @@ const YEAR_MS = 365 * DAY_MS;
 /** The trial-ending reminder goes out this long before the trial ends (docs/decisions.md, "Billing"). */
 export const TRIAL_REMINDER_LEAD_MS = 3 * DAY_MS;
 
-export function toSubscription(row: SubscriptionRow, now = new Date(), paymentMethod?: PaymentMethodRow | null) {
+export function toSubscription(row: SubscriptionRow, now = new Date(), paymentMethod?: PaymentMethodRow | null, organizationName: string | null = null) {
   const active = row.currentPeriodEnd > now && !row.pastDue;
   const trial = active && row.trialEndsAt !== null && row.trialEndsAt > now;
   const status: SubscriptionStatus = !active
@@ -33,6 +33,8 @@ export function toSubscription(row: SubscriptionRow, now = new Date(), paymentMe
     id: row.id,
     source: row.organizationId ? ('ORGANIZATION' as const) : ('PERSONAL' as const),
     organizationId: row.organizationId,
+    /** Who provides access, for a school's or district's subscription. */
+    organizationName: row.organizationId ? organizationName : null,
     status,
     isActive: active,
     isTrialActive: trial,
@@ -168,7 +170,10 @@ export function createBillingService({ billing, organizations, gateway, mailer, 
       if (!list.length) throw notFound('No subscriptions found', 'NO_SUBSCRIPTIONS');
       const cards = withCard ? await billing.paymentMethodsOf(user.id) : [];
       const now = new Date();
-      return list.map((s) => toSubscription(s, now, withCard ? (cards.find((c) => c.id === s.paymentMethodId) ?? null) : undefined));
+      const names = await organizations.names([...new Set(list.flatMap((s) => (s.organizationId ? [s.organizationId] : [])))]);
+      return list.map((s) =>
+        toSubscription(s, now, withCard ? (cards.find((c) => c.id === s.paymentMethodId) ?? null) : undefined, s.organizationId ? (names.get(s.organizationId) ?? null) : null),
+      );
     },
 
     async cancel(user: UserRow, id: string) {

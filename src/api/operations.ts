@@ -1,7 +1,6 @@
 import type { ApiClient } from '@/api/client';
-import { ApiError, NO_RESPONSE_STATUS, networkError, toApiError } from '@/api/errors';
+import { networkError, toApiError } from '@/api/errors';
 import type { operations } from '@/api/schema';
-import { randomUuid } from '@/lib/uuid';
 
 // One function per operationId of openapi.yaml. List rule (spec §7 "Response handling"):
 // a list without a total answers its `data` array; a list with a total answers { items, total }.
@@ -575,52 +574,23 @@ export async function getPaymentGatewayToken(
   return data;
 }
 
-/** Retries after the first attempt (spec §7, §9). */
-export const REGISTRATION_RETRIES = 4;
-
-/** 2^n seconds before retry n, n counting from 1: 2 s, 4 s, 8 s, 16 s. */
-export function registrationRetryDelayMs(retry: number): number {
-  return 2 ** retry * 1000;
-}
-
-export type RegisterOptions = CallOptions & {
-  /** Keep the same key for the same purchase so a replay never charges twice. */
-  idempotencyKey?: string;
-  /** Injectable so tests run the back-off on a fake clock. */
-  sleep?: (ms: number) => Promise<void>;
-};
-
-function wait(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function isRetryableRegistrationFailure(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === NO_RESPONSE_STATUS || error.status === 422);
-}
-
+/**
+ * One registration attempt. The Idempotency-Key names the purchase: the registration machine
+ * (src/machines/registration) makes one per purchase attempt and sends it again on each retry
+ * (spec §7: up to 4 retries, 2^n seconds apart, on a network error or a 422), so a replay
+ * answers the first outcome instead of charging twice.
+ */
 export async function register(
   client: ApiClient,
   body: RequestBody<'register'>,
-  options: RegisterOptions = {},
+  idempotencyKey: string,
+  init?: CallOptions,
 ): Promise<ResponseBody<'register'>> {
-  const { idempotencyKey = randomUuid(), sleep = wait, signal } = options;
-  for (let retry = 0; ; retry += 1) {
-    try {
-      const { data, error, response } = await settle(
-        client.POST('/customers/registration', {
-          params: { header: { 'Idempotency-Key': idempotencyKey } },
-          body,
-          signal,
-        }),
-      );
-      if (!response.ok || data === undefined) throw toApiError(response.status, error);
-      return data;
-    } catch (error) {
-      if (retry >= REGISTRATION_RETRIES || !isRetryableRegistrationFailure(error)) throw error;
-    }
-    await sleep(registrationRetryDelayMs(retry + 1));
-    signal?.throwIfAborted();
-  }
+  const { data, error, response } = await settle(
+    client.POST('/customers/registration', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
 }
 
 // ───────────────────────────── reporting ─────────────────────────────

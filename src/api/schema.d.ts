@@ -1276,6 +1276,8 @@ export interface components {
             source: "PERSONAL" | "ORGANIZATION";
             /** Format: uuid */
             organizationId: string | null;
+            /** @description The school or district whose subscription this is (who provides the access); null for a personal one. */
+            organizationName: string | null;
             /** @enum {string} */
             status: "TRIALING" | "ACTIVE" | "CANCELED" | "EXPIRED" | "PAST_DUE";
             isActive: boolean;
@@ -3329,6 +3331,7 @@ export interface operations {
                      *           "id": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c21",
                      *           "source": "PERSONAL",
                      *           "organizationId": null,
+                     *           "organizationName": null,
                      *           "status": "TRIALING",
                      *           "isActive": true,
                      *           "isTrialActive": true,
@@ -3377,6 +3380,7 @@ export interface operations {
                      *       "id": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c21",
                      *       "source": "PERSONAL",
                      *       "organizationId": null,
+                     *       "organizationName": null,
                      *       "status": "TRIALING",
                      *       "isActive": true,
                      *       "isTrialActive": true,
@@ -3423,6 +3427,7 @@ export interface operations {
                      *       "id": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c21",
                      *       "source": "PERSONAL",
                      *       "organizationId": null,
+                     *       "organizationName": null,
                      *       "status": "TRIALING",
                      *       "isActive": true,
                      *       "isTrialActive": true,
@@ -3685,6 +3690,7 @@ export interface operations {
                      *         "id": "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c21",
                      *         "source": "PERSONAL",
                      *         "organizationId": null,
+                     *         "organizationName": null,
                      *         "status": "TRIALING",
                      *         "isActive": true,
                      *         "isTrialActive": true,

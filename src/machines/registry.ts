@@ -10,6 +10,7 @@ import { emailVerificationMachine } from '@/machines/email-verification/email-ve
 import { formMachine } from '@/machines/form/form.machine';
 import { progressOverviewMachine } from '@/machines/account/account.machine';
 import { certificatesMachine } from '@/machines/learning/learning.machine';
+import { registrationMachine } from '@/machines/billing/registration.machine';
 import { flagsMachine } from '@/machines/flags/flags.machine';
 import { identityMachine } from '@/machines/identity/identity.machine';
 import { integrationsMachine } from '@/machines/integrations/integrations.machine';
@@ -86,6 +87,10 @@ export const MACHINES: readonly MachineEntry[] = [
   // My learning's progress table: the table machine with its paging in the URL.
   { name: 'progress-table', folder: 'learning', machine: tableMachine, live: { screen: 'progressTable' } },
   { name: 'certificates', folder: 'learning', machine: certificatesMachine, live: { screen: 'certificates' } },
+  // Paying on /payment: the card form (the gateway's fields), then the registration's retries.
+  { name: 'registration', folder: 'billing', machine: registrationMachine, live: { screen: 'registration' } },
+  // Billing's transactions: the table machine over the user's payments, each with its receipt.
+  { name: 'transactions-table', folder: 'billing', machine: tableMachine, live: { screen: 'transactionsTable' } },
 ];
 
 /** Folders under src/machines that hold shared helpers, not a machine. */

@@ -28,7 +28,7 @@ export const LAZY_SCREENS = {
   catalog: () => import('@/views/screens/catalog-page').then((m) => m.CatalogPage),
   profile: () => import('@/views/screens/profile-page').then((m) => m.ProfilePage),
   learning: () => import('@/views/screens/learning-page').then((m) => m.LearningPage),
-  billing: () => import('@/views/screens/section-pages').then((m) => m.BillingPage),
+  billing: () => import('@/views/screens/billing-page').then((m) => m.BillingPage),
   usage: () => import('@/views/screens/section-pages').then((m) => m.UsagePage),
   statecharts: () => import('@/views/statecharts/statecharts-screen').then((m) => m.StatechartsScreen),
 } satisfies Partial<Record<RouteName, ScreenLoader>>;

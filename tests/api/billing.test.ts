@@ -524,3 +524,20 @@ describe('a lapsed subscriber', () => {
     expect(mail?.text).toContain(latest!.receiptNumber);
   });
 });
+
+describe('who provides access', () => {
+  it("names the district whose subscription a school's educator uses, and no organization for a personal one", async () => {
+    const member = await t.login('educator01@northwind.example.org');
+    const res = await t.request(member, { method: 'GET', url: '/api/customers/current/subscriptions?include=paymentMethod' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(validateResponse('listSubscriptions', 200, res.headers['content-type'] as string, res.json())).toEqual([]);
+    const [district] = res.json<{ data: { source: string; organizationName: string | null }[] }>().data;
+    expect(district).toMatchObject({ source: 'ORGANIZATION', organizationName: 'Northwind School District' });
+
+    const subscriber = await t.login('subscriber@example.org');
+    const own = await t.request(subscriber, { method: 'GET', url: '/api/customers/current/subscriptions' });
+    expect(own.json<{ data: { source: string; organizationName: string | null }[] }>().data).toEqual([
+      expect.objectContaining({ source: 'PERSONAL', organizationName: null }),
+    ]);
+  });
+});

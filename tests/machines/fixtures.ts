@@ -46,6 +46,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     id: nextId(),
     source: 'PERSONAL',
     organizationId: null,
+    organizationName: null,
     status: 'ACTIVE',
     isActive: true,
     isTrialActive: false,

@@ -36,6 +36,7 @@ import {
   verifyEmail,
 } from '@/api/operations';
 import type { components } from '@/api/schema';
+import { isRetryableRegistrationFailure } from '@/lib/registration';
 
 // ───────────────────────────── a real HTTP edge ─────────────────────────────
 
@@ -521,6 +522,7 @@ describe('list rule and special responses', () => {
       id: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c21',
       source: 'PERSONAL',
       organizationId: null,
+      organizationName: null,
       status: 'TRIALING',
       isActive: true,
       isTrialActive: true,
@@ -606,6 +608,7 @@ describe('register', () => {
       id: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c21',
       source: 'PERSONAL',
       organizationId: null,
+      organizationName: null,
       status: 'TRIALING',
       isActive: true,
       isTrialActive: true,
@@ -620,87 +623,43 @@ describe('register', () => {
   };
   const body = { paymentMethodToken: 'tok_visa', billingName: 'Ada Lovelace', postalCode: '97201' };
 
-  function fakeSleep() {
-    return vi.fn(async (_ms: number) => undefined);
-  }
-
   function keysSeen(): (string | string[] | undefined)[] {
     return server.seen.map((request) => request.headers['idempotency-key']);
   }
 
-  it('retries exactly 4 times on 422 with the same key and 2, 4, 8, 16 s back-off, then fails', async () => {
-    server.respond = (_request, res) => sendError(res, 422, 'UNPROCESSABLE', 'Try again');
-    const sleep = fakeSleep();
-    const { client } = clientFor(server);
-    await expect(register(client, body, { idempotencyKey: 'purchase-key-1', sleep })).rejects.toMatchObject({
-      status: 422,
-      message: 'Try again',
-    });
-    expect(server.seen).toHaveLength(5);
-    expect(keysSeen()).toEqual(new Array(5).fill('purchase-key-1'));
-    expect(server.seen.map((request) => JSON.parse(request.body))).toEqual(new Array(5).fill(body));
-    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([2000, 4000, 8000, 16000]);
-    expect(server.seen.every((request) => request.path === '/api/customers/registration')).toBe(true);
-  });
-
-  it('retries exactly 4 times on a network error, reusing one generated key', async () => {
-    server.respond = (_request, res) => {
-      res.socket?.destroy();
-    };
-    const sleep = fakeSleep();
-    const { client } = clientFor(server);
-    await expect(register(client, body, { sleep })).rejects.toMatchObject({
-      status: 0,
-      code: NETWORK_ERROR_CODE,
-      message: GENERIC_ERROR_MESSAGE,
-    });
-    expect(server.seen).toHaveLength(5);
-    const [first] = keysSeen();
-    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expect(keysSeen()).toEqual(new Array(5).fill(first));
-    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([2000, 4000, 8000, 16000]);
-  });
-
-  it('uses a fresh key for each new registration', async () => {
+  // The retries themselves (4, 2^n s apart, same key) are the registration machine's:
+  // tests/machines/registration.test.ts runs them on a simulated clock.
+  it('sends one attempt with the purchase key, the body and the bearer token', async () => {
     server.respond = (_request, res) => sendJson(res, 201, registration);
     const { client } = clientFor(server);
-    await register(client, body);
-    await register(client, body);
-    const [first, second] = keysSeen();
-    expect(first).toEqual(expect.any(String));
-    expect(second).toEqual(expect.any(String));
-    expect(first).not.toBe(second);
-  });
-
-  it('stops retrying as soon as an attempt succeeds', async () => {
-    let attempts = 0;
-    server.respond = (_request, res) => {
-      attempts += 1;
-      if (attempts <= 2) sendError(res, 422, 'UNPROCESSABLE', 'Try again');
-      else sendJson(res, 201, registration);
-    };
-    const sleep = fakeSleep();
-    const { client } = clientFor(server);
-    await expect(register(client, body, { idempotencyKey: 'purchase-key-2', sleep })).resolves.toEqual(registration);
-    expect(server.seen).toHaveLength(3);
-    expect(keysSeen()).toEqual(['purchase-key-2', 'purchase-key-2', 'purchase-key-2']);
-    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([2000, 4000]);
+    await expect(register(client, body, 'purchase-key-1')).resolves.toEqual(registration);
+    expect(server.seen).toHaveLength(1);
+    expect(keysSeen()).toEqual(['purchase-key-1']);
+    expect(JSON.parse(server.seen[0]!.body)).toEqual(body);
+    expect(server.seen[0]?.path).toBe('/api/customers/registration');
     expect(server.seen[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it.each([
-    [400, 'BAD_REQUEST', 'body/postalCode must match pattern'],
-    [402, 'CARD_DECLINED', 'Your card was declined'],
-  ])('does not retry on %i', async (status, code, message) => {
+    [422, 'UNPROCESSABLE', 'Try again', true],
+    [400, 'BAD_REQUEST', 'body/postalCode must match pattern', false],
+    [402, 'CARD_DECLINED', 'Your card was declined', false],
+  ])('answers %i as an error the machine retries: %s', async (status, code, message, retryable) => {
     server.respond = (_request, res) => sendError(res, status, code, message);
-    const sleep = fakeSleep();
     const { client } = clientFor(server);
-    await expect(register(client, body, { idempotencyKey: 'purchase-key-3', sleep })).rejects.toMatchObject({
-      status,
-      code,
-      message,
-    });
+    const error = await register(client, body, 'purchase-key-3').catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ status, code, message });
+    expect(isRetryableRegistrationFailure(error)).toBe(retryable);
     expect(server.seen).toHaveLength(1);
-    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it('answers a network failure as the retryable generic error', async () => {
+    server.respond = (_request, res) => {
+      res.socket?.destroy();
+    };
+    const { client } = clientFor(server);
+    const error = await register(client, body, 'purchase-key-4').catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ status: 0, code: NETWORK_ERROR_CODE, message: GENERIC_ERROR_MESSAGE });
+    expect(isRetryableRegistrationFailure(error)).toBe(true);
   });
 });

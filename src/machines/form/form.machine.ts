@@ -115,10 +115,12 @@ export const formMachine = setup({
         'form.submit': { target: 'validating', actions: 'clearError' },
       },
     },
-    // Taken: a further edit starts a new round (a profile saved, then edited again).
+    // Taken: a further edit starts a new round (a profile saved, then edited again), and a
+    // submit sends it again as it is (a second download, a payment tried again after a decline).
     done: {
       on: {
         'form.change': { target: 'editing', actions: { type: 'change', params: ({ event }) => event } },
+        'form.submit': 'validating',
       },
     },
   },

@@ -165,7 +165,8 @@ export function createRootServices(options: RootOptions & { router: RouterPort }
       }),
       auth: systemAuthMachine.provide(authEffects),
       profile: withFetch(profileMachine, (_, signal) => getProfile(api, { signal })),
-      subscriptions: withFetch(subscriptionsMachine, (_, signal) => listSubscriptions(api, undefined, { signal })),
+      // With the card on file: billing shows it, and the guard reads the same list.
+      subscriptions: withFetch(subscriptionsMachine, (_, signal) => listSubscriptions(api, { include: ['paymentMethod'] }, { signal })),
       nasotItems: createNasotItemsLogic(api),
       audiences: createAudiencesLogic(api),
     },

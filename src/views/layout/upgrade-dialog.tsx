@@ -1,16 +1,11 @@
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { INCLUDED } from '@/lib/offer';
 import { SUBSCRIPTION_AMOUNT } from '@/lib/settings';
 import { useAuth } from '@/views/hooks/use-auth';
 import { Button, ButtonLink } from '@/views/layout/button';
 import { daysLeft, trialSummary } from '@/views/layout/trial';
 import * as styles from '@/views/layout/upgrade-dialog.css';
 
-const INCLUDED = [
-  'Every strategy video, with reflection rubrics and classroom-ready reproducibles',
-  'Live and recorded livestreams with instructional coaches',
-  'Curated playlists and personal recommendations',
-  'Progress tracking across everything you watch, rate and apply',
-];
 
 function Check() {
   return (

@@ -1,23 +1,132 @@
-import { Page } from '@/views/components/page';
+import { useSelector } from '@xstate/react';
+import { INCLUDED, longDate, money } from '@/lib/offer';
+import { SUBSCRIPTION_AMOUNT, TRIAL_DAYS } from '@/lib/settings';
+import { registrationScreen } from '@/machines/billing/registration.actors';
+import { selectCardForm, selectIsPaying, selectPaymentError, selectRetry } from '@/machines/billing/registration.selectors';
+import type { FormActorRef } from '@/machines/form/form.machine';
+import { selectFormError } from '@/machines/form/form.selectors';
+import { selectSubscriptions } from '@/machines/subscriptions/subscriptions.selectors';
+import { errorMessage } from '@/lib/messages';
+import { LazyCardFields } from '@/views/billing/lazy-card-fields';
+import * as styles from '@/views/billing/billing.css';
+import { useForm } from '@/views/components/form/use-form';
 import { useAuth } from '@/views/hooks/use-auth';
-import { SUBSCRIPTION_AMOUNT } from '@/lib/settings';
-import { button } from '@/views/layout/button.css';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
+import { BrandMark, PRODUCT_NAME } from '@/views/layout/brand';
+import { Button } from '@/views/layout/button';
+import { useRoot } from '@/views/root-context';
+import * as page from '@/views/components/page.css';
 
-/** The subscription offer; the card form arrives with billing. */
+// /payment (spec §2, §4 guard step 5; issue 12): the offer and the card form. A first subscription
+// starts with a free trial (the card is verified, nothing is charged); a returning subscriber
+// pays for the year now. Paying reloads the subscriptions and the guard takes the user on.
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function Check() {
+  return (
+    <svg className={styles.check} width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+      <path d="M3.5 9.5l3.5 3.5 7.5-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function Offer({ trial }: { trial: boolean }) {
+  const firstCharge = longDate(new Date(Date.now() + TRIAL_DAYS * DAY));
+  return (
+    <section className={styles.offer} aria-labelledby="offer-heading">
+      <p className={styles.eyebrow}>Annual plan</p>
+      <h2 id="offer-heading" className={styles.offerHeading}>
+        Everything in {PRODUCT_NAME}
+      </h2>
+      <p className={styles.price}>
+        <span className={styles.amount}>{money(SUBSCRIPTION_AMOUNT)}</span>
+        <span className={styles.period}>per year</span>
+      </p>
+      {trial ? (
+        <p className={styles.trialNote}>
+          <strong>{TRIAL_DAYS} days free.</strong> Nothing is charged today. Your first payment of {money(SUBSCRIPTION_AMOUNT)} is on{' '}
+          {firstCharge} unless you cancel before then.
+        </p>
+      ) : (
+        <p className={styles.trialNote}>
+          <strong>Welcome back.</strong> You pay {money(SUBSCRIPTION_AMOUNT)} today for a year of access; your saved progress is waiting for
+          you.
+        </p>
+      )}
+      <ul className={styles.features} aria-label="What is included">
+        {INCLUDED.map((item) => (
+          <li key={item} className={styles.feature}>
+            <Check />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.fine}>Cancel anytime from Billing. Your school or district can also give you access.</p>
+    </section>
+  );
+}
+
+function PayForm({ form, trial, paying, retry, failure }: { form: FormActorRef; trial: boolean; paying: boolean; retry: { retry: number; of: number } | null; failure: string | null }) {
+  const { onSubmit, submitting } = useForm(form);
+  const formError = useSelector(form, selectFormError);
+  const message = failure ?? (formError ? errorMessage(formError) : null);
+  const busy = paying || submitting;
+  return (
+    <section className={styles.payment} aria-labelledby="payment-heading">
+      <h2 id="payment-heading" className={styles.sectionHeading}>
+        Payment details
+      </h2>
+      <form onSubmit={onSubmit} noValidate aria-describedby={message ? 'payment-error' : undefined}>
+        <LazyCardFields form={form} />
+        <div className={styles.alertSlot}>
+          {message && (
+            <p id="payment-error" role="alert" className={styles.alert}>
+              {message}
+            </p>
+          )}
+          <p role="status" className={styles.statusLine}>
+            {retry ? `The connection dropped. Trying again (${retry.retry} of ${retry.of})…` : ''}
+          </p>
+        </div>
+        <Button type="submit" block disabled={busy} aria-disabled={busy}>
+          {busy ? 'Processing…' : trial ? 'Start free trial' : `Pay ${money(SUBSCRIPTION_AMOUNT)}`}
+        </Button>
+        <p className={styles.secure}>Your card goes straight to our payment provider. We never see or store the full number.</p>
+      </form>
+    </section>
+  );
+}
+
 export function PaymentPage() {
   const { logout } = useAuth();
+  const { subscriptions } = useRoot();
+  const actor = useScreenActor(registrationScreen, { input: {} });
+  const form = useSelector(actor, selectCardForm);
+  const paying = useSelector(actor, selectIsPaying);
+  const retry = useSelector(actor, selectRetry);
+  const failure = useSelector(actor, selectPaymentError);
+  // A first subscription starts with the trial; anyone who had one before pays now.
+  const trial = useSelector(subscriptions, (snapshot) => !selectSubscriptions(snapshot).some((s) => s.source === 'PERSONAL'));
+
   return (
-    <Page title="Choose your subscription">
-      <p>
-        Unlimited access to every strategy video, livestream, playlist and reproducible, with progress tracking and reflection rubrics.
-      </p>
-      <p>
-        <strong>${SUBSCRIPTION_AMOUNT} per year</strong>, starting with a free trial. Cancel anytime.
-      </p>
-      <p className="muted">Card payment opens here soon. Your school or district can also give you access.</p>
-      <button className={button({ tone: 'secondary' })} type="button" onClick={logout}>
-        Sign out
-      </button>
-    </Page>
+    <div className={page.frame}>
+      <header className={page.brand}>
+        <BrandMark />
+      </header>
+      <main className={styles.paymentCard}>
+        <h1 className={styles.pageTitle}>{trial ? `Start your ${TRIAL_DAYS}-day free trial` : 'Renew your subscription'}</h1>
+        <div className={styles.paymentGrid}>
+          <Offer trial={trial} />
+          {form && <PayForm form={form} trial={trial} paying={paying} retry={retry} failure={failure} />}
+        </div>
+        <p className={styles.signOut}>
+          Not you, or paying later?{' '}
+          <button type="button" className={styles.linkButton} onClick={logout}>
+            Sign out
+          </button>
+        </p>
+      </main>
+    </div>
   );
 }
