@@ -215,7 +215,7 @@ test.describe('responsive layout', () => {
   const pages: { name: string; email?: string; path: string; heading: RegExp }[] = [
     { name: 'login', path: '/login', heading: /Sign in/ },
     { name: 'dashboard', email: TRIAL, path: '/', heading: /Welcome/ },
-    { name: 'payment', email: NO_ACCESS, path: '/payment', heading: /Choose your subscription/ },
+    { name: 'payment', email: NO_ACCESS, path: '/payment', heading: /Start your 14-day free trial/ },
   ];
   for (const target of pages) {
     test(`${target.name}: no horizontal overflow at ${widths.join(', ')}`, async ({ page }, testInfo) => {

@@ -161,7 +161,8 @@ test.describe('subscription gating and onboarding', () => {
   test('a user without access lands on /payment', async ({ page }) => {
     await signInLocally(page, 'noaccess@example.org');
     await expect(page).toHaveURL(/\/payment$/);
-    await expect(page.getByText('$149 per year')).toBeVisible();
+    await expect(page.getByText('$149', { exact: true })).toBeVisible();
+    await expect(page.getByText('per year', { exact: true })).toBeVisible();
     await expectAccessible(page);
     await page.goto('/catalog');
     await expect(page).toHaveURL(/\/payment$/);

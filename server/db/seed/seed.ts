@@ -696,16 +696,20 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
   learners.push({ user: trialUser, activity: 'light', streak: 0 });
   const subscriberUser = addUser({ email: 'subscriber@example.org', role: 'USER', note: 'Personal paid subscription (active for 200 more days)', ageDays: 190 });
   learners.push({ user: subscriberUser, activity: 'regular', streak: 0 });
+  addUser({ email: 'newbie@example.org', role: 'USER', organization: northwindSchools[0]!, onboarded: false, note: 'Northwind educator who has not completed onboarding', ageDays: 1 });
+  addUser({ email: 'demo@example.org', role: 'DEMO', note: 'Demo user, personalization completed (no password; use the demo sign-in)', ageDays: 30 });
+  addUser({ email: 'demo.new@example.org', role: 'DEMO', onboarded: false, note: 'Demo user who has not personalized yet (no password; use the demo sign-in)', ageDays: 0.5 });
+  // Added last, with its name and age given and no preferences drawn, so it takes nothing from the
+  // random sequence the accounts above (and their activity, which end-to-end tests rely on) use.
   const lapsedSubscriber = addUser({
     email: 'lapsed.subscriber@example.org',
     role: 'USER',
     note: 'Personal subscription canceled, ended 21 days ago; card on file (Visa 4242) and progress kept, can reactivate',
+    name: ['Lena', 'Marsh'],
+    emptyProfile: true,
     ageDays: 420,
   });
   learners.push({ user: lapsedSubscriber, activity: 'lapsed', streak: 0 });
-  addUser({ email: 'newbie@example.org', role: 'USER', organization: northwindSchools[0]!, onboarded: false, note: 'Northwind educator who has not completed onboarding', ageDays: 1 });
-  addUser({ email: 'demo@example.org', role: 'DEMO', note: 'Demo user, personalization completed (no password; use the demo sign-in)', ageDays: 30 });
-  addUser({ email: 'demo.new@example.org', role: 'DEMO', onboarded: false, note: 'Demo user who has not personalized yet (no password; use the demo sign-in)', ageDays: 0.5 });
 
   await insertChunked(db, t.users, userRows);
   await insertChunked(db, t.profiles, profileRows);

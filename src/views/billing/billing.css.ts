@@ -8,7 +8,7 @@ import { vars } from '@/views/theme/vars.css';
 export const paymentCard = style({
   width: '100%',
   maxWidth: '64rem',
-  padding: vars.space.lg,
+  padding: vars.space.md,
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
@@ -25,9 +25,10 @@ export const paymentGrid = style({
 });
 
 export const offer = style({
-  padding: vars.space.lg,
+  padding: vars.space.md,
   borderRadius: vars.radius.md,
   background: vars.color.surfaceMuted,
+  '@media': { [mediaUp('sm')]: { padding: vars.space.lg } },
 });
 
 export const eyebrow = style({
@@ -50,7 +51,7 @@ export const trialNote = style({
   color: vars.color.onPrimarySoft,
   fontSize: vars.fontSize.sm,
 });
-export const features = style({ display: 'grid', gap: vars.space.sm, margin: `${vars.space.lg} 0 0`, padding: 0, listStyle: 'none' });
+export const features = style({ display: 'grid', gap: vars.space.xs, margin: `${vars.space.md} 0 0`, padding: 0, listStyle: 'none', fontSize: vars.fontSize.sm, '@media': { [mediaUp('sm')]: { gap: vars.space.sm, fontSize: vars.fontSize.md } } });
 export const feature = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });
 export const check = style({ flexShrink: 0, marginTop: '2px', color: vars.color.success });
 export const fine = style({ marginTop: vars.space.lg, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
