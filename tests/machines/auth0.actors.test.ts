@@ -113,7 +113,7 @@ function setup(options: { browser?: Partial<BrowserPort>; storage?: Record<strin
     now: () => Date.parse('2026-11-02T09:30:00.000Z'),
     newId: () => '6c1f2e3d-4b5a-4978-8877-665544332211',
   });
-  return { effects, auth0, storage, requests, browser, navigate, user, tokens };
+  return { effects, auth0, storage, requests, browser, navigate, user, tokens, handle };
 }
 
 function run<Logic extends AnyActorLogic>(logic: Logic, input: InputFrom<Logic>) {
@@ -226,6 +226,30 @@ describe('auth effects', () => {
     await expect(run(effects.actors.getAccessToken, undefined)).resolves.toBe('provider-token');
     await expect(run(effects.actors.fetchUser, undefined)).resolves.toEqual(user);
     expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/identity/me', authorization: 'Bearer provider-token' });
+  });
+
+  it('never settles a sign-in call the browser cut off because the page is leaving, so nothing logs out', async () => {
+    let leaving = false;
+    const { effects, handle } = setup({ browser: { cookie: () => SESSION_COOKIE, isLeaving: () => leaving } });
+    handle.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    // While the page stays, a failure is a failure (spec §4: it logs out).
+    await expect(run(effects.actors.sendLoginEvent, { user: makeUser('USER') })).rejects.toBeTruthy();
+    await expect(run(effects.actors.fetchUser, undefined)).rejects.toBeTruthy();
+    leaving = true;
+    const outcome = await Promise.race([
+      run(effects.actors.sendLoginEvent, { user: makeUser('USER') }).then(
+        () => 'resolved',
+        () => 'rejected',
+      ),
+      run(effects.actors.fetchUser, undefined).then(
+        () => 'resolved',
+        () => 'rejected',
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('pending'), 50)),
+    ]);
+    expect(outcome).toBe('pending');
   });
 
   it('has no token for an anonymous visitor', async () => {

@@ -62,7 +62,15 @@ export type BrowserPort = {
   load: (url: string) => void;
   /** Opened synchronously inside the click that asked for it, or browsers block it. */
   openPopup: () => Window | null;
+  /** The page is going away (a reload, another site): its cut-off calls are no failures. */
+  isLeaving?: () => boolean;
 };
+
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => void (leaving = true));
+  window.addEventListener('pageshow', () => void (leaving = false));
+}
 
 /** How long a provider sign-out waits for the API to revoke its token before leaving anyway. */
 const PROVIDER_REVOKE_TIMEOUT_MS = 2000;
@@ -76,6 +84,7 @@ export function browserPort(): BrowserPort {
     cookie: () => document.cookie,
     replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
     load: (url) => window.location.assign(url),
+    isLeaving: () => leaving,
     openPopup: () => {
       // Same size and placement auth0-spa-js would use (spec §9: pop-up 400x600).
       const left = window.screenX + (window.innerWidth - POPUP_WIDTH) / 2;
@@ -204,6 +213,20 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
     }
   };
 
+  /**
+   * A sign-in call the browser cut off because the page is going away (a reload while the app
+   * starts) never settles: the page is leaving anyway, and treating it as a failure would log
+   * the user out (spec §4) and revoke the token the reloaded page is about to use.
+   */
+  async function unlessLeaving<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (browser.isLeaving?.()) return new Promise<T>(() => undefined);
+      throw error;
+    }
+  }
+
   const implementations = {
     actors: {
       checkSession: fromPromise<CheckSessionOutput, void>(checkSession),
@@ -212,16 +235,18 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
         if (!token) throw new Error('No access token for this session');
         return token;
       }),
-      fetchUser: fromPromise<User, void>(({ signal }) => getCurrentUser(api, { signal })),
-      sendLoginEvent: fromPromise<void, { user: User }>(async ({ signal }) => {
-        const accessToken = await tokens.getToken();
-        if (!accessToken) throw new Error('No access token for the login event');
-        await recordLearnerEvents(
-          api,
-          { accessToken, data: [{ id: newId(), type: 'LEARNER_LOGIN', timeStamp: new Date(now()).toISOString() }] },
-          { signal },
-        );
-      }),
+      fetchUser: fromPromise<User, void>(({ signal }) => unlessLeaving(() => getCurrentUser(api, { signal }))),
+      sendLoginEvent: fromPromise<void, { user: User }>(({ signal }) =>
+        unlessLeaving(async () => {
+          const accessToken = await tokens.getToken();
+          if (!accessToken) throw new Error('No access token for the login event');
+          await recordLearnerEvents(
+            api,
+            { accessToken, data: [{ id: newId(), type: 'LEARNER_LOGIN', timeStamp: new Date(now()).toISOString() }] },
+            { signal },
+          );
+        }),
+      ),
       loginWithRedirect: fromPromise<void, LoginWithRedirectInput>(async ({ input }) => {
         const client = await getAuth0();
         await client.loginWithRedirect({
