@@ -1,42 +1,12 @@
-import PDFDocument from 'pdfkit';
 import { PRODUCT } from '../auth/provider/pages.ts';
 import type { CertificateRow } from '../repositories/certificates.ts';
 import { hoursOf, minutesOf } from './certificates.ts';
 import { localDate, longDate } from './dates.ts';
+import { ACCENT, INK, MUTED, openPdf, winAnsi } from './pdf.ts';
 
-/**
- * The certificate as a PDF (pdfkit, US Letter). Only the PDF standard fonts (Helvetica), which
- * every reader has: nothing is fetched or embedded. They cover Windows-1252 (Western European
- * letters, quotes, dashes); other characters are written without their accents, or as "?".
- */
+/** The certificate as a PDF (the shared document of ./pdf.ts: US Letter, standard fonts). */
 
-const INK = '#1b1f2a';
-const MUTED = '#4b5563';
-const ACCENT = '#1e3a8a';
 const RULE = '#d6d9e0';
-
-/** Characters the standard fonts can show: Latin-1 and Windows-1252's extra punctuation. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const showable = (c: string) => {
-  const code = c.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(c);
-};
-
-/** Letters that carry their stroke in the glyph itself, so that decomposing them finds no base letter. */
-const STROKED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't', Ŀ: 'L', ŀ: 'l', Ə: 'E', ə: 'e' };
-
-/** Text the standard fonts can draw: accents dropped where the letter is missing ("ő" → "o"), else "?". */
-export function winAnsi(text: string): string {
-  return [...text.normalize('NFC')]
-    .map((c) => {
-      if (showable(c)) return c;
-      if (/\s/.test(c)) return ' ';
-      if (STROKED[c]) return STROKED[c];
-      const base = c.normalize('NFKD').replace(/\p{M}/gu, '');
-      return base && [...base].every(showable) ? base : '?';
-    })
-    .join('');
-}
 
 const completedOn = (at: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(new Date(at));
 const number = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -44,14 +14,8 @@ const number = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits:
 export function renderCertificatePdf(certificate: CertificateRow, verifyUrl: string): Promise<Buffer> {
   const { code, educatorName, organizationName, fromDate, toDate, timeZone, strategies, totalSeconds, issuedAt } = certificate;
   const hours = hoursOf(totalSeconds);
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 60,
-    lang: 'en-US',
-    tagged: true,
-    displayTitle: true,
-    bufferPages: true,
-    info: {
+  const { doc, done, say, width } = openPdf(
+    {
       Title: 'Learning certificate',
       Author: PRODUCT,
       Subject: `Learning certificate ${code}`,
@@ -59,17 +23,8 @@ export function renderCertificatePdf(certificate: CertificateRow, verifyUrl: str
       CreationDate: issuedAt,
       ModDate: issuedAt,
     },
-  });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const width = doc.page.width - 120;
-  const say = (text: string, font: string, size: number, color = INK, options: PDFKit.Mixins.TextOptions = {}) =>
-    doc.font(font).fontSize(size).fillColor(color).text(winAnsi(text), { width, ...options });
+    { bufferPages: true },
+  );
 
   say(PRODUCT, 'Helvetica-Bold', 11, ACCENT, { align: 'center' });
   doc.moveDown(1.5);

@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { PRODUCT } from '../auth/provider/pages.ts';
-import { winAnsi } from './certificate-pdf.ts';
+import { ACCENT, INK, MUTED, openPdf, winAnsi } from './pdf.ts';
 import { cardLabel, money, paidOn, statusLabel, type Receipt } from './receipts.ts';
 
 /**
@@ -8,37 +7,17 @@ import { cardLabel, money, paidOn, statusLabel, type Receipt } from './receipts.
  * the standard Helvetica only, so nothing is fetched or embedded.
  */
 
-const INK = '#1b1f2a';
-const MUTED = '#4b5563';
-const ACCENT = '#1e3a8a';
 const RULE = '#d6d9e0';
 
 export function renderReceiptPdf(receipt: Receipt, billingUrl: string): Promise<Buffer> {
   const { receiptNumber, createdAt } = receipt.transaction;
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 60,
-    lang: 'en-US',
-    tagged: true,
-    displayTitle: true,
-    info: {
-      Title: `Receipt ${receiptNumber}`,
-      Author: PRODUCT,
-      Subject: `Receipt ${receiptNumber}`,
-      CreationDate: createdAt,
-      ModDate: createdAt,
-    },
+  const { doc, done, say } = openPdf({
+    Title: `Receipt ${receiptNumber}`,
+    Author: PRODUCT,
+    Subject: `Receipt ${receiptNumber}`,
+    CreationDate: createdAt,
+    ModDate: createdAt,
   });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const width = doc.page.width - 120;
-  const say = (text: string, font: string, size: number, color = INK, options: PDFKit.Mixins.TextOptions = {}) =>
-    doc.font(font).fontSize(size).fillColor(color).text(winAnsi(text), { width, ...options });
 
   const { transaction, customer } = receipt;
   say(PRODUCT, 'Helvetica-Bold', 11, ACCENT);

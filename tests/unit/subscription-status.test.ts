@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Subscription } from '@/machines/shared/domain';
-import { shownSubscription, subscriptionStatus } from '@/views/billing/subscription-status';
+import { selectShownSubscription } from '@/machines/subscriptions/subscriptions.selectors';
+import { subscriptionStatus } from '@/views/billing/subscription-status';
+
+const shownSubscription = (data: Subscription[]) =>
+  selectShownSubscription({ context: { data } } as unknown as Parameters<typeof selectShownSubscription>[0]);
 
 // Billing's plan in words (issue 12) and which subscription it shows (spec §4).
 

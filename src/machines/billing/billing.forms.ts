@@ -6,8 +6,7 @@ import { defineForm } from '@/machines/form/form.actors';
 import type { FormInput } from '@/machines/form/form.types';
 import type { AppServices } from '@/machines/root/app-services';
 import { bindIntents } from '@/machines/shared/intents';
-import { resourceSettled } from '@/machines/shared/resource.actors';
-import { resourceIntents } from '@/machines/shared/resource.intents';
+import { reloadResource } from '@/machines/shared/resource.actors';
 import { defineScreen } from '@/machines/shared/screen';
 import { snackbarIntents } from '@/machines/snackbar/snackbar.intents';
 import { localPage } from '@/machines/table/local-table';
@@ -22,9 +21,8 @@ import type { Transaction } from './billing.types';
 
 /** The subscriptions again, and the payments table when it is on screen (a charge adds a row). */
 async function reloadBilling({ actors, live }: AppServices) {
-  bindIntents(actors.subscriptions, resourceIntents).retry();
   live.get('transactionsTable')?.send({ type: 'table.refresh' });
-  await resourceSettled(actors.subscriptions);
+  await reloadResource(actors.subscriptions);
 }
 
 const notify = ({ actors }: AppServices, message: string) => bindIntents(actors.snackbar, snackbarIntents).show({ message, variant: 'success' });

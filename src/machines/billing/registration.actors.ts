@@ -1,10 +1,8 @@
 import { fromPromise } from 'xstate';
 import { register } from '@/api/operations';
 import { cardFormLogic } from '@/machines/billing/card-form';
-import { bindIntents } from '@/machines/shared/intents';
-import { resourceSettled } from '@/machines/shared/resource.actors';
+import { reloadResource } from '@/machines/shared/resource.actors';
 import { defineScreen } from '@/machines/shared/screen';
-import { resourceIntents } from '@/machines/shared/resource.intents';
 import { payWithToken, registrationMachine } from './registration.machine';
 import type { Registration, RegistrationRequest } from './registration.types';
 
@@ -16,10 +14,7 @@ export const registrationScreen = defineScreen('registration', (services) =>
       register: fromPromise<Registration, { key: string; request: RegistrationRequest }>(({ input, signal }) =>
         register(services.api, input.request, input.key, { signal }),
       ),
-      refresh: fromPromise<void, void>(async ({ signal }) => {
-        bindIntents(services.actors.subscriptions, resourceIntents).retry();
-        await resourceSettled(services.actors.subscriptions, signal);
-      }),
+      refresh: fromPromise<void, void>(({ signal }) => reloadResource(services.actors.subscriptions, signal)),
     },
     actions: {
       proceed: () => services.router.navigate('/', { replace: true }),

@@ -23,3 +23,9 @@ export async function loadResource<TData>(ref: ResourceRef<TData>, signal?: Abor
 export async function resourceSettled<TData>(ref: ResourceRef<TData>, signal?: AbortSignal): Promise<void> {
   await waitFor(ref, selectIsResourceSettled, { signal, timeout: Infinity });
 }
+
+/** Fetches again (after a change elsewhere) and waits until the new value, or the failure, is in. */
+export async function reloadResource<TData>(ref: ResourceRef<TData>, signal?: AbortSignal): Promise<void> {
+  bindIntents(ref, resourceIntents).retry();
+  await resourceSettled(ref, signal);
+}

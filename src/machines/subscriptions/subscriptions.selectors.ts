@@ -19,3 +19,6 @@ export const selectLatestSubscription = (snapshot: SubscriptionsSnapshot): Subsc
       latest === null || Date.parse(subscription.createdAt) > Date.parse(latest.createdAt) ? subscription : latest,
     null,
   );
+/** What billing shows (spec §4): the active subscription, else the latest. */
+export const selectShownSubscription = (snapshot: SubscriptionsSnapshot): Subscription | null =>
+  selectActiveSubscription(snapshot) ?? selectLatestSubscription(snapshot);

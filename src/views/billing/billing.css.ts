@@ -31,18 +31,8 @@ export const offer = style({
   '@media': { [mediaUp('sm')]: { padding: vars.space.lg } },
 });
 
-export const eyebrow = style({
-  color: vars.color.secondary,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.bold,
-  letterSpacing: '0.08em',
-  textTransform: 'uppercase',
-});
 
 export const offerHeading = style({ marginTop: vars.space.xs, fontSize: vars.fontSize.lg });
-export const price = style({ display: 'flex', alignItems: 'baseline', gap: vars.space.xs, marginTop: vars.space.md });
-export const amount = style({ fontSize: vars.fontSize.display, fontWeight: vars.fontWeight.bold, letterSpacing: '-0.02em' });
-export const period = style({ color: vars.color.textMuted });
 export const trialNote = style({
   marginTop: vars.space.md,
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -51,9 +41,6 @@ export const trialNote = style({
   color: vars.color.onPrimarySoft,
   fontSize: vars.fontSize.sm,
 });
-export const features = style({ display: 'grid', gap: vars.space.xs, margin: `${vars.space.md} 0 0`, padding: 0, listStyle: 'none', fontSize: vars.fontSize.sm, '@media': { [mediaUp('sm')]: { gap: vars.space.sm, fontSize: vars.fontSize.md } } });
-export const feature = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });
-export const check = style({ flexShrink: 0, marginTop: '2px', color: vars.color.success });
 export const fine = style({ marginTop: vars.space.lg, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const payment = style({ minWidth: 0 });
@@ -167,34 +154,5 @@ export const statusChip = styleVariants({
 export const emptyText = style({ color: vars.color.textMuted, padding: `${vars.space.md} 0` });
 
 // ── dialogs ──
-export const overlay = style({
-  position: 'fixed',
-  inset: 0,
-  zIndex: 100,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: vars.space.md,
-  background: vars.color.overlay,
-});
-export const modal = style({
-  width: '100%',
-  maxWidth: '30rem',
-  maxHeight: 'calc(100dvh - 2rem)',
-  overflowY: 'auto',
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.elevation.high,
-});
-export const dialog = style({ outline: 'none', padding: vars.space.lg });
 export const dialogHeading = style({ fontSize: vars.fontSize.xl, marginBottom: vars.space.sm });
 export const dialogText = style({ color: vars.color.textMuted, marginBottom: vars.space.sm });
-export const dialogActions = style({
-  display: 'flex',
-  flexDirection: 'column-reverse',
-  gap: vars.space.sm,
-  marginTop: vars.space.lg,
-  '@media': { [mediaUp('sm')]: { flexDirection: 'row', justifyContent: 'flex-end' } },
-});

@@ -24,10 +24,3 @@ export function subscriptionStatus(subscription: Subscription): SubscriptionStat
       return { badge: 'Lapsed', tone: 'ended', sentence: `Lapsed on ${end}` };
   }
 }
-
-/** The subscription billing shows (spec §4): the active one, else the latest. */
-export function shownSubscription(subscriptions: readonly Subscription[]): Subscription | null {
-  const active = subscriptions.find((s) => s.isActive);
-  if (active) return active;
-  return subscriptions.reduce<Subscription | null>((latest, s) => (latest === null || Date.parse(s.createdAt) > Date.parse(latest.createdAt) ? s : latest), null);
-}

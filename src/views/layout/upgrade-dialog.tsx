@@ -1,19 +1,11 @@
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { INCLUDED } from '@/lib/offer';
 import { SUBSCRIPTION_AMOUNT } from '@/lib/settings';
 import { useAuth } from '@/views/hooks/use-auth';
 import { Button, ButtonLink } from '@/views/layout/button';
+import { IncludedList } from '@/views/layout/included-list';
 import { daysLeft, trialSummary } from '@/views/layout/trial';
 import * as styles from '@/views/layout/upgrade-dialog.css';
 
-
-function Check() {
-  return (
-    <svg className={styles.check} width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
-      <path d="M3.5 9.5l3.5 3.5 7.5-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 type Props = { isDemo: boolean; trialEndsAt: string | null; onClose: () => void };
 
@@ -40,14 +32,7 @@ export default function UpgradeDialog({ isDemo, trialEndsAt, onClose }: Props) {
             <span className={styles.amount}>${SUBSCRIPTION_AMOUNT}</span>
             <span className={styles.period}>per year, per educator</span>
           </p>
-          <ul className={styles.features} aria-label="What is included">
-            {INCLUDED.map((item) => (
-              <li key={item} className={styles.feature}>
-                <Check />
-                <span>{item}</span>
-              </li>
-            ))}
-          </ul>
+          <IncludedList />
           <p className={styles.note}>Cancel anytime. Your school or district can also give you access.</p>
           <div className={styles.actions}>
             <Button tone="secondary" onClick={onClose}>

@@ -20,10 +20,10 @@ import type { FormActorRef } from '@/machines/form/form.machine';
 import { selectFormError, selectIsDone } from '@/machines/form/form.selectors';
 import { selectUser } from '@/machines/identity/identity.selectors';
 import type { Subscription } from '@/machines/shared/domain';
-import { selectAreSubscriptionsLoading, selectSubscriptions } from '@/machines/subscriptions/subscriptions.selectors';
+import { selectAreSubscriptionsLoading, selectShownSubscription, selectSubscriptions } from '@/machines/subscriptions/subscriptions.selectors';
 import { LazyCardFields } from '@/views/billing/lazy-card-fields';
 import * as styles from '@/views/billing/billing.css';
-import { shownSubscription, subscriptionStatus } from '@/views/billing/subscription-status';
+import { subscriptionStatus } from '@/views/billing/subscription-status';
 import { DataTable, type DataTableColumn } from '@/views/components/data-table/data-table';
 import { useForm } from '@/views/components/form/use-form';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
@@ -32,6 +32,7 @@ import { Button, ButtonLink } from '@/views/layout/button';
 import { button } from '@/views/layout/button.css';
 import { PageLayout } from '@/views/layout/page-layout';
 import { daysLeft } from '@/views/layout/trial';
+import * as dialogStyles from '@/views/layout/upgrade-dialog.css';
 import { useRoot } from '@/views/root-context';
 
 // /billing (issue 12; spec §4): the plan shown is the active subscription, else the latest; its
@@ -46,7 +47,7 @@ export function BillingPage() {
   const user = useSelector(identity, selectUser);
   const list = useSelector(subscriptions, selectSubscriptions);
   const loading = useSelector(subscriptions, selectAreSubscriptionsLoading) && list.length === 0;
-  const shown = shownSubscription(list);
+  const shown = useSelector(subscriptions, selectShownSubscription);
 
   let main;
   if (loading) main = <BaseCard title="Your plan"><p className={styles.muted}>Loading your plan…</p></BaseCard>;
@@ -189,9 +190,9 @@ function CancelDialog({ subscription, form, onClose }: { subscription: Subscript
   const { onSubmit, submitting } = useForm(form);
   const end = longDate(subscription.currentPeriodEnd);
   return (
-    <ModalOverlay className={styles.overlay} isOpen isDismissable={!submitting} onOpenChange={(open) => !open && onClose()}>
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog} role="alertdialog">
+    <ModalOverlay className={dialogStyles.overlay} isOpen isDismissable={!submitting} onOpenChange={(open) => !open && onClose()}>
+      <Modal className={dialogStyles.modal}>
+        <Dialog className={dialogStyles.dialog} role="alertdialog">
           <Heading slot="title" className={styles.dialogHeading}>
             Cancel your subscription?
           </Heading>
@@ -200,7 +201,7 @@ function CancelDialog({ subscription, form, onClose }: { subscription: Subscript
             or after that date and carry on where you left off.
           </p>
           <form onSubmit={onSubmit}>
-            <div className={styles.dialogActions}>
+            <div className={dialogStyles.actions}>
               <Button tone="secondary" onClick={onClose} disabled={submitting} autoFocus>
                 Keep subscription
               </Button>
@@ -264,9 +265,9 @@ function UpdateCardDialog({ form, onClose }: { form: FormActorRef; onClose: () =
   const { onSubmit, submitting } = useForm(form);
   const failure = useSelector(form, selectFormError);
   return (
-    <ModalOverlay className={styles.overlay} isOpen isDismissable={!submitting} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog}>
+    <ModalOverlay className={dialogStyles.overlay} isOpen isDismissable={!submitting} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      <Modal className={dialogStyles.modal}>
+        <Dialog className={dialogStyles.dialog}>
           <Heading slot="title" className={styles.dialogHeading}>
             Update your card
           </Heading>
@@ -280,7 +281,7 @@ function UpdateCardDialog({ form, onClose }: { form: FormActorRef; onClose: () =
                 </p>
               )}
             </div>
-            <div className={styles.dialogActions}>
+            <div className={dialogStyles.actions}>
               <Button tone="secondary" onClick={onClose} disabled={submitting}>
                 Cancel
               </Button>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { INCLUDED, longDate, money } from '@/lib/offer';
+import { longDate, money } from '@/lib/offer';
 import { SUBSCRIPTION_AMOUNT, TRIAL_DAYS } from '@/lib/settings';
 import { registrationScreen } from '@/machines/billing/registration.actors';
 import { selectCardForm, selectIsPaying, selectPaymentError, selectRetry } from '@/machines/billing/registration.selectors';
@@ -14,6 +14,8 @@ import { useAuth } from '@/views/hooks/use-auth';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { BrandMark, PRODUCT_NAME } from '@/views/layout/brand';
 import { Button } from '@/views/layout/button';
+import { IncludedList } from '@/views/layout/included-list';
+import * as offer from '@/views/layout/upgrade-dialog.css';
 import { useRoot } from '@/views/root-context';
 import * as page from '@/views/components/page.css';
 
@@ -23,25 +25,17 @@ import * as page from '@/views/components/page.css';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function Check() {
-  return (
-    <svg className={styles.check} width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
-      <path d="M3.5 9.5l3.5 3.5 7.5-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 function Offer({ trial }: { trial: boolean }) {
   const firstCharge = longDate(new Date(Date.now() + TRIAL_DAYS * DAY));
   return (
     <section className={styles.offer} aria-labelledby="offer-heading">
-      <p className={styles.eyebrow}>Annual plan</p>
+      <p className={offer.eyebrow}>Annual plan</p>
       <h2 id="offer-heading" className={styles.offerHeading}>
         Everything in {PRODUCT_NAME}
       </h2>
-      <p className={styles.price}>
-        <span className={styles.amount}>{money(SUBSCRIPTION_AMOUNT)}</span>
-        <span className={styles.period}>per year</span>
+      <p className={offer.price}>
+        <span className={offer.amount}>{money(SUBSCRIPTION_AMOUNT)}</span>
+        <span className={offer.period}>per year</span>
       </p>
       {trial ? (
         <p className={styles.trialNote}>
@@ -54,14 +48,7 @@ function Offer({ trial }: { trial: boolean }) {
           you.
         </p>
       )}
-      <ul className={styles.features} aria-label="What is included">
-        {INCLUDED.map((item) => (
-          <li key={item} className={styles.feature}>
-            <Check />
-            <span>{item}</span>
-          </li>
-        ))}
-      </ul>
+      <IncludedList />
       <p className={styles.fine}>Cancel anytime from Billing. Your school or district can also give you access.</p>
     </section>
   );
