@@ -112,7 +112,7 @@ function checkAgainst(table: ReturnType<typeof startTable>, expected: ModelSnaps
   }
   const open = table.fetch.calls.filter((call) => !call.settled && !call.signal.aborted);
   expect(open).toHaveLength(real.matches('loading') ? 1 : 0);
-  if (real.matches('loading')) expect(open[0]!.input).toEqual({ options, filter: filter.trim() });
+  if (real.matches('loading')) expect(open[0]!.input).toEqual({ options, filter: filter.trim(), scope: {} });
 
   // The address bar shows the table's options, written the one canonical way.
   const shown = parseTableQuery(table.address.search, config);

@@ -30,7 +30,7 @@ describe('loading', () => {
     const table = startTable();
     expect(table.actor.getSnapshot().value).toBe('loading');
     expect(selectIsLoading(table.actor.getSnapshot())).toBe(true);
-    expect(table.fetch.latest().input).toEqual({ options: { page: 1, itemsPerPage: 10, sortBy: [] }, filter: '' });
+    expect(table.fetch.latest().input).toEqual({ options: { page: 1, itemsPerPage: 10, sortBy: [] }, filter: '', scope: {} });
 
     await table.fetch.answerAll();
     const snapshot = table.actor.getSnapshot();
@@ -167,6 +167,25 @@ describe('paging', () => {
     expect(table.actor.getSnapshot().value).toBe('ready');
     expect(table.context()).toMatchObject({ rows: [], total: 0 });
     expect(table.fetch.calls).toHaveLength(1);
+  });
+});
+
+describe('scope (rows chosen outside the table: the usage page\'s school)', () => {
+  it('sends the scope with every fetch; a new scope goes back to page 1, clears the selection and cancels the fetch in flight', async () => {
+    const table = await ready({ scope: { organizationId: 'school-a' } });
+    expect(table.fetch.latest().input.scope).toEqual({ organizationId: 'school-a' });
+    table.intents.setPage(3);
+    await table.fetch.answerAll();
+    table.intents.toggleAll();
+    expect(table.context().selection).toHaveLength(10);
+    table.intents.sort('email');
+    const stale = table.fetch.latest();
+    table.actor.send({ type: 'table.setScope', scope: { organizationId: 'school-b' } });
+    expect(stale.signal.aborted).toBe(true);
+    expect(table.fetch.latest().input).toMatchObject({ scope: { organizationId: 'school-b' }, options: { page: 1, sortBy: [{ key: 'email', order: 'asc' }] } });
+    expect(table.context().selection).toEqual([]);
+    await table.fetch.answerAll();
+    expect(table.actor.getSnapshot().value).toBe('ready');
   });
 });
 
@@ -339,7 +358,7 @@ describe('search text', () => {
     expect(table.fetch.calls).toHaveLength(2);
     table.clock.increment(1);
     expect(table.fetch.calls).toHaveLength(3);
-    expect(table.fetch.latest().input).toEqual({ options: { page: 1, itemsPerPage: 10, sortBy: [] }, filter: 'ada' });
+    expect(table.fetch.latest().input).toEqual({ options: { page: 1, itemsPerPage: 10, sortBy: [] }, filter: 'ada', scope: {} });
     await table.fetch.answerAll();
     expect(table.context().total).toBe(4);
   });
@@ -387,6 +406,7 @@ describe('URL sync', () => {
     expect(table.fetch.latest().input).toEqual({
       options: { page: 2, itemsPerPage: 25, sortBy: [{ key: 'email', order: 'desc' }] },
       filter: 'ada',
+      scope: {},
     });
     expect(table.replaced).toEqual([]);
   });

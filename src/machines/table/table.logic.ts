@@ -41,6 +41,7 @@ export function initialTableContext(input: TableInput): TableContext {
     total: 0,
     selection: [],
     error: null,
+    scope: input.scope ?? {},
     search: input.url?.search ?? '',
   };
 }

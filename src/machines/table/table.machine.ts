@@ -39,6 +39,7 @@ const size = ({ event }: { event: Extract<TableEvent, { type: 'table.setItemsPer
 });
 const text = ({ event }: { event: Extract<TableEvent, { type: 'table.filter' }> }) => ({ text: event.text });
 const search = ({ event }: { event: Extract<TableEvent, { type: 'table.urlChanged' }> }) => ({ search: event.search });
+const scope = ({ event }: { event: Extract<TableEvent, { type: 'table.setScope' }> }) => ({ scope: event.scope });
 const row = ({ event }: { event: Extract<TableEvent, { type: 'table.toggleRow' }> }) => ({ id: event.id });
 const answer = ({ event }: { event: { output: TablePage } }) => event.output;
 
@@ -130,6 +131,10 @@ export const tableMachine = setup({
     })),
     toggleAll: assign(({ context }) => ({ selection: isWholePageSelected(context) ? [] : pageRowIds(context) })),
     clearSelection: assign({ selection: [] }),
+    applyScope: assign(({ context }, params: { scope: TableContext['scope'] }) => ({
+      scope: params.scope,
+      options: { ...context.options, page: 1 },
+    })),
   },
 }).createMachine({
   id: 'table',
@@ -167,6 +172,10 @@ export const tableMachine = setup({
       { actions: { type: 'typeFilter', params: text } },
     ],
     'table.refresh': { target: '.loading' },
+    'table.setScope': {
+      target: '.loading',
+      actions: [{ type: 'applyScope', params: scope }, 'clearSelection', 'writeUrl'],
+    },
     'table.clearSelection': { actions: 'clearSelection' },
     'table.urlChanged': [
       // An unsynced table leaves the URL to the screen.
@@ -185,7 +194,7 @@ export const tableMachine = setup({
       tags: 'loading',
       invoke: {
         src: 'fetchPage',
-        input: ({ context }): FetchPageInput => ({ options: context.options, filter: context.filter.trim() }),
+        input: ({ context }): FetchPageInput => ({ options: context.options, filter: context.filter.trim(), scope: context.scope }),
         onDone: [
           {
             guard: { type: 'isBeyondLastPage', params: answer },

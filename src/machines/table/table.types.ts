@@ -7,8 +7,14 @@ export type RowId = string;
 
 export type TablePage = { items: readonly TableRow[]; total: number };
 
-/** What fetchPage gets: the options as they are now and the search text as the server sees it. */
-export type FetchPageInput = { options: TableOptions; filter: string };
+/**
+ * Values outside the table that decide its rows (the school a usage report is about): set by
+ * the screen that owns the table, sent with every fetch.
+ */
+export type TableScope = Readonly<Record<string, string | null>>;
+
+/** What fetchPage gets: the options as they are now, the search text as the server sees it, the scope. */
+export type FetchPageInput = { options: TableOptions; filter: string; scope: TableScope };
 
 /** Spec §9: the school search waits 300 ms after the last keystroke; tables do the same. */
 export const TABLE_FILTER_DEBOUNCE_MS = 300;
@@ -24,6 +30,8 @@ export type TableInput = {
   pageOptions?: readonly number[];
   /** The row field that identifies a row (default "id"). */
   rowKey?: string;
+  /** The scope at start (see TableScope). */
+  scope?: TableScope;
   /** Initial search text when the URL is not synced. */
   filter?: string;
   filterDebounceMs?: number;
@@ -56,6 +64,7 @@ export type TableContext = {
   /** Ids of selected rows, all on the current page. */
   selection: readonly RowId[];
   error: unknown;
+  scope: TableScope;
   /** The location's query as last written or seen, so other parameters survive our writes. */
   search: string;
 };
@@ -71,5 +80,7 @@ export type TableEvent =
   | { type: 'table.retry' }
   /** Fetch the same page again (after an invite, a delete…). */
   | { type: 'table.refresh' }
+  /** Other rows altogether (another school): back to page 1, selection cleared. */
+  | { type: 'table.setScope'; scope: TableScope }
   /** The location's query changed (back/forward, a link, the echo of our own replace). */
   | { type: 'table.urlChanged'; search: string };
