@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import '../support/vanilla-extract-scope';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as heatmapStyles from '@/views/usage/charts/framework-heatmap.css';
@@ -210,5 +213,35 @@ describe('lazy charts', () => {
     render(createElement(LazyLoginsChart, { days: daysOf('2026-11-01', [0, 0, 0]) }));
     expect(screen.getByText('No logins in this period')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('the chart library stays in the lazy chunk', () => {
+  const exists = (path: string) => {
+    try {
+      return Boolean(readFileSync(path));
+    } catch {
+      return false;
+    }
+  };
+  const src = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
+  const file = (module: string) => ['.tsx', '.ts'].map((ext) => join(src, module + ext)).find(exists)!;
+
+  it('what the page imports statically (lazy-charts.tsx and its imports) never imports visx or the charts module', () => {
+    const seen = new Set<string>();
+    const visit = (module: string) => {
+      if (seen.has(module)) return;
+      seen.add(module);
+      // Static imports only; `import('…')` is the lazy boundary.
+      for (const [, specifier] of readFileSync(file(module), 'utf8').matchAll(/^import\s[^;]*?from\s'([^']+)'/gms)) {
+        expect(specifier, `${module} imports ${specifier}`).not.toMatch(/^@visx\//);
+        if (specifier!.startsWith('@/views/usage/charts/')) visit(specifier!.slice(2));
+      }
+    };
+    visit('views/usage/charts/lazy-charts');
+    expect(seen.has('views/usage/charts/index')).toBe(false);
+    expect(seen.has('views/usage/charts/logins-chart')).toBe(false);
+    expect(seen.has('views/usage/charts/framework-heatmap')).toBe(false);
+    expect(seen.size).toBeGreaterThan(5);
   });
 });
