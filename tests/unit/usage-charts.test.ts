@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as heatmapStyles from '@/views/usage/charts/framework-heatmap.css';
 import { contrastRatio, HEAT_LEVELS, luminance, resolveFill, resolveInk, SCHEMES, TOP_LEVEL } from '@/views/usage/charts/heat-ramp';
 import { FrameworkHeatmap, LoginsChart } from '@/views/usage/charts/index';
-import { LazyFrameworkHeatmap, LazyLoginsChart } from '@/views/usage/charts/lazy-charts';
+import { FrameworkHeatmapSkeleton, LazyFrameworkHeatmap, LazyLoginsChart, LoginsChartSkeleton } from '@/views/usage/charts/lazy-charts';
 import type { FrameworkElementUsage, LoginDay } from '@/views/usage/charts/types';
 
 // The Educator Usage charts as a reader meets them: the drawn marks, the announced summary and
@@ -207,6 +207,13 @@ describe('lazy charts', () => {
     expect(await screen.findByRole('img', { name: /^Logins per day/ })).toBeTruthy();
     expect(await screen.findByRole('img', { name: /^Usage by framework element/ })).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('lend their skeletons to a page still loading its data', () => {
+    const { container } = render(createElement('div', null, createElement(LoginsChartSkeleton), createElement(FrameworkHeatmapSkeleton)));
+    expect(screen.getAllByRole('status')).toHaveLength(2);
+    expect(container.textContent).toContain('Loading the logins chart');
+    expect(container.textContent).toContain('Loading the framework heatmap');
   });
 
   it('show the empty states without loading the charts', () => {

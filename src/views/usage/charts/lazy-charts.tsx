@@ -15,7 +15,7 @@ const FrameworkHeatmap = lazy(() => import('@/views/usage/charts/index').then((m
 export function LazyLoginsChart({ days }: LoginsChartProps) {
   if (days.every((day) => day.count === 0)) return <LoginsEmpty days={days} />;
   return (
-    <Suspense fallback={<LoginsSkeleton />}>
+    <Suspense fallback={<LoginsChartSkeleton />}>
       <LoginsChart days={days} />
     </Suspense>
   );
@@ -24,13 +24,14 @@ export function LazyLoginsChart({ days }: LoginsChartProps) {
 export function LazyFrameworkHeatmap({ elements }: FrameworkHeatmapProps) {
   if (isHeatmapEmpty(elements)) return <HeatmapEmpty />;
   return (
-    <Suspense fallback={<HeatmapSkeleton elements={elements} />}>
+    <Suspense fallback={<FrameworkHeatmapSkeleton elements={elements} />}>
       <FrameworkHeatmap elements={elements} />
     </Suspense>
   );
 }
 
-function LoginsSkeleton() {
+/** The logins chart's placeholder, also for the page while the report itself loads (same size). */
+export function LoginsChartSkeleton() {
   return (
     <div className={shared.root} role="status">
       <span className="visually-hidden">Loading the logins chart…</span>
@@ -51,8 +52,23 @@ function LoginsSkeleton() {
   );
 }
 
-/** The heatmap's rows and group headings at their fixed heights, without the numbers. */
-function HeatmapSkeleton({ elements }: FrameworkHeatmapProps) {
+// Rows drawn while the element list itself is still loading.
+const PLACEHOLDER_ELEMENTS = Array.from({ length: 8 }, (_, index) => ({
+  id: `placeholder-${index}`,
+  title: '',
+  strandTitle: null,
+  categoryTitle: null,
+  watched: 0,
+  rated: 0,
+  applied: 0,
+  rubricsScored: 0,
+}));
+
+/**
+ * The heatmap's rows and group headings at their fixed heights, without the numbers. Given the
+ * elements it takes exactly the chart's room; without them (still loading), eight rows.
+ */
+export function FrameworkHeatmapSkeleton({ elements = PLACEHOLDER_ELEMENTS }: Partial<FrameworkHeatmapProps>) {
   return (
     <div className={`${shared.root} ${heatmapStyles.root}`} role="status">
       <span className="visually-hidden">Loading the framework heatmap…</span>
