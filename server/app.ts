@@ -64,8 +64,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const gateway: GatewaySetup = options.gateway ? { gateway: options.gateway } : GATEWAYS[config.billing.gateway](config);
   const ctx = createContext(options, gateway.gateway, redis, app.log);
   app.decorate('billing', ctx.billing);
-  // Receipts being e-mailed when the server stops are sent first.
-  app.addHook('onClose', async () => ctx.billing.drain());
+  // Receipts and invitations being e-mailed when the server stops are sent first.
+  app.addHook('onClose', async () => void (await Promise.all([ctx.billing.drain(), ctx.invitations.drain()])));
 
   await app.register(validation);
   await app.register(security(config, redis));
@@ -90,6 +90,7 @@ function createContext(
 ): Context {
   const repos = createRepositories(database.db);
   const tokens = createTokenService(config, providerKeys);
+  const limiter = redis ? redisLimiter(redis, `${config.redisPrefix}limit:`) : memoryLimiter();
   return {
     config,
     repos,
@@ -98,9 +99,9 @@ function createContext(
     mailer,
     gateway,
     billing: createBillingService({ billing: repos.billing, organizations: repos.organizations, gateway, mailer, log: log.child({ service: 'billing' }), config }),
-    invitations: createInvitations({ users: repos.users, tokens, mailer, config }),
+    invitations: createInvitations({ users: repos.users, organizations: repos.organizations, tokens, mailer, limiter, config, log: log.child({ service: 'invitations' }) }),
     sessions: createSessions(repos.users),
-    limiter: redis ? redisLimiter(redis, `${config.redisPrefix}limit:`) : memoryLimiter(),
+    limiter,
     isReady,
   };
 }

@@ -120,11 +120,15 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
 
   // reporting and organizations
   getUsageReport: { authentication: 'bearer', roles: ADMINS, tenancy: 'queryOrganizationOrOwn' },
+  getFrameworkUsage: { authentication: 'bearer', roles: ADMINS, tenancy: 'queryOrganizationOrOwn' },
   // Page views count for visitors too.
   recordPageView: { authentication: 'optionalBearer' },
   listUsers: { authentication: 'bearer', roles: ADMINS, tenancy: 'queryOrganizationOrVisible' },
+  exportUsers: { authentication: 'bearer', roles: ADMINS, tenancy: 'queryOrganizationOrVisible' },
   listOrganizations: { authentication: 'bearer', roles: ADMINS, tenancy: 'visibleOrganizations' },
   inviteUser: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
+  resendInvitation: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
+  importUsers: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
 
   // flags and system
   getFeatures: PUBLIC,

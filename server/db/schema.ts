@@ -59,6 +59,16 @@ export const users = pgTable(
     sessionsNotBefore: ts('sessions_not_before'),
     /** A deactivated account signs in nowhere and its tokens are refused. */
     deactivatedAt: ts('deactivated_at'),
+    /** When an admin invited this educator (null: they joined without an invitation). */
+    invitedAt: ts('invited_at'),
+    /** The admin who invited them (null once that account is gone). */
+    invitedBy: uuid('invited_by').references((): never => users.id as never, { onDelete: 'set null' }),
+    /** When the invitation was last sent: only the link of that sending works. */
+    invitationSentAt: ts('invitation_sent_at'),
+    /** When the link of the last sending stops working. */
+    invitationExpiresAt: ts('invitation_expires_at'),
+    /** When the educator created their account from the link. */
+    invitationAcceptedAt: ts('invitation_accepted_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -282,8 +292,29 @@ export const learnerProgress = pgTable(
      * interaction of the transaction that completed it. Kept if the item is un-completed later.
      */
     completedAt: ts('completed_at'),
+    /**
+     * When each step was first done, for the usage report: set in the transaction that does the
+     * step, kept while it stays done, null again when it is undone (an un-rating, a removed
+     * application). Video progress never goes back, so `watched_at` is never cleared.
+     */
+    watchedAt: ts('watched_at'),
+    ratedAt: ts('rated_at'),
+    appliedAt: ts('applied_at'),
+    rubricScoredAt: ts('rubric_scored_at'),
+    /** The learner's organization while they are a member of it (MEMBER_ROLES); kept by triggers (migration 0004). */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.catalogItemId] }), index('learner_progress_recent_idx').on(t.userId, t.lastInteractionAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.catalogItemId] }),
+    index('learner_progress_recent_idx').on(t.userId, t.lastInteractionAt),
+    // The usage report and the framework heatmap: an organization's steps first done in a date
+    // range, read from the index alone. The migration adds INCLUDE (catalog_item_id), which
+    // drizzle cannot declare; change these only together with a hand-written migration.
+    index('learner_progress_watched_idx').on(t.organizationId, t.watchedAt).where(sql`${t.organizationId} is not null and ${t.watchedAt} is not null`),
+    index('learner_progress_rated_idx').on(t.organizationId, t.ratedAt).where(sql`${t.organizationId} is not null and ${t.ratedAt} is not null`),
+    index('learner_progress_applied_idx').on(t.organizationId, t.appliedAt).where(sql`${t.organizationId} is not null and ${t.appliedAt} is not null`),
+    index('learner_progress_rubric_scored_idx').on(t.organizationId, t.rubricScoredAt).where(sql`${t.organizationId} is not null and ${t.rubricScoredAt} is not null`),
+  ],
 );
 
 export const learnerEvents = pgTable(
@@ -298,8 +329,33 @@ export const learnerEvents = pgTable(
     catalogItemId: uuid('catalog_item_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     receivedAt: ts('received_at').notNull().defaultNow(),
+    /** The user's organization while they are a member of it (MEMBER_ROLES); kept by triggers (migration 0004). */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
   },
-  (t) => [index('learner_events_user_time_idx').on(t.userId, t.occurredAt), index('learner_events_type_time_idx').on(t.type, t.occurredAt)],
+  (t) => [
+    index('learner_events_user_time_idx').on(t.userId, t.occurredAt),
+    index('learner_events_type_time_idx').on(t.type, t.occurredAt),
+    // An organization's sign-ins in a date range (the usage report), from the index alone.
+    index('learner_events_logins_idx').on(t.organizationId, t.occurredAt).where(sql`${t.type} = 'LEARNER_LOGIN' and ${t.organizationId} is not null`),
+  ],
+);
+
+/**
+ * The framework element(s) of each catalogue item: the parents of the strategies it is tagged
+ * with. Derived from catalog_item_nasot_items and nasot_items, and kept by triggers on both
+ * (migration 0004), so the heatmap joins one narrow table instead of the tags.
+ */
+export const catalogItemElements = pgTable(
+  'catalog_item_elements',
+  {
+    catalogItemId: uuid('catalog_item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    elementId: uuid('element_id')
+      .notNull()
+      .references(() => nasotItems.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.catalogItemId, t.elementId] })],
 );
 
 /** The days a learner signed in (UTC): a sign-in counts once a day, whatever a client sends. */

@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from '../errors.ts';
+import { IMPORT_MAX_KB } from '../services/invitations.ts';
+import { humanSize } from '../../src/lib/validation/rules.ts';
 import openapiGlue from 'fastify-openapi-glue';
 import { specificationPath, type OperationId } from '../contract.ts';
 import { createPolicyEnforcer } from '../auth/enforce.ts';
@@ -17,6 +20,17 @@ import { systemHandlers } from '../routes/system.ts';
 const isOperationId = (id: string): id is OperationId => Object.hasOwn(POLICY, id);
 
 /**
+ * Bodies larger than the app-wide limit some operations take. An import's file may be 500 kB
+ * of UTF-8; as a JSON string its quotes and line breaks are escaped, so the body may be up to
+ * about twice that. Two million bytes also cover the contract's 2,000,000-character cap, so a
+ * file too large is always the size message (413), never a validation error. The import's own
+ * check measures the file itself.
+ */
+const LARGE_BODIES: Partial<Record<OperationId, { bodyLimit: number; tooLarge: () => HttpError }>> = {
+  importUsers: { bodyLimit: 2_000_000, tooLarge: () => new HttpError(413, 'FILE_TOO_LARGE', `File size must be less than ${humanSize(IMPORT_MAX_KB * 1000)}`) },
+};
+
+/**
  * The API under /api: a route per operation of openapi.yaml (validated against it), each
  * guarded by its row of the policy table before its handler runs.
  */
@@ -28,6 +42,14 @@ export const api = (ctx: Context) =>
       // Nothing is served without a rule: an operation the table does not know stops the start.
       if (!operationId || !isOperationId(operationId)) throw new Error(`No policy for ${route.method} ${route.url} (${operationId ?? 'no operationId'})`);
       route.preHandler = [enforce(operationId), ...[route.preHandler ?? []].flat()];
+      const large = LARGE_BODIES[operationId];
+      if (large) {
+        route.bodyLimit = large.bodyLimit;
+        // The app's error handler answers, with this operation's words for a body too large.
+        route.errorHandler = (error: FastifyError) => {
+          throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? large.tooLarge() : error;
+        };
+      }
     });
 
     const serviceHandlers: Handlers<OperationId> = {

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LearnerEventType, Schemas } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
 import { learnerEvents, learnerLogins, learnerProgress, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
-import { completedSql, type ProgressPatch } from '../services/progress.ts';
+import { completedSql, VIDEO_COMPLETE_AT, type ProgressPatch } from '../services/progress.ts';
 
 /** A learner's video progress on an item, as stored. */
 export type VideoState = { videoProgress: number; lastInteractionAt: Date; videoOpenedAt: Date | null };
@@ -23,10 +23,19 @@ export type StoredEvent = {
  * grows, the video position follows the newest event, and the given flags are set.
  */
 async function touch(tx: Db, userId: string, catalogItemId: string, patch: ProgressPatch, at: Date = new Date()) {
-  const set: Record<string, SQL | boolean | number> = {
+  const set: Record<string, SQL | boolean | number | null> = {
     lastInteractionAt: sql`greatest(${learnerProgress.lastInteractionAt}, excluded.last_interaction_at)`,
   };
-  if (patch.videoProgress !== undefined) set.videoProgress = sql`greatest(${learnerProgress.videoProgress}, excluded.video_progress)`;
+  const firstDone: Partial<Record<(typeof FIRST_DONE)[keyof typeof FIRST_DONE] | 'watchedAt', Date | null>> = {};
+  if (patch.videoProgress !== undefined) {
+    set.videoProgress = sql`greatest(${learnerProgress.videoProgress}, excluded.video_progress)`;
+    // Watched when the first event that reached 90 % happened (events may arrive out of order;
+    // least() passes over nulls). Progress never goes back, so neither does this.
+    if (patch.videoProgress >= VIDEO_COMPLETE_AT) {
+      firstDone.watchedAt = at;
+      set.watchedAt = sql`least(${learnerProgress.watchedAt}, excluded.watched_at)`;
+    }
+  }
   // The resume position is the latest event's: a late-arriving older one leaves it alone.
   if (patch.videoPosition !== undefined) {
     set.videoPosition = sql`case when excluded.last_interaction_at >= ${learnerProgress.lastInteractionAt} then excluded.video_position else ${learnerProgress.videoPosition} end`;
@@ -34,12 +43,21 @@ async function touch(tx: Db, userId: string, catalogItemId: string, patch: Progr
   for (const flag of ['areReproduciblesDownloaded', 'isCatalogItemRated', 'isRubricScoreSaved', 'isStrategyApplied'] as const) {
     if (patch[flag] !== undefined) set[flag] = patch[flag];
   }
+  // A step done keeps the time it was first done (doing it again changes nothing); undone, it has none.
+  for (const [flag, column] of Object.entries(FIRST_DONE) as [keyof typeof FIRST_DONE, (typeof FIRST_DONE)[keyof typeof FIRST_DONE]][]) {
+    if (patch[flag] === undefined) continue;
+    firstDone[column] = patch[flag] ? at : null;
+    set[column] = patch[flag] ? sql`coalesce(${learnerProgress[column]}, excluded.${sql.identifier(learnerProgress[column].name)})` : null;
+  }
   await tx
     .insert(learnerProgress)
-    .values({ userId, catalogItemId, lastInteractionAt: at, ...patch })
+    .values({ userId, catalogItemId, lastInteractionAt: at, ...patch, ...firstDone })
     .onConflictDoUpdate({ target: [learnerProgress.userId, learnerProgress.catalogItemId], set });
   if (mayComplete(patch)) await stampCompletion(tx, userId, catalogItemId);
 }
+
+/** The steps whose first-done time the usage report reads, by the flag that says they are done. */
+const FIRST_DONE = { isCatalogItemRated: 'ratedAt', isStrategyApplied: 'appliedAt', isRubricScoreSaved: 'rubricScoredAt' } as const;
 
 /** Only more video or a step done can complete an item; a visit or an undone step cannot. */
 const mayComplete = (patch: ProgressPatch) =>
@@ -67,6 +85,40 @@ export async function stampBulkCompletions(db: Db) {
     update learner_progress p set completed_at = p.last_interaction_at
     from catalog_items ci
     where ci.id = p.catalog_item_id and p.completed_at is null and ${completedSql()}`);
+}
+
+/**
+ * Dates when the steps of progress written in bulk (seeds) were first done, for rows that have
+ * the step but not its time: the earliest learner event that shows it (or the step's own row:
+ * the rating, application or rubric score), else the row's last interaction. Migration 0004
+ * backfilled existing rows with the same rule.
+ */
+export async function stampBulkFirstDone(db: Db) {
+  await db.execute(sql`
+    with ev as (
+      select user_id, catalog_item_id,
+        min(occurred_at) filter (where type in ('VIDEO_TIMEUPDATED', 'VIDEO_PAUSED') and jsonb_typeof(data->'progress') = 'number'
+          and (data->>'progress')::real >= ${VIDEO_COMPLETE_AT}) as watched,
+        min(occurred_at) filter (where type = 'CATALOG_ITEM_RATED') as rated,
+        min(occurred_at) filter (where type = 'STRATEGY_APPLICATION_UPDATED') as applied,
+        min(occurred_at) filter (where type = 'RUBRIC_SCORE_SAVED') as scored
+      from learner_events
+      where catalog_item_id is not null and type in ('VIDEO_TIMEUPDATED', 'VIDEO_PAUSED', 'CATALOG_ITEM_RATED', 'STRATEGY_APPLICATION_UPDATED', 'RUBRIC_SCORE_SAVED')
+      group by user_id, catalog_item_id
+    )
+    update learner_progress p set
+      watched_at = case when p.video_progress >= ${VIDEO_COMPLETE_AT} then coalesce(p.watched_at, ev.watched, p.last_interaction_at) end,
+      rated_at = case when p.is_catalog_item_rated then coalesce(p.rated_at, least(ev.rated, r.created_at), p.last_interaction_at) end,
+      applied_at = case when p.is_strategy_applied then coalesce(p.applied_at, sa.applied_at, ev.applied, p.last_interaction_at) end,
+      rubric_scored_at = case when p.is_rubric_score_saved then coalesce(p.rubric_scored_at, least(ev.scored, rs.updated_at), p.last_interaction_at) end
+    from learner_progress p0
+    left join ev on ev.user_id = p0.user_id and ev.catalog_item_id = p0.catalog_item_id
+    left join ratings r on r.user_id = p0.user_id and r.catalog_item_id = p0.catalog_item_id
+    left join strategy_applications sa on sa.user_id = p0.user_id and sa.catalog_item_id = p0.catalog_item_id
+    left join rubric_scores rs on rs.user_id = p0.user_id and rs.catalog_item_id = p0.catalog_item_id
+    where p0.user_id = p.user_id and p0.catalog_item_id = p.catalog_item_id
+      and ((p.video_progress >= ${VIDEO_COMPLETE_AT} and p.watched_at is null) or (p.is_catalog_item_rated and p.rated_at is null)
+        or (p.is_strategy_applied and p.applied_at is null) or (p.is_rubric_score_saved and p.rubric_scored_at is null))`);
 }
 
 /**

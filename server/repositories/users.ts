@@ -3,12 +3,15 @@ import type { QueryOf } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
 import { profiles, users } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
-import type { UserFields } from '../services/users.ts';
+import type { MemberFields } from '../services/users.ts';
 import { containing, MEMBER_ROLES, uuids } from './fragments.ts';
 import { transactional } from './transactional.ts';
 
 type NewUser = typeof users.$inferInsert;
-type MemberQuery = QueryOf<'listUsers'>;
+type MemberQuery = Pick<QueryOf<'listUsers'>, 'filter' | 'sortBy' | 'sortAsc' | 'page' | 'itemsPerPage'>;
+
+/** Accepting an invitation: the account of an invited educator gets its owner now. */
+const acceptedNow = sql`case when ${users.invitedAt} is not null and ${users.invitationAcceptedAt} is null then now() else ${users.invitationAcceptedAt} end`;
 
 const USER_SORT: Record<NonNullable<MemberQuery['sortBy']>, SQL> = {
   email: sql`lower(u.email)`,
@@ -49,8 +52,46 @@ function usersQueries(db: Db) {
       });
     },
 
+    /** Every account of these e-mail addresses (any case), by lower-cased address. */
+    async byEmails(emails: string[]): Promise<Map<string, UserRow>> {
+      if (!emails.length) return new Map();
+      const found = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) in (${sql.join(emails.map((e) => sql`${e.trim().toLowerCase()}`), sql`, `)})`);
+      return new Map(found.map((u) => [u.email.toLowerCase(), u]));
+    },
+
+    /**
+     * Creates invited accounts (each with its profile) in one go; an address that has an account
+     * by now is left alone. Returns the accounts created.
+     */
+    async createMany(values: NewUser[]): Promise<UserRow[]> {
+      if (!values.length) return [];
+      return db.transaction(async (tx) => {
+        const created: UserRow[] = [];
+        for (let i = 0; i < values.length; i += 500) {
+          const chunk = await tx.insert(users).values(values.slice(i, i + 500)).onConflictDoNothing().returning();
+          if (chunk.length) await tx.insert(profiles).values(chunk.map((u) => ({ userId: u.id })));
+          created.push(...chunk);
+        }
+        return created;
+      });
+    },
+
+    /** The invitation was sent again; undefined when it was accepted meanwhile. */
+    async invitationSent(userId: string, sentAt: Date, expiresAt: Date): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ invitationSentAt: sentAt, invitationExpiresAt: expiresAt })
+        .where(sql`${users.id} = ${userId} and ${users.invitedAt} is not null and ${users.invitationAcceptedAt} is null`)
+        .returning();
+      return row;
+    },
+
+    /** Links a sign-in provider's account; an invited educator's account is accepted by it. */
     async linkSso(userId: string, subject: string): Promise<UserRow> {
-      const [linked] = await db.update(users).set({ ssoId: subject }).where(eq(users.id, userId)).returning();
+      const [linked] = await db.update(users).set({ ssoId: subject, invitationAcceptedAt: acceptedNow }).where(eq(users.id, userId)).returning();
       return linked!;
     },
 
@@ -61,7 +102,7 @@ function usersQueries(db: Db) {
     async claimOwnerless(userId: string, values: Pick<NewUser, 'firstName' | 'lastName' | 'passwordHash' | 'role' | 'verifiedAt'>): Promise<UserRow | undefined> {
       const [completed] = await db
         .update(users)
-        .set(values)
+        .set({ ...values, invitationAcceptedAt: acceptedNow })
         .where(sql`${users.id} = ${userId} and ${users.passwordHash} is null and ${users.ssoId} is null`)
         .returning();
       return completed;
@@ -95,9 +136,10 @@ function usersQueries(db: Db) {
 
     /**
      * The educators (not platform admins or demo users) of some organizations (null: of every
-     * one), matching a filter, sorted and paged.
+     * one), matching a filter, sorted and paged, with their invitations. `count: false` skips the
+     * total (an export reads every row anyway).
      */
-    async members(organizationIds: string[] | null, q: MemberQuery): Promise<{ items: UserFields[]; total: number }> {
+    async members(organizationIds: string[] | null, q: MemberQuery, options: { count?: boolean } = {}): Promise<{ items: MemberFields[]; total: number }> {
       const where: SQL[] = [sql`u.role in ${MEMBER_ROLES}`];
       if (organizationIds) where.push(organizationIds.length ? sql`u.organization_id in (${uuids(organizationIds)})` : sql`false`);
       if (q.filter?.trim()) {
@@ -110,16 +152,18 @@ function usersQueries(db: Db) {
       const paging = perPage === -1 ? sql`` : sql`limit ${perPage} offset ${(page - 1) * perPage}`;
       const order = q.sortBy ? sql`${USER_SORT[q.sortBy]} ${q.sortAsc === false ? sql`desc` : sql`asc`}, lower(u.email)` : sql`lower(u.email)`;
       const [items, [count]] = await Promise.all([
-        rows<UserFields>(
+        rows<MemberFields>(
           db,
           sql`select u.id::text as "id", u.sso_id as "ssoId", u.role as "role", u.organization_id::text as "organizationId", u.email as "email",
                 u.first_name as "firstName", u.last_name as "lastName", u.completed_onboarding as "completedOnboarding",
-                ${iso(sql`u.created_at`)} as "createdAt", u.has_free_access as "hasFreeAccess", u.verified_at as "verifiedAt"
+                ${iso(sql`u.created_at`)} as "createdAt", u.has_free_access as "hasFreeAccess", u.verified_at as "verifiedAt",
+                ${iso(sql`u.invited_at`)} as "invitedAt", ${iso(sql`u.invitation_sent_at`)} as "invitationSentAt",
+                ${iso(sql`u.invitation_expires_at`)} as "invitationExpiresAt", ${iso(sql`u.invitation_accepted_at`)} as "invitationAcceptedAt"
               from users u where ${whereSql} order by ${order} ${paging}`,
         ),
-        rows<{ total: number }>(db, sql`select count(*)::int as total from users u where ${whereSql}`),
+        options.count === false ? Promise.resolve([]) : rows<{ total: number }>(db, sql`select count(*)::int as total from users u where ${whereSql}`),
       ]);
-      return { items, total: count?.total ?? 0 };
+      return { items, total: count?.total ?? items.length };
     },
   };
 }

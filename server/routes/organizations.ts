@@ -2,7 +2,7 @@ import { namedOrganizationOf, tenantOf } from '../auth/enforce.ts';
 import { toUser } from '../services/users.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
-type OrganizationOps = 'listOrganizations' | 'inviteUser';
+type OrganizationOps = 'listOrganizations' | 'inviteUser' | 'resendInvitation' | 'importUsers';
 
 export function organizationHandlers({ repos, invitations }: Context): Handlers<OrganizationOps> {
   return {
@@ -14,6 +14,14 @@ export function organizationHandlers({ repos, invitations }: Context): Handlers<
       const invited = await invitations.invite(principalOf(request).user, namedOrganizationOf(request).organization, request.body);
       reply.code(201);
       return toUser(invited);
+    },
+
+    async resendInvitation(request) {
+      return invitations.resend(principalOf(request).user, namedOrganizationOf(request), request.params.userId);
+    },
+
+    async importUsers(request) {
+      return invitations.importCsv(principalOf(request).user, namedOrganizationOf(request).organization, request.body);
     },
   };
 }

@@ -1,26 +1,72 @@
 import { namedOrganizationOf, tenantOf } from '../auth/enforce.ts';
-import { HttpError } from '../errors.ts';
-import { toUser } from '../services/users.ts';
+import { badRequest, HttpError } from '../errors.ts';
+import type { DayRange } from '../repositories/reporting.ts';
+import { toCsv } from '../services/csv.ts';
+import { addDays, daysBetween, eachDay, localDate, timeZoneOf } from '../services/dates.ts';
+import { invitationStatus, toMember, type MemberFields } from '../services/users.ts';
 import type { Context, Handlers } from './types.ts';
 
-type ReportingOps = 'getUsageReport' | 'recordPageView' | 'listUsers';
+type ReportingOps = 'getUsageReport' | 'getFrameworkUsage' | 'recordPageView' | 'listUsers' | 'exportUsers';
 
-/** Logins are counted over this many days (spec §9). */
-export const LOGIN_WINDOW_DAYS = 30;
+/** Days a report covers when the caller names none (spec §9: logins of the last 30 days). */
+export const DEFAULT_RANGE_DAYS = 30;
+/** The longest range a report covers: two years, a leap day included. */
+export const MAX_RANGE_DAYS = 731;
+
+/**
+ * The range of days a report asks for, in its time zone: by default the 30 days up to today;
+ * one end given, the other follows (`to` defaults to today, `from` to 29 days before `to`).
+ * 400, naming the field, when the range runs backwards, is longer than 731 days, or the time
+ * zone is unknown.
+ */
+export function reportRange(query: { from?: string; to?: string; timeZone?: string }): DayRange {
+  const timeZone = timeZoneOf(query.timeZone);
+  const to = query.to ?? localDate(new Date(), timeZone);
+  const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
+  if (from > to) throw badRequest(`to must be on or after from (from ${from}, to ${to})`);
+  const days = daysBetween(from, to) + 1;
+  if (days > MAX_RANGE_DAYS) throw badRequest(`from and to may be at most ${MAX_RANGE_DAYS} days apart, both included (asked for ${days})`);
+  return { from, to, timeZone };
+}
+
+const INVITATION_LABEL = { PENDING: 'Pending', EXPIRED: 'Expired', ACCEPTED: 'Accepted' } as const;
+
+/** The columns of the educators' CSV, with the cells as the usage page's table shows them. */
+const CSV_COLUMNS: readonly (readonly [string, (row: MemberFields, timeZone: string, now: number) => string])[] = [
+  ['Email', (r) => r.email],
+  ['First Name', (r) => r.firstName],
+  ['Last Name', (r) => r.lastName],
+  ['Completed Onboarding', (r) => (r.completedOnboarding ? 'Yes' : 'No')],
+  ['Created At', (r, timeZone) => localDate(new Date(r.createdAt), timeZone)],
+  ['Invitation', (r, _, now) => {
+    const status = invitationStatus(r, now);
+    return status ? INVITATION_LABEL[status] : '';
+  }],
+];
 
 export function reportingHandlers({ repos, limiter, config }: Context): Handlers<ReportingOps> {
   const { reporting, users } = repos;
   return {
     async getUsageReport(request) {
       const { organization, organizationIds } = namedOrganizationOf(request);
-      const since = new Date(Date.now() - LOGIN_WINDOW_DAYS * 24 * 3600 * 1000);
-      const usage = await reporting.usage(organizationIds, since);
+      const range = reportRange(request.query);
+      const usage = await reporting.usage(organizationIds, range);
+      const days = eachDay(range.from, range.to).map((date, i) => ({ date, count: usage.loginsByDay.get(i + 1) ?? 0 }));
       return {
         organizationId: request.query.organizationId ?? organization.id,
+        from: range.from,
+        to: range.to,
         activeUsers: { count: usage.activeUsers },
-        logins: { count: usage.loginDays.reduce((n, d) => n + d.count, 0), days: usage.loginDays },
-        aggregation: usage.aggregation ?? { strategiesWatched: 0, strategiesRated: 0, strategiesApplied: 0, rubricsScored: 0 },
+        logins: { count: days.reduce((n, d) => n + d.count, 0), days },
+        aggregation: usage.aggregation,
       };
+    },
+
+    async getFrameworkUsage(request) {
+      const { organization, organizationIds } = namedOrganizationOf(request);
+      const range = reportRange(request.query);
+      const elements = await reporting.frameworkUsage(organizationIds, range);
+      return { organizationId: request.query.organizationId ?? organization.id, from: range.from, to: range.to, elements };
     },
 
     // Kept for signed-in users only, paths only, within each user's hourly budget; anything
@@ -39,7 +85,22 @@ export function reportingHandlers({ repos, limiter, config }: Context): Handlers
 
     async listUsers(request) {
       const { items, total } = await users.members(tenantOf(request).organizationIds, request.query);
-      return { items: items.map((u) => toUser(u)), total };
+      const now = Date.now();
+      return { items: items.map((u) => toMember(u, now)), total };
+    },
+
+    // Every row listUsers would give, in its order, as the table shows them.
+    async exportUsers(request, reply) {
+      const timeZone = timeZoneOf(request.query.timeZone);
+      const { items } = await users.members(tenantOf(request).organizationIds, { ...request.query, itemsPerPage: -1 }, { count: false });
+      const now = Date.now();
+      const csv = toCsv([CSV_COLUMNS.map(([title]) => title), ...items.map((row) => CSV_COLUMNS.map(([, cell]) => cell(row, timeZone, now)))]);
+      return reply
+        .code(200)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="educators-${localDate(new Date(now), timeZone)}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
     },
   };
 }

@@ -16,3 +16,78 @@ export function csvCell(value: string): string {
 export function toCsv(rows: readonly (readonly string[])[]): string {
   return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
+
+/** A record of a CSV file and the line of the file it starts on (1-based). */
+export type CsvRecord = { line: number; fields: string[] };
+
+/** The file cannot be read as CSV: a quoted field is never closed. */
+export class CsvSyntaxError extends Error {
+  constructor(public readonly line: number) {
+    super(`A quoted field that starts on line ${line} is never closed`);
+  }
+}
+
+/**
+ * Reads CSV as RFC 4180 writes it, and as spreadsheets save it: fields separated by commas,
+ * records by CRLF, LF or a lone CR; a field in double quotes may hold commas, line breaks and
+ * doubled quotes; a leading UTF-8 byte order mark is dropped. A quote inside an unquoted field,
+ * or text after a closing quote, is kept as it is. Blank lines (and rows of empty cells) are
+ * skipped. Each record knows the line it starts on, counting line breaks inside quotes too.
+ */
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  let fields: string[] = [];
+  let field = '';
+  let line = 1;
+  let recordLine = 1;
+  let i = 0;
+  const endRecord = () => {
+    fields.push(field);
+    if (fields.some((f) => f.trim() !== '')) records.push({ line: recordLine, fields });
+    fields = [];
+    field = '';
+  };
+  while (i < input.length) {
+    const c = input[i]!;
+    if (c === '"' && field === '') {
+      // A quoted field: up to the closing quote; "" is a quote.
+      const opened = line;
+      i++;
+      for (;;) {
+        if (i >= input.length) throw new CsvSyntaxError(opened);
+        const q = input[i]!;
+        if (q === '"') {
+          if (input[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        if (q === '\n' || (q === '\r' && input[i + 1] !== '\n')) line++;
+        field += q;
+        i++;
+      }
+      continue;
+    }
+    if (c === ',') {
+      fields.push(field);
+      field = '';
+      i++;
+      continue;
+    }
+    if (c === '\r' || c === '\n') {
+      endRecord();
+      i += c === '\r' && input[i + 1] === '\n' ? 2 : 1;
+      line++;
+      recordLine = line;
+      continue;
+    }
+    field += c;
+    i++;
+  }
+  if (field !== '' || fields.length) endRecord();
+  return records;
+}

@@ -13,11 +13,28 @@ type Log = { warn: (obj: object, msg: string) => void };
  * the background, a failure logged with what it was about but never the message or the server's
  * settings. `drain` waits for those under way (the server closing, a test reading the outbox).
  */
-export function createBackgroundMail(mailer: Mailer, log: Log) {
+export function createBackgroundMail(mailer: Mailer, log: Log, options: { concurrency?: number } = {}) {
   const pending = new Set<Promise<void>>();
+  // At most `concurrency` messages go out at once (an import e-mails up to a thousand); the
+  // others wait their turn.
+  const limit = options.concurrency ?? Infinity;
+  let active = 0;
+  const queue: (() => void)[] = [];
+  async function send(mail: Mail) {
+    // A finished message hands its place straight to the next one waiting.
+    if (active >= limit) await new Promise<void>((resolve) => queue.push(resolve));
+    else active++;
+    try {
+      await mailer.send(mail);
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else active--;
+    }
+  }
   return {
     post(compose: () => Mail | Promise<Mail>, about: Record<string, string>) {
-      const sending: Promise<void> = (async () => mailer.send(await compose()))()
+      const sending: Promise<void> = (async () => send(await compose()))()
         .catch((err: unknown) => log.warn({ ...about, err: describeMailError(err) }, 'e-mail not sent'))
         .finally(() => pending.delete(sending));
       pending.add(sending);

@@ -25,3 +25,41 @@ export function toUser(row: UserFields, organizationName?: string | null) {
     organizationName,
   } satisfies Record<keyof Schemas['User'], unknown>;
 }
+
+/** An invitation's timestamps, from a row or a raw select (dates as text). */
+type InvitationFields = {
+  invitedAt: Date | string | null;
+  invitationSentAt: Date | string | null;
+  invitationExpiresAt: Date | string | null;
+  invitationAcceptedAt: Date | string | null;
+};
+
+/** What the contract's Member is made of: a user and their invitation. */
+export type MemberFields = UserFields & InvitationFields;
+
+export type InvitationStatus = Schemas['Invitation']['status'];
+
+/** ACCEPTED once the educator created their account from it; else EXPIRED from the moment its link stops working; else PENDING. */
+export function invitationStatus(row: InvitationFields, now = Date.now()): InvitationStatus | null {
+  if (!row.invitedAt) return null;
+  if (row.invitationAcceptedAt) return 'ACCEPTED';
+  return row.invitationExpiresAt && now >= new Date(row.invitationExpiresAt).getTime() ? 'EXPIRED' : 'PENDING';
+}
+
+/** The contract's Invitation, or null for someone who joined without one. */
+export function invitationOf(row: InvitationFields, now = Date.now()) {
+  const status = invitationStatus(row, now);
+  if (!status) return null;
+  return {
+    status,
+    invitedAt: row.invitedAt!,
+    sentAt: row.invitationSentAt ?? row.invitedAt!,
+    expiresAt: row.invitationExpiresAt ?? row.invitedAt!,
+    acceptedAt: row.invitationAcceptedAt,
+  } satisfies Record<keyof Schemas['Invitation'], unknown>;
+}
+
+/** The contract's Member: the user as an admin's lists show them, with their invitation. */
+export function toMember(row: MemberFields, now = Date.now()) {
+  return { ...toUser(row), invitation: invitationOf(row, now) };
+}

@@ -796,8 +796,38 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Educator usage of one school, or of every school of the admin's district. */
+        /**
+         * Educator usage of one school, or of every school of the admin's district.
+         * @description Every figure follows the date range (`from`..`to`, whole days in `timeZone`, both
+         *     included; default the last 30 days up to today). Active educators: members who completed
+         *     onboarding and whose account existed by the end of the range. Logins: LEARNER_LOGIN
+         *     events in the range, with a count for every day of it (zeros included). Progress
+         *     summary: strategies (per educator) whose step was first done in the range and is still
+         *     done: video watched to 90 %, rated, applied in the classroom, reflection (rubric) scored.
+         */
         get: operations["getUsageReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reporting/framework": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage by framework element (the heatmap), for the same organization and range as the report.
+         * @description One row per element of the framework, in framework order (category, strand, element by
+         *     position), zeros included. The counts are those of the report's progress summary, split
+         *     by the element of each strategy's learning objects.
+         */
+        get: operations["getFrameworkUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -845,6 +875,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user `GET /users` would list (all pages), as a CSV file, filtered and sorted the same way.
+         * @description Columns Email, First Name, Last Name, Completed Onboarding (Yes/No), Created At (a date,
+         *     `YYYY-MM-DD`, in `timeZone`), Invitation (Pending, Expired, Accepted or empty). RFC 4180
+         *     quoting, CRLF line ends, a UTF-8 byte order mark; a cell that starts with `=`, `+`, `-`,
+         *     `@`, a tab or a carriage return gets a leading apostrophe.
+         */
+        get: operations["exportUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations": {
         parameters: {
             query?: never;
@@ -873,6 +926,48 @@ export interface paths {
         put?: never;
         /** Invite an educator to a school (or, for district staff, the district); creates their account and e-mails an invitation. */
         post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/users/{userId}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a member's invitation again, with a new link (the old link stops working). */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/users/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invites the educators of a CSV file (columns email, firstName, lastName); a dry run only says what would happen.
+         * @description The file's first row names the columns (email, firstName, lastName, any order, any case;
+         *     other columns are ignored). Each row is checked as the invite form checks it (§5 rules and
+         *     messages), and against existing accounts and the file's other rows. A dry run creates and
+         *     sends nothing; a real run invites every valid row and skips the invalid ones, listing
+         *     them. The file (`csv`, as UTF-8 bytes) may be at most 500 kB (413 'File size must be less
+         *     than 500 kB') and hold at most 1,000 educators.
+         */
+        post: operations["importUsers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1341,11 +1436,15 @@ export interface components {
         UsageReport: {
             /** Format: uuid */
             organizationId: string | null;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
             /** @description Users who completed onboarding (the list itself is paged through /users). */
             activeUsers: {
                 count: number;
             };
-            /** @description LEARNER_LOGIN events of the last 30 days, with the count per day. */
+            /** @description LEARNER_LOGIN events of the range, with the count of every day of it (zeros included). */
             logins: {
                 count: number;
                 days: {
@@ -1369,6 +1468,71 @@ export interface components {
             type: "SCHOOL" | "DISTRICT";
             /** Format: uuid */
             parentId: string | null;
+        };
+        FrameworkUsage: {
+            /** Format: uuid */
+            organizationId: string | null;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            elements: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                strandTitle: string | null;
+                categoryTitle: string | null;
+                watched: number;
+                rated: number;
+                applied: number;
+                rubricsScored: number;
+            }[];
+        };
+        /**
+         * @description PENDING: sent, not accepted, the link still works; EXPIRED: not accepted and the link no
+         *     longer works (send it again); ACCEPTED: the educator created their account from it.
+         */
+        Invitation: {
+            /** @enum {string} */
+            status: "PENDING" | "EXPIRED" | "ACCEPTED";
+            /** Format: date-time */
+            invitedAt: string;
+            /**
+             * Format: date-time
+             * @description When the invitation was last sent.
+             */
+            sentAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            acceptedAt: string | null;
+        };
+        /** @description A user as an admin's lists show them, with their invitation (null when they joined without one). */
+        Member: components["schemas"]["User"] & {
+            invitation: components["schemas"]["Invitation"] | null;
+        };
+        ImportInput: {
+            /** @description The file's text (its size is checked as UTF-8 bytes). */
+            csv: string;
+            dryRun: boolean;
+        };
+        ImportResult: {
+            dryRun: boolean;
+            /** @description Accounts created and e-mailed (0 on a dry run). */
+            invited: number;
+            /** @description The rows that are (or on a dry run would be) invited. */
+            valid: {
+                line: number;
+                email: string;
+                firstName: string;
+                lastName: string;
+            }[];
+            invalid: {
+                line: number;
+                /** @description The cell as given (may be empty). */
+                email: string;
+                errors: string[];
+            }[];
         };
         InviteInput: {
             email: components["schemas"]["Email"];
@@ -1638,6 +1802,10 @@ export interface components {
         /** @description The progress table's filter tab. */
         InteractionFilter: "ALL" | "COMPLETED" | "IN_PROGRESS" | "SAVED";
         InteractionSortBy: "strategyTitle" | "progress" | "categoryTitle" | "elementTitle" | "watched" | "rated";
+        /** @description First day of the range (default 29 days before `to`). At most 731 days before `to`. */
+        RangeFrom: string;
+        /** @description Last day of the range (default today in `timeZone`); not before `from`. */
+        RangeTo: string;
         /** @description IANA time zone in which dates are given (default UTC). */
         TimeZone: string;
         /** @description Only items in this state for the signed-in learner. */
@@ -3723,6 +3891,12 @@ export interface operations {
             query?: {
                 /** @description A school (or, for district admins, their district). Defaults to the admin's own organization; required for platform admins. */
                 organizationId?: string;
+                /** @description First day of the range (default 29 days before `to`). At most 731 days before `to`. */
+                from?: components["parameters"]["RangeFrom"];
+                /** @description Last day of the range (default today in `timeZone`); not before `from`. */
+                to?: components["parameters"]["RangeTo"];
+                /** @description IANA time zone in which dates are given (default UTC). */
+                timeZone?: components["parameters"]["TimeZone"];
             };
             header?: never;
             path?: never;
@@ -3739,12 +3913,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "organizationId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e51",
+                     *       "from": "2026-11-01",
+                     *       "to": "2026-11-02",
                      *       "activeUsers": {
                      *         "count": 24
                      *       },
                      *       "logins": {
                      *         "count": 3,
                      *         "days": [
+                     *           {
+                     *             "date": "2026-11-01",
+                     *             "count": 0
+                     *           },
                      *           {
                      *             "date": "2026-11-02",
                      *             "count": 3
@@ -3760,6 +3940,60 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UsageReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFrameworkUsage: {
+        parameters: {
+            query?: {
+                /** @description As for `GET /reporting`. */
+                organizationId?: string;
+                /** @description First day of the range (default 29 days before `to`). At most 731 days before `to`. */
+                from?: components["parameters"]["RangeFrom"];
+                /** @description Last day of the range (default today in `timeZone`); not before `from`. */
+                to?: components["parameters"]["RangeTo"];
+                /** @description IANA time zone in which dates are given (default UTC). */
+                timeZone?: components["parameters"]["TimeZone"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage per element. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "organizationId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e51",
+                     *       "from": "2026-10-04",
+                     *       "to": "2026-11-02",
+                     *       "elements": [
+                     *         {
+                     *           "id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a81",
+                     *           "title": "Providing feedback",
+                     *           "strandTitle": "Feedback",
+                     *           "categoryTitle": "Context",
+                     *           "watched": 12,
+                     *           "rated": 4,
+                     *           "applied": 3,
+                     *           "rubricsScored": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FrameworkUsage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3841,6 +4075,13 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
+                     *           "invitation": {
+                     *             "status": "ACCEPTED",
+                     *             "invitedAt": "2026-08-30T08:00:00.000Z",
+                     *             "sentAt": "2026-08-30T08:00:00.000Z",
+                     *             "expiresAt": "2026-09-13T08:00:00.000Z",
+                     *             "acceptedAt": "2026-09-01T08:00:00.000Z"
+                     *           },
                      *           "id": "8f7e6d5c-4b3a-4291-8e7d-6c5b4a392811",
                      *           "ssoId": null,
                      *           "role": "USER",
@@ -3859,9 +4100,49 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        items: components["schemas"]["User"][];
+                        items: components["schemas"]["Member"][];
                         total: number;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportUsers: {
+        parameters: {
+            query?: {
+                /** @description Matches e-mail, first or last name. */
+                filter?: string;
+                organizationId?: string;
+                sortBy?: "email" | "firstName" | "lastName" | "completedOnboarding" | "createdAt";
+                sortAsc?: boolean;
+                /** @description IANA time zone in which dates are given (default UTC). */
+                timeZone?: components["parameters"]["TimeZone"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="educators-<YYYY-MM-DD>.csv" (today in `timeZone`) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example Email,First Name,Last Name,Completed Onboarding,Created At,Invitation
+                     *     educator1@example.org,Ada,Lovelace,Yes,2026-09-01,Accepted
+                     */
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3972,6 +4253,101 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's organization. */
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member with the invitation as now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    importUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "csv": "email,firstName,lastName\r\ngrace@example.org,Grace,Hopper\r\n",
+                 *       "dryRun": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ImportInput"];
+            };
+        };
+        responses: {
+            /** @description What was (or, for a dry run, would be) invited, and the rows that cannot be. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dryRun": true,
+                     *       "invited": 0,
+                     *       "valid": [
+                     *         {
+                     *           "line": 2,
+                     *           "email": "grace@example.org",
+                     *           "firstName": "Grace",
+                     *           "lastName": "Hopper"
+                     *         }
+                     *       ],
+                     *       "invalid": [
+                     *         {
+                     *           "line": 3,
+                     *           "email": "not-an-email",
+                     *           "errors": [
+                     *             "The Email must be a valid email address"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Unprocessable"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
         };

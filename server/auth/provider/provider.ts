@@ -52,15 +52,8 @@ export type EmbeddedProviderOptions = {
 export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions = { jwks: process.env.PROVIDER_JWKS }) {
   return async function embeddedProviderPlugin(app: FastifyInstance) {
     const { config } = ctx;
-    /** The account an invitation ticket (from the invite e-mail, via /invite) was issued for. */
-    const invitedUserId = async (ticket: unknown) => {
-      if (typeof ticket !== 'string' || !ticket) return null;
-      try {
-        return (await ctx.tokens.verifyTicket(ticket, 'invite')).sub;
-      } catch {
-        return null;
-      }
-    };
+    /** The account an invitation ticket (from the invite e-mail, via /invite) was issued for, while its link is the current one. */
+    const invitedUserId = async (ticket: unknown) => (typeof ticket === 'string' && ticket ? ctx.invitations.invitedUserId(ticket) : null);
     const publicUrl = new URL(config.publicUrl);
     const issuer = config.provider.issuer;
     const { audience, clientId } = config.provider;

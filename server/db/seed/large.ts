@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../client.ts';
 import * as t from '../schema.ts';
 import { demoPasswordHash } from './seed.ts';
-import { stampBulkCompletions } from '../../repositories/progress.ts';
+import { stampBulkCompletions, stampBulkFirstDone } from '../../repositories/progress.ts';
 
 /**
  * Bulk data for benchmarks, added on top of the demo seed with set-based SQL
@@ -345,6 +345,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<LargeSe
         group by user_id, catalog_item_id
         on conflict do nothing`);
     });
+    await timed(timings, 'first-done times', log, () => stampBulkFirstDone(db));
   }
 
   await timed(timings, 'analyze', log, () => db.execute(sql`analyze`));

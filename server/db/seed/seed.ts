@@ -8,7 +8,7 @@ import type { ResourceLink, RubricLevel } from '../schema.ts';
 import type { LearnerEventType } from '../../contract.ts';
 import { framework, type StrategyDef } from './content/framework.ts';
 import * as content from './content/catalog.ts';
-import { stampBulkCompletions } from '../../repositories/progress.ts';
+import { stampBulkCompletions, stampBulkFirstDone } from '../../repositories/progress.ts';
 
 /** Shared password of every seeded account that has one. */
 export const DEMO_PASSWORD = 'Welcome-2026!';
@@ -969,4 +969,6 @@ async function seedActivity(
   await insertChunked(db, t.rubricScores, rubricRows);
   await insertChunked(db, t.strategyApplications, applicationRows);
   await insertChunked(db, t.bookmarks, bookmarkRows);
+  // When each step was first done, from the events just written (no random draws).
+  await stampBulkFirstDone(db);
 }
