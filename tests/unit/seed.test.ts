@@ -232,7 +232,19 @@ describe('seedDemo', () => {
     expect(byEmail.get('demo@example.org')).toMatchObject({ role: 'DEMO', password_hash: null, completed_onboarding: true, verified_at: null });
     expect(byEmail.get('demo.new@example.org')).toMatchObject({ role: 'DEMO', password_hash: null, completed_onboarding: false });
 
-    for (const u of users.filter((x) => x.role !== 'DEMO')) {
+    // Invited educators who have not accepted yet have no password and no verified address.
+    const pending = await q<{ email: string; org: string; accepted: Date | null; expires: Date }>(sql`
+      select u.email, o.name as org, u.invitation_accepted_at as accepted, u.invitation_expires_at as expires
+      from users u join organizations o on o.id = u.organization_id where u.invited_at is not null and u.password_hash is null order by u.email`);
+    expect(pending.map((u) => [u.email, u.org])).toEqual([
+      ['iris.novak@northwind.example.org', 'Maple Grove Elementary'],
+      ['omar.haddad@harbor.example.org', 'Harbor Academy'],
+      ['rosa.delgado@northwind.example.org', 'Maple Grove Elementary'],
+      ['theo.marsh@northwind.example.org', 'Maple Grove Elementary'],
+    ]);
+    expect(pending.filter((u) => new Date(u.expires).getTime() <= NOW.getTime()).map((u) => u.email)).toEqual(['iris.novak@northwind.example.org']);
+    expect(await n(sql`select count(*)::int as n from users where invitation_accepted_at is not null and password_hash is not null`)).toBe(4);
+    for (const u of users.filter((x) => x.role !== 'DEMO' && !pending.some((p) => p.email === x.email))) {
       expect(u.password_hash).toMatch(/^\$argon2/);
       expect(u.verified_at).not.toBeNull();
     }

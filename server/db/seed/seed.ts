@@ -803,6 +803,32 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
 
   // ---- learner activity
   await seedActivity(db, now, rand, learners, learningObjects);
+
+  // ---- invitations: added after everything else, with names and ages given, so they take
+  // nothing from the random sequence the accounts and activity above (and end-to-end tests) use.
+  const maple = northwindSchools.find((o) => o.slug === 'maple')!;
+  const mapleAdmin = `school.admin@maple.northwind.example.org`;
+  const harborAdmin = 'school.admin@harbor.example.org';
+  const firstNew = userRows.length;
+  const invitee = (email: string, organization: Org, name: [string, string], daysAgo: number, note: string) =>
+    addUser({ email, role: 'USER', organization, name, ageDays: daysAgo, onboarded: false, note });
+  invitee('rosa.delgado@northwind.example.org', maple, ['Rosa', 'Delgado'], 2, 'Invited to Maple Grove Elementary 2 days ago (pending; no password yet)');
+  invitee('theo.marsh@northwind.example.org', maple, ['Theo', 'Marsh'], 5, 'Invited to Maple Grove Elementary 5 days ago (pending; no password yet)');
+  invitee('iris.novak@northwind.example.org', maple, ['Iris', 'Novak'], 20, 'Invited to Maple Grove Elementary 20 days ago (expired: send it again)');
+  invitee('omar.haddad@harbor.example.org', harbor, ['Omar', 'Haddad'], 3, 'Invited to Harbor Academy 3 days ago (pending; no password yet)');
+  // Invited educators have no password and no verified address until they accept.
+  await insertChunked(db, t.users, userRows.slice(firstNew).map((u) => ({ ...u, passwordHash: null, verifiedAt: null })));
+  await insertChunked(db, t.profiles, profileRows.slice(firstNew));
+  const invited = (admin: string, emails: string[]) =>
+    db.execute(sql`
+      update users u set invited_at = u.created_at, invited_by = a.id, invitation_sent_at = u.created_at,
+        invitation_expires_at = u.created_at + interval '14 days',
+        invitation_accepted_at = case when u.password_hash is not null then u.verified_at end
+      from users a where a.email = ${admin} and u.email in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`);
+  // The new ones above, and some seeded educators who joined through an invitation (accepted
+  // when they verified their address, 20 minutes after their account was made).
+  await invited(mapleAdmin, ['rosa.delgado@northwind.example.org', 'theo.marsh@northwind.example.org', 'iris.novak@northwind.example.org', 'educator08@northwind.example.org', 'educator13@northwind.example.org', 'educator18@northwind.example.org']);
+  await invited(harborAdmin, ['omar.haddad@harbor.example.org', 'educator02@harbor.example.org']);
 }
 
 // ---------------------------------------------------------------- learner activity
