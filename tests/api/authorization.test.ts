@@ -117,6 +117,13 @@ const usageReport = (a: Actor) => get(`/api/reporting?organizationId=${a.org}`);
 const userList = (a: Actor) => get(`/api/users?organizationId=${a.org}&itemsPerPage=-1`);
 const organizationList = () => get('/api/organizations?itemsPerPage=-1');
 const invite = (a: Actor) => json('POST', `/api/organizations/${a.org}/users`, { email: `authz.invite.${a.tag}@example.org`, firstName: 'Invited', lastName: 'Educator' });
+const frameworkUsage = (a: Actor) => get(`/api/reporting/framework?organizationId=${a.org}`);
+const userExport = (a: Actor) => get(`/api/users/export?organizationId=${a.org}&sortBy=createdAt&sortAsc=false`);
+/** Sends again the invitation the actor's `inviteUser` row of the same relation made (a random id where it made none). */
+const resend = async (a: Actor) =>
+  json('POST', `/api/organizations/${a.org}/users/${await one(sql`select id::text as id from users where email = ${`authz.invite.${a.tag}@example.org`}`)}/invitation`);
+const importFile = (a: Actor) =>
+  json('POST', `/api/organizations/${a.org}/users/import`, { csv: `email,firstName,lastName\r\nauthz.import.${a.tag}@example.org,Imported,Educator\r\n`, dryRun: false });
 const learnerEvents = (a: Actor): InjectOptions => ({
   method: 'POST',
   url: '/api/learner/events',
@@ -218,12 +225,25 @@ const TABLE: Entry[] = [
   { op: 'getUsageReport',    relation: 'own',           cells: [ANON, ROLE, ROLE, 200,    200,    200],    request: usageReport },
   { op: 'getUsageReport',    relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, TENANT, 200,    200],    request: usageReport },
   { op: 'getUsageReport',    relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, TENANT, TENANT, 200],    request: usageReport },
+  { op: 'getFrameworkUsage', relation: 'own',           cells: [ANON, ROLE, ROLE, 200,    200,    200],    request: frameworkUsage },
+  { op: 'getFrameworkUsage', relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, TENANT, 200,    200],    request: frameworkUsage },
+  { op: 'getFrameworkUsage', relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, TENANT, TENANT, 200],    request: frameworkUsage },
   { op: 'listUsers',         relation: 'own',           cells: [ANON, ROLE, ROLE, 200,    200,    200],    request: userList },
   { op: 'listUsers',         relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, TENANT, 200,    200],    request: userList },
   { op: 'listUsers',         relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, TENANT, TENANT, 200],    request: userList },
+  { op: 'exportUsers',       relation: 'own',           cells: [ANON, ROLE, ROLE, 200,    200,    200],    request: userExport },
+  { op: 'exportUsers',       relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, TENANT, 200,    200],    request: userExport },
+  { op: 'exportUsers',       relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, TENANT, TENANT, 200],    request: userExport },
   { op: 'inviteUser',        relation: 'own',           cells: [ANON, ROLE, ROLE, 201,    201,    201],    request: invite },
   { op: 'inviteUser',        relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, TENANT, 201,    201],    request: invite },
   { op: 'inviteUser',        relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, TENANT, TENANT, 201],    request: invite },
+  // The invitations the rows above made, sent again.
+  { op: 'resendInvitation',  relation: 'own',           cells: [ANON, ROLE, ROLE, 200,    200,    200],    request: resend },
+  { op: 'resendInvitation',  relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, TENANT, 200,    200],    request: resend },
+  { op: 'resendInvitation',  relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, TENANT, TENANT, 200],    request: resend },
+  { op: 'importUsers',       relation: 'own',           cells: [ANON, ROLE, ROLE, 200,    200,    200],    request: importFile },
+  { op: 'importUsers',       relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, TENANT, 200,    200],    request: importFile },
+  { op: 'importUsers',       relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, TENANT, TENANT, 200],    request: importFile },
   // `listed`: whether the relation's organization is among the ids that come back.
   { op: 'listOrganizations', relation: 'own',           cells: [ANON, ROLE, ROLE, LISTED, LISTED, LISTED], request: organizationList },
   { op: 'listOrganizations', relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, HIDDEN, LISTED, LISTED], request: organizationList },
@@ -237,7 +257,7 @@ const TABLE: Entry[] = [
   { op: 'getReadiness',              cells: [200,       200,   200,  200,        200,          200],  request: () => get('/api/readyz') },
 ];
 
-const TENANT_OPERATIONS = ['getUsageReport', 'listUsers', 'inviteUser', 'listOrganizations'];
+const TENANT_OPERATIONS = ['getUsageReport', 'getFrameworkUsage', 'listUsers', 'exportUsers', 'inviteUser', 'resendInvitation', 'importUsers', 'listOrganizations'];
 
 const POLICY_OPERATIONS: string[] = Object.keys(POLICY);
 
@@ -367,8 +387,22 @@ describe('authorization table', () => {
   }
 });
 
+/** Every call an admin may make about an organization, aimed at `org` (a member of it where one is needed). */
+async function callsAbout(org: string): Promise<InjectOptions[]> {
+  const member = await one(sql`select id::text as id from users where organization_id = ${org}::uuid and role = 'USER' order by email limit 1`);
+  return [
+    get(`/api/reporting?organizationId=${org}`),
+    get(`/api/reporting/framework?organizationId=${org}`),
+    get(`/api/users?organizationId=${org}`),
+    get(`/api/users/export?organizationId=${org}`),
+    json('POST', `/api/organizations/${org}/users`, { email: `tenancy.${org.slice(0, 8)}@example.org`, firstName: 'Out', lastName: 'Side' }),
+    json('POST', `/api/organizations/${org}/users/${member}/invitation`),
+    json('POST', `/api/organizations/${org}/users/import`, { csv: `email,firstName,lastName\nimport.${org.slice(0, 8)}@example.org,Out,Side\n`, dryRun: false }),
+  ];
+}
+
 describe('tenancy', () => {
-  it("a school admin can never read another school's report or users", async () => {
+  it("a school admin can never read or change another school's report, framework usage, users or invitations", async () => {
     const orgs = await t.query<{ id: string; name: string }>(sql`select id::text as id, name from organizations order by name`);
     const admins = await t.query<{ email: string; organizationId: string }>(
       sql`select email, organization_id::text as "organizationId" from users where role = 'SCHOOL_ADMIN' order by email`,
@@ -377,12 +411,39 @@ describe('tenancy', () => {
     for (const admin of admins) {
       const token = await t.login(admin.email);
       for (const org of orgs.filter((o) => o.id !== admin.organizationId)) {
-        for (const url of [`/api/reporting?organizationId=${org.id}`, `/api/users?organizationId=${org.id}`]) {
-          const res = await t.request(token, { method: 'GET', url });
-          expect(res.statusCode, `${admin.email} → ${org.name}: ${url}`).toBe(403);
+        for (const call of await callsAbout(org.id)) {
+          const res = await t.request(token, call);
+          expect(res.statusCode, `${admin.email} → ${org.name}: ${call.method} ${call.url}`).toBe(403);
           expect(res.json().error.code).toBe('FORBIDDEN_ORGANIZATION');
         }
       }
+    }
+  });
+
+  it("a district admin can never read or change another district's (or an independent school's)", async () => {
+    const admins = await t.query<{ email: string; organizationId: string }>(
+      sql`select email, organization_id::text as "organizationId" from users where role = 'DISTRICT_ADMIN' order by email`,
+    );
+    expect(admins.length).toBeGreaterThan(1);
+    for (const admin of admins) {
+      const token = await t.login(admin.email);
+      const outside = await t.query<{ id: string; name: string }>(
+        sql`select id::text as id, name from organizations where id <> ${admin.organizationId}::uuid and parent_id is distinct from ${admin.organizationId}::uuid order by name`,
+      );
+      expect(outside.length).toBeGreaterThan(0);
+      for (const org of outside) {
+        for (const call of await callsAbout(org.id)) {
+          const res = await t.request(token, call);
+          expect(res.statusCode, `${admin.email} → ${org.name}: ${call.method} ${call.url}`).toBe(403);
+          expect(res.json().error.code).toBe('FORBIDDEN_ORGANIZATION');
+        }
+      }
+      // Their own district's lists name only their own schools' educators.
+      const listed = (await t.request(token, get('/api/users?itemsPerPage=-1'))).json<{ items: { organizationId: string }[] }>().items;
+      const own = new Set([admin.organizationId, ...(await t.query<{ id: string }>(sql`select id::text as id from organizations where parent_id = ${admin.organizationId}::uuid`)).map((o) => o.id)]);
+      expect(listed.filter((u) => !own.has(u.organizationId))).toEqual([]);
+      const exported = (await t.request(token, get('/api/users/export'))).body.split('\r\n').slice(1, -1);
+      expect(exported).toHaveLength(listed.length);
     }
   });
 });

@@ -457,6 +457,16 @@ function urlOf(op: Op, req: Req) {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
+/** The largest import file (spec §5 size rule: 500 kB of 1000 bytes) and the body limit of that operation. */
+const IMPORT_FILE_BYTES = 500_000;
+const IMPORT_BODY_LIMIT = 2_000_000;
+
+/** An importUsers request whose file is larger than an import takes. */
+function oversizedFile(operationId: string, req: Req) {
+  const csv = req.body && 'json' in req.body ? (req.body.json as { csv?: unknown } | null)?.csv : undefined;
+  return operationId === 'importUsers' && typeof csv === 'string' && Buffer.byteLength(csv, 'utf8') > IMPORT_FILE_BYTES;
+}
+
 function send(m: OpModel, req: Req) {
   const headers: Record<string, string> = { ...req.headers };
   const opts: InjectOptions = { method: m.op.method as InjectOptions['method'], url: urlOf(m.op, req), headers };
@@ -543,6 +553,12 @@ describe('bad input', () => {
           total++;
           expect(res.statusCode, context).toBeLessThan(500);
           if (res.statusCode >= 400) expectErrorBody(res, context);
+          // An import's file above the size rule (500 kB) is refused for its size, whatever else is wrong with it.
+          if (oversizedFile(op.operationId, req)) {
+            expect(res.statusCode, context).toBe(413);
+            expect(res.json().error.code, context).toBe('FILE_TOO_LARGE');
+            return;
+          }
           if (valid) return;
           invalid++;
           if (routeMiss) {
@@ -612,11 +628,12 @@ describe('bodies the JSON schema never sees', () => {
     }
   });
 
-  it('answers 413 "File too large" to a body above 256 KB, signed in or not', async () => {
+  it('answers 413 "File too large" to a body above 256 KB, signed in or not (an import: above its own limit, with the size rule)', async () => {
     const padding = 'x'.repeat(300 * 1024);
     for (const m of bodyOps()) {
+      const importing = m.op.operationId === 'importUsers';
       for (const token of [m.token, null]) {
-        const raw = JSON.stringify({ ...(m.baseline.body as { json: object }).json, padding });
+        const raw = JSON.stringify({ ...(m.baseline.body as { json: object }).json, padding: importing ? 'x'.repeat(IMPORT_BODY_LIMIT) : padding });
         const res = await t.request(token, {
           method: m.op.method as InjectOptions['method'],
           url: urlOf(m.op, m.baseline),
@@ -626,7 +643,7 @@ describe('bodies the JSON schema never sees', () => {
         const context = `${m.op.operationId}: ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, context).toBe(413);
         expectErrorBody(res, context);
-        expect(res.json().error.message, context).toBe('File too large');
+        expect(res.json().error, context).toMatchObject(importing ? { code: 'FILE_TOO_LARGE', message: 'File size must be less than 500 kB' } : { message: 'File too large' });
       }
     }
     // The beacon's text/plain body has the same limit.
@@ -662,6 +679,11 @@ describe('text the database cannot store', () => {
       [world.tokens.districtAdmin, { method: 'GET', url: `/api/users?filter=${encodeURIComponent(nul)}` }],
       [world.tokens.districtAdmin, { method: 'GET', url: `/api/organizations?name=${encodeURIComponent(nul)}` }],
       [world.tokens.districtAdmin, { method: 'POST', url: `/api/organizations/${school!.id}/users`, payload: { email: 'nul.name@example.org', firstName: nul, lastName: 'Name' } }],
+      [world.tokens.districtAdmin, { method: 'GET', url: `/api/reporting?timeZone=${encodeURIComponent(nul)}` }],
+      [world.tokens.districtAdmin, { method: 'GET', url: `/api/reporting/framework?timeZone=${encodeURIComponent(nul)}` }],
+      [world.tokens.districtAdmin, { method: 'GET', url: `/api/users/export?filter=${encodeURIComponent(nul)}` }],
+      [world.tokens.districtAdmin, { method: 'GET', url: `/api/users/export?timeZone=${encodeURIComponent(nul)}` }],
+      [world.tokens.districtAdmin, { method: 'POST', url: `/api/organizations/${school!.id}/users/import`, payload: { csv: `email,firstName,lastName\nnul@example.org,${nul},Name\n`, dryRun: true } }],
       [null, { method: 'POST', url: '/api/identity/local/authorize', payload: { email: 'educator01@northwind.example.org', password: nul } }],
     ];
     const failures: string[] = [];
@@ -723,6 +745,42 @@ describe('valid but unknown ids', () => {
     await missing(admin, { method: 'POST', url: `/api/organizations/${id}/users`, payload: { email: 'unknown.org@example.org', firstName: 'Una', lastName: 'Known' } });
     await missing(admin, { method: 'GET', url: `/api/reporting?organizationId=${id}` });
     await missing(admin, { method: 'GET', url: `/api/users?organizationId=${id}` });
+    await missing(admin, { method: 'GET', url: `/api/reporting/framework?organizationId=${id}` });
+    await missing(admin, { method: 'GET', url: `/api/users/export?organizationId=${id}` });
+    await missing(admin, { method: 'POST', url: `/api/organizations/${id}/users/${randomUUID()}/invitation` });
+    await missing(admin, { method: 'POST', url: `/api/organizations/${id}/users/import`, payload: { csv: 'email,firstName,lastName\r\nuna@example.org,Una,Known\r\n', dryRun: true } });
+  });
+
+  it('answers 404 for a member nobody has, or who is not a member of the organization', async () => {
+    const admin = world.tokens.districtAdmin;
+    const [school] = await t.query<{ id: string }>(sql`select id::text as id from organizations where name = 'Alder Creek Elementary'`);
+    const [other] = await t.query<{ id: string }>(sql`select u.id::text as id from users u join organizations o on o.id = u.organization_id where o.name = 'Harbor Academy' limit 1`);
+    const [demo] = await t.query<{ id: string }>(sql`select id::text as id from users where role = 'DEMO' limit 1`);
+    for (const userId of [randomUUID(), other!.id, demo!.id]) {
+      await missing(admin, { method: 'POST', url: `/api/organizations/${school!.id}/users/${userId}/invitation` }, 'NOT_FOUND');
+    }
+  });
+
+  it('answers 400, naming the field, to report ranges that cannot be reported', async () => {
+    const admin = world.tokens.districtAdmin;
+    for (const path of ['/api/reporting', '/api/reporting/framework']) {
+      for (const [query, field] of [
+        ['from=2026-03-02&to=2026-03-01', 'to'],
+        ['from=2024-01-01&to=2026-01-01', 'from'],
+        ['from=2020-01-01', 'from'],
+        ['timeZone=Not/AZone', 'timeZone'],
+        ['timeZone=%2B99:00', 'timeZone'],
+      ] as const) {
+        const res = await t.request(admin, { method: 'GET', url: `${path}?${query}` });
+        const context = `${path}?${query}: ${res.statusCode} ${res.body}`;
+        expect(res.statusCode, context).toBe(400);
+        expectErrorBody(res, context);
+        expect(res.json().error.message, context).toContain(field);
+      }
+      // 731 days, both included, is the longest range.
+      expect((await t.request(admin, { method: 'GET', url: `${path}?from=2024-01-01&to=2025-12-31` })).statusCode).toBe(200);
+      expect((await t.request(admin, { method: 'GET', url: `${path}?from=2024-01-01&to=2026-01-01` })).statusCode).toBe(400);
+    }
   });
 
   it('answers 404 for certificate codes nobody has, in any letter case', async () => {
@@ -771,6 +829,11 @@ describe('valid but unknown ids', () => {
       [world.tokens.districtAdmin, { method: 'GET', url: `/api/reporting?organizationId=${urn}` }],
       [world.tokens.districtAdmin, { method: 'GET', url: `/api/users?organizationId=${urn}` }],
       [world.tokens.districtAdmin, { method: 'POST', url: `/api/organizations/${urn}/users`, payload: { email: 'urn.org@example.org', firstName: 'Una', lastName: 'Known' } }],
+      [world.tokens.districtAdmin, { method: 'GET', url: `/api/reporting/framework?organizationId=${urn}` }],
+      [world.tokens.districtAdmin, { method: 'GET', url: `/api/users/export?organizationId=${urn}` }],
+      [world.tokens.districtAdmin, { method: 'POST', url: `/api/organizations/${urn}/users/${randomUUID()}/invitation` }],
+      [world.tokens.districtAdmin, { method: 'POST', url: `/api/organizations/${randomUUID()}/users/${urn}/invitation` }],
+      [world.tokens.districtAdmin, { method: 'POST', url: `/api/organizations/${urn}/users/import`, payload: { csv: 'email,firstName,lastName\n', dryRun: true } }],
     ];
     const failures: string[] = [];
     for (const [token, opts] of calls) {

@@ -232,6 +232,41 @@ describe('reporting and organizations', () => {
     expect((await call(admin, { method: 'POST', url: '/api/reporting/event', payload: { event: 'PAGE_VIEW', properties: { from: '/catalog', to: '/usage' } } })).statusCode).toBe(204);
   });
 
+  it('reports a range, the framework heatmap, and exports the educators', async () => {
+    const admin = world.tokens.districtAdmin;
+    const report = await call(admin, { method: 'GET', url: '/api/reporting?from=2026-10-01&to=2026-10-31&timeZone=America/Chicago' });
+    expect(report.json()).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
+    expect(report.json().logins.days).toHaveLength(31);
+    expect((await call(admin, { method: 'GET', url: '/api/reporting?from=2026-10-31&to=2026-10-01' })).statusCode).toBe(400);
+    const heatmap = await call(admin, { method: 'GET', url: `/api/reporting/framework?organizationId=${world.orgs.ownSchool.id}&timeZone=Europe/Berlin` });
+    expect(heatmap.json().elements.length).toBeGreaterThan(10);
+    expect((await call(admin, { method: 'GET', url: '/api/reporting/framework?timeZone=Nowhere/Special' })).statusCode).toBe(400);
+    const users = await call(admin, { method: 'GET', url: '/api/users?itemsPerPage=-1&sortBy=createdAt&sortAsc=false' });
+    expect(users.json().items.some((u: { invitation: unknown }) => u.invitation !== null)).toBe(true);
+    const csv = await call(admin, { method: 'GET', url: '/api/users/export?sortBy=createdAt&sortAsc=false&timeZone=UTC' });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFEmail,First Name,Last Name,Completed Onboarding,Created At,Invitation');
+  });
+
+  it('imports educators from a file and sends an invitation again', async () => {
+    const admin = world.tokens.districtAdmin;
+    const school = world.orgs.ownSchool.id;
+    const email = `imported.${randomUUID().slice(0, 8)}@example.org`;
+    const csv = `email,firstName,lastName\r\n${email},Grace,Hopper\r\nnot-an-email,Al,Bo\r\n`;
+    const dry = await call(admin, { method: 'POST', url: `/api/organizations/${school}/users/import`, payload: { csv, dryRun: true } });
+    expect(dry.json()).toMatchObject({ dryRun: true, invited: 0, valid: [{ line: 2, email }], invalid: [{ line: 3 }] });
+    const real = await call(admin, { method: 'POST', url: `/api/organizations/${school}/users/import`, payload: { csv, dryRun: false } });
+    expect(real.json()).toMatchObject({ dryRun: false, invited: 1 });
+    expect((await call(admin, { method: 'POST', url: `/api/organizations/${school}/users/import`, payload: { csv: 'name\r\nx\r\n', dryRun: true } })).statusCode).toBe(422);
+    const [user] = await t.query<{ id: string }>(sql`select id::text as id from users where email = ${email}`);
+    const resent = await call(admin, { method: 'POST', url: `/api/organizations/${school}/users/${user!.id}/invitation` });
+    expect(resent.json()).toMatchObject({ id: user!.id, email, invitation: { status: 'PENDING' } });
+    const [member] = await t.query<{ id: string }>(sql`select id::text as id from users where email = ${ACCOUNTS.educator}`);
+    expect((await call(admin, { method: 'POST', url: `/api/organizations/${school}/users/${member!.id}/invitation` })).statusCode).toBe(409);
+    expect((await call(admin, { method: 'POST', url: `/api/organizations/${school}/users/${randomUUID()}/invitation` })).statusCode).toBe(404);
+    expect((await call(admin, { method: 'POST', url: `/api/organizations/${school}/users/import`, payload: { csv: 'x'.repeat(500_001), dryRun: true } })).statusCode).toBe(413);
+  });
+
   it('lists schools and invites an educator', async () => {
     const admin = world.tokens.districtAdmin;
     const schools = await call(admin, { method: 'GET', url: '/api/organizations?name=&itemsPerPage=20&type=SCHOOL' });

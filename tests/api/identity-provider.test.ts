@@ -579,6 +579,48 @@ describe('sign-up', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: invited!.id, role: 'USER' });
   });
+
+  it('accepts an invitation only through the link of its last sending, and shows it ACCEPTED', async () => {
+    const districtAdmin = await t.login(ACCOUNTS.districtAdmin);
+    const [school] = await t.query<{ id: string }>(
+      sql`select o.id::text as id from organizations o join organizations d on d.id = o.parent_id where d.name like 'Northwind%' order by o.name limit 1`,
+    );
+    const email = uniqueEmail('resent');
+    expect((await t.request(districtAdmin, { method: 'POST', url: `/api/organizations/${school!.id}/users`, payload: { email, firstName: 'Rhea', lastName: 'Sent' } })).statusCode).toBe(201);
+    const ticketOf = () => /[?&]ticket=([A-Za-z0-9._-]+)/.exec(readOutbox(t.outboxDir, email))![1]!;
+    const invitationOf = async () =>
+      (await t.request(districtAdmin, { method: 'GET', url: `/api/users?organizationId=${school!.id}&filter=${encodeURIComponent(email)}` })).json().items[0].invitation;
+    const oldTicket = ticketOf();
+    expect(await invitationOf()).toMatchObject({ status: 'PENDING', acceptedAt: null });
+
+    const invited = await userRow(email);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const resent = await t.request(districtAdmin, { method: 'POST', url: `/api/organizations/${school!.id}/users/${invited!.id}/invitation` });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const newTicket = ticketOf();
+    expect(newTicket).not.toBe(oldTicket);
+    const form = { firstName: 'Rhea', lastName: 'Sent', email, password: 'a-good-password', confirm: 'a-good-password' };
+
+    // The first e-mail's link no longer claims the account.
+    const stale = new Browser();
+    const attempt = await openInteraction(stale, { screen_hint: 'signup', login_hint: email, prompt: 'login', invite_ticket: oldTicket });
+    expect((await stale.request(`/u/${attempt.uid}/signup`, { form })).status).toBe(409);
+    expect(await invitationOf()).toMatchObject({ status: 'PENDING' });
+
+    const browser = new Browser();
+    const { uid, flow } = await openInteraction(browser, { screen_hint: 'signup', login_hint: email, prompt: 'login', invite_ticket: newTicket });
+    const response = await browser.request(`/u/${uid}/signup`, { form });
+    expect(response.status).toBe(303);
+    const tokens = await exchange(await followToCallback(browser, response, flow), flow);
+    expect((await me(tokens.access_token)).body).toMatchObject({ id: invited!.id });
+    const accepted = await invitationOf();
+    expect(accepted.status).toBe('ACCEPTED');
+    expect(Date.now() - Date.parse(accepted.acceptedAt)).toBeLessThan(60_000);
+    // Accepted: nothing left to send.
+    const again = await t.request(districtAdmin, { method: 'POST', url: `/api/organizations/${school!.id}/users/${invited!.id}/invitation` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('INVITATION_ACCEPTED');
+  });
 });
 
 describe('sign-out', () => {
