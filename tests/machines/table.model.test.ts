@@ -108,7 +108,7 @@ function checkAgainst(table: ReturnType<typeof startTable>, expected: ModelSnaps
 
   if (real.matches('ready')) {
     // What is on screen is the server's answer to what the table says it shows.
-    expect(ids).toEqual(userIds(servePage({ options, filter: filter.trim() })));
+    expect(ids).toEqual(userIds(servePage({ options, filter: filter.trim(), scope: {} })));
   }
   const open = table.fetch.calls.filter((call) => !call.settled && !call.signal.aborted);
   expect(open).toHaveLength(real.matches('loading') ? 1 : 0);
@@ -125,7 +125,7 @@ const walked: (typeof paths)[number][] = [];
 describe('table, model-based', () => {
   it('the fake server matches the model’s data', () => {
     expect(USERS).toHaveLength(TABLE_MODEL.total);
-    expect(servePage({ options: { page: 1, itemsPerPage: -1, sortBy: [] }, filter: TABLE_MODEL.filterText }).total).toBe(
+    expect(servePage({ options: { page: 1, itemsPerPage: -1, sortBy: [] }, filter: TABLE_MODEL.filterText, scope: {} }).total).toBe(
       TABLE_MODEL.matching,
     );
   });
