@@ -624,6 +624,28 @@ export async function listUsers(
   return { items: data.items, total: data.total };
 }
 
+export async function getFrameworkUsage(
+  client: ApiClient,
+  query?: QueryParams<'getFrameworkUsage'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'getFrameworkUsage'>> {
+  const { data, error, response } = await settle(client.GET('/reporting/framework', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+/** Every user the list would show (all pages), as a CSV file. */
+export async function exportUsers(
+  client: ApiClient,
+  query?: QueryParams<'exportUsers'>,
+  init?: CallOptions,
+): Promise<Download> {
+  const { data, error, response } = await settle(client.GET('/users/export', { params: { query }, parseAs: 'blob', ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? 'educators.csv';
+  return { blob: data, fileName };
+}
+
 // ───────────────────────────── organizations ─────────────────────────────
 
 export async function listOrganizations(
@@ -644,6 +666,29 @@ export async function inviteUser(
 ): Promise<ResponseBody<'inviteUser'>> {
   const { data, error, response } = await settle(
     client.POST('/organizations/{id}/users', { params: { path: { id: organizationId } }, body, ...init }),
+  );
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function resendInvitation(
+  client: ApiClient,
+  path: PathParams<'resendInvitation'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'resendInvitation'>> {
+  const { data, error, response } = await settle(client.POST('/organizations/{id}/users/{userId}/invitation', { params: { path }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function importUsers(
+  client: ApiClient,
+  organizationId: PathParams<'importUsers'>['id'],
+  body: RequestBody<'importUsers'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'importUsers'>> {
+  const { data, error, response } = await settle(
+    client.POST('/organizations/{id}/users/import', { params: { path: { id: organizationId } }, body, ...init }),
   );
   if (!response.ok || data === undefined) throw toApiError(response.status, error);
   return data;

@@ -28,6 +28,9 @@ import { rootMachine } from '@/machines/root/root.machine';
 import { snackbarMachine } from '@/machines/snackbar/snackbar.machine';
 import { subscriptionsMachine } from '@/machines/subscriptions/subscriptions.machine';
 import { tableMachine } from '@/machines/table/table.machine';
+import { bulkInviteMachine } from '@/machines/usage/bulk-invite.machine';
+import { schoolSearchMachine } from '@/machines/usage/school-search.machine';
+import { usageMachine } from '@/machines/usage/usage.machine';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 
 // Every machine of src/machines (tests/unit/statecharts.test.ts fails when a folder has none).
@@ -91,6 +94,11 @@ export const MACHINES: readonly MachineEntry[] = [
   { name: 'registration', folder: 'billing', machine: registrationMachine, live: { screen: 'registration' } },
   // Billing's transactions: the table machine over the user's payments, each with its receipt.
   { name: 'transactions-table', folder: 'billing', machine: tableMachine, live: { screen: 'transactionsTable' } },
+  // Educator Usage: the page (figures, its Active Users table as a child, dialogs, export), the
+  // school pickers (the page's and the invite dialog's) and the CSV import.
+  { name: 'usage', folder: 'usage', machine: usageMachine, live: { screen: 'usage' } },
+  { name: 'school-search', folder: 'usage', machine: schoolSearchMachine, live: { screen: 'schoolPicker' } },
+  { name: 'bulk-invite', folder: 'usage', machine: bulkInviteMachine, live: { screen: 'bulkInvite' } },
 ];
 
 /** Folders under src/machines that hold shared helpers, not a machine. */

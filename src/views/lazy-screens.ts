@@ -29,6 +29,6 @@ export const LAZY_SCREENS = {
   profile: () => import('@/views/screens/profile-page').then((m) => m.ProfilePage),
   learning: () => import('@/views/screens/learning-page').then((m) => m.LearningPage),
   billing: () => import('@/views/screens/billing-page').then((m) => m.BillingPage),
-  usage: () => import('@/views/screens/section-pages').then((m) => m.UsagePage),
+  usage: () => import('@/views/screens/usage-page').then((m) => m.UsagePage),
   statecharts: () => import('@/views/statecharts/statecharts-screen').then((m) => m.StatechartsScreen),
 } satisfies Partial<Record<RouteName, ScreenLoader>>;

@@ -3,10 +3,7 @@ import { communityScreen } from '@/machines/community/community.actors';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { PageLayout } from '@/views/layout/page-layout';
 
-// The home shell's children still to be built in their own issues (usage), and the
-// community link.
-
-export const UsagePage = () => <PageLayout title="Educator Usage" />;
+// The community link.
 
 /** Opens the external community in a new tab (demo users never get here: the guard sends them to /). */
 export function CommunityPage() {

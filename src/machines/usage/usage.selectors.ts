@@ -1,0 +1,45 @@
+import type { SnapshotFrom } from 'xstate';
+import type { TableActorRef } from '@/machines/table/table.machine';
+import type { BulkInviteMachine } from './bulk-invite.machine';
+import { ALL_SCHOOLS_KEY, ALL_SCHOOLS_LABEL, type SchoolOption, type SchoolSearchMachine } from './school-search.machine';
+import type { UsageMachine } from './usage.machine';
+
+type UsageSnapshot = SnapshotFrom<UsageMachine>;
+type SchoolSearchSnapshot = SnapshotFrom<SchoolSearchMachine>;
+type BulkInviteSnapshot = SnapshotFrom<BulkInviteMachine>;
+
+export const selectScope = (s: UsageSnapshot) => s.context.scope;
+export const selectRange = (s: UsageSnapshot) => s.context.scope.range;
+export const selectSchool = (s: UsageSnapshot) => s.context.scope.school;
+export const selectIsDistrictAdmin = (s: UsageSnapshot) => s.context.isDistrictAdmin;
+export const selectReport = (s: UsageSnapshot) => s.context.data?.report ?? null;
+export const selectFramework = (s: UsageSnapshot) => s.context.data?.framework ?? null;
+/** Loading with nothing shown yet: the cards show skeletons. A reload keeps the old figures, dimmed. */
+export const selectIsLoadingFigures = (s: UsageSnapshot) => s.hasTag('loading');
+export const selectHasFailed = (s: UsageSnapshot) => s.matches({ figures: 'failed' });
+export const selectError = (s: UsageSnapshot) => s.context.error;
+export const selectDialog = (s: UsageSnapshot): 'closed' | 'invite' | 'import' =>
+  s.matches({ dialog: 'invite' }) ? 'invite' : s.matches({ dialog: 'import' }) ? 'import' : 'closed';
+export const selectIsExporting = (s: UsageSnapshot) => s.hasTag('exporting');
+/** The Active Users table: a child of the page's actor. */
+export const selectUsersTable = (s: UsageSnapshot) => s.children.usersTable as TableActorRef;
+
+/** 'All Schools' first (spec §2), then the schools found. */
+export const selectSchoolOptions = (s: SchoolSearchSnapshot): SchoolOption[] => [
+  { id: ALL_SCHOOLS_KEY, name: ALL_SCHOOLS_LABEL, all: true },
+  ...s.context.schools.map((school) => ({ ...school, all: false })),
+];
+export const selectSchoolText = (s: SchoolSearchSnapshot) => s.context.text;
+/** What the options highlight: the words the list was searched with. */
+export const selectSearchedText = (s: SchoolSearchSnapshot) => s.context.searched;
+export const selectPickedKey = (s: SchoolSearchSnapshot) => s.context.selected?.id ?? ALL_SCHOOLS_KEY;
+export const selectPickedSchool = (s: SchoolSearchSnapshot) => s.context.selected;
+export const selectIsSearching = (s: SchoolSearchSnapshot) => s.hasTag('loading');
+
+export const selectBulkStep = (s: BulkInviteSnapshot): 'choose' | 'checking' | 'preview' | 'sending' | 'done' =>
+  s.matches('sending') ? 'sending' : s.hasTag('busy') ? 'checking' : s.matches('preview') ? 'preview' : s.matches('done') ? 'done' : 'choose';
+export const selectBulkState = (s: BulkInviteSnapshot) => s.value;
+export const selectBulkPreview = (s: BulkInviteSnapshot) => s.context.preview;
+export const selectBulkResult = (s: BulkInviteSnapshot) => s.context.result;
+export const selectBulkProblem = (s: BulkInviteSnapshot) => s.context.problem;
+export const selectBulkFileName = (s: BulkInviteSnapshot) => s.context.file?.name ?? null;

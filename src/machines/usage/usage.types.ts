@@ -1,0 +1,65 @@
+import type { ResponseBody } from '@/api/operations';
+import type { DateRange } from '@/lib/date-range';
+import type { TableInput } from '@/machines/table/table.types';
+import type { School } from './school-search.machine';
+
+export type UsageReport = ResponseBody<'getUsageReport'>;
+export type FrameworkUsage = ResponseBody<'getFrameworkUsage'>;
+export type FrameworkElement = FrameworkUsage['elements'][number];
+/** A row of the Active Users table: a user with their invitation. */
+export type Member = ResponseBody<'listUsers'>['items'][number];
+
+/** The cards and the heatmap: one load for the page's school and range. */
+export type UsageData = { report: UsageReport; framework: FrameworkUsage };
+
+/** What every figure on the page is about. `school` null: the admin's own organization (a district: all its schools). */
+export type UsageScope = { school: School | null; range: DateRange };
+
+export type UsageInput = {
+  /** The location's query at start: the range and the table's options. */
+  search: string;
+  isDistrictAdmin: boolean;
+  /** Today, for the range presets (tests pass a fixed day). */
+  today?: Date;
+};
+
+export type UsageContext = {
+  scope: UsageScope;
+  isDistrictAdmin: boolean;
+  data: UsageData | null;
+  error: unknown;
+  /** The query the table started from. */
+  search: string;
+};
+
+export type UsageEvent =
+  | { type: 'usage.pickSchool'; school: School | null }
+  | { type: 'usage.setRange'; range: DateRange }
+  | { type: 'usage.retry' }
+  | { type: 'usage.openInvite' }
+  | { type: 'usage.openImport' }
+  | { type: 'usage.closeDialog' }
+  /** An invitation went out (the invite dialog's form): the table shows the new educator. */
+  | { type: 'usage.invited' }
+  /** Members changed without closing a dialog (a CSV import, a resent invitation): the table reloads. */
+  | { type: 'usage.membersChanged' }
+  /** The table as filtered and sorted on screen, every page, as a CSV file. */
+  | { type: 'usage.export' }
+  | { type: 'screen.leave' };
+
+export const USER_SORT_KEYS = ['email', 'firstName', 'lastName', 'completedOnboarding', 'createdAt'] as const;
+
+/** Spec §2: 10 rows a page, sortable columns, a search box, row selection; options in the address bar. */
+export const usersTableInput = (search: string, organizationId: string | null): TableInput => ({
+  sortKeys: USER_SORT_KEYS,
+  url: { search },
+  scope: { organizationId },
+});
+
+/** The export's query: the table's filter and sort, the page's school (no paging). */
+export type ExportQuery = {
+  filter: string;
+  organizationId: string | null;
+  sortBy?: (typeof USER_SORT_KEYS)[number];
+  sortAsc?: boolean;
+};

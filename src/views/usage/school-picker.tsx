@@ -1,0 +1,91 @@
+import { useSelector } from '@xstate/react';
+import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
+import type { Screen } from '@/machines/shared/screen';
+import { ALL_SCHOOLS_KEY, type School, type SchoolSearchMachine } from '@/machines/usage/school-search.machine';
+import { schoolSearchIntents } from '@/machines/usage/usage.intents';
+import { selectIsSearching, selectPickedKey, selectSchoolOptions, selectSchoolText, selectSearchedText } from '@/machines/usage/usage.selectors';
+import { useIntents } from '@/views/hooks/use-intents';
+import { useScreenActor } from '@/views/hooks/use-screen-actor';
+import { Button } from '@/views/layout/button';
+import * as styles from '@/views/usage/usage.css';
+
+// Spec §2: an autocomplete labelled 'Choose a school'; 'All Schools' first; the typed text
+// highlighted in each option; a 'Clear selection' button. The machine searches the server
+// 300 ms after the last keystroke, so the list is never filtered here.
+
+/** The name with every occurrence of the searched words marked. */
+export function Highlight({ text, match }: { text: string; match: string }) {
+  const needle = match.trim().toLowerCase();
+  if (!needle) return <>{text}</>;
+  const parts: React.ReactNode[] = [];
+  const lower = text.toLowerCase();
+  let at = 0;
+  for (let found = lower.indexOf(needle); found !== -1; found = lower.indexOf(needle, at)) {
+    if (found > at) parts.push(text.slice(at, found));
+    parts.push(
+      <mark key={found} className={styles.mark}>
+        {text.slice(found, found + needle.length)}
+      </mark>,
+    );
+    at = found + needle.length;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return <>{parts}</>;
+}
+
+type Props = { screen: Screen<SchoolSearchMachine>; selected: School | null };
+
+export function SchoolPicker({ screen, selected }: Props) {
+  const picker = useScreenActor(screen, { input: { selected } });
+  const { type, pick, clear } = useIntents(picker, schoolSearchIntents);
+  const options = useSelector(picker, selectSchoolOptions);
+  const text = useSelector(picker, selectSchoolText);
+  const searched = useSelector(picker, selectSearchedText);
+  const pickedKey = useSelector(picker, selectPickedKey);
+  const searching = useSelector(picker, selectIsSearching);
+
+  const onSelectionChange = (key: Key | null) => {
+    if (key === null) return;
+    const option = options.find((o) => o.id === key);
+    if (option) pick(option.all ? null : { id: option.id, name: option.name });
+  };
+
+  return (
+    <div className={styles.field}>
+      <ComboBox
+        items={options}
+        inputValue={text}
+        onInputChange={type}
+        selectedKey={pickedKey}
+        onSelectionChange={onSelectionChange}
+        menuTrigger="focus"
+        allowsEmptyCollection
+        className={styles.field}
+      >
+        <Label className={styles.label}>Choose a school</Label>
+        <div className={styles.comboRow}>
+          <div className={styles.comboField}>
+            <Input className={styles.comboInput} aria-busy={searching || undefined} />
+            <AriaButton className={styles.comboToggle} aria-label="Show schools">
+              <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+                <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </AriaButton>
+          </div>
+          <Button tone="secondary" className={styles.clearButton} onClick={clear} disabled={pickedKey === ALL_SCHOOLS_KEY && text === options[0]?.name}>
+            Clear selection
+          </Button>
+        </div>
+        <Popover className={styles.popover} placement="bottom start">
+          <ListBox className={styles.listBox} renderEmptyState={() => <div className={styles.emptyOption}>No school matches</div>}>
+            {(option: (typeof options)[number]) => (
+              <ListBoxItem id={option.id} textValue={option.name} className={option.all ? `${styles.option} ${styles.optionAll}` : styles.option}>
+                <Text slot="label">{option.all ? option.name : <Highlight text={option.name} match={searched} />}</Text>
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+    </div>
+  );
+}

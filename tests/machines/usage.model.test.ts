@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { presetRange } from '@/lib/date-range';
+import { tableMachine } from '@/machines/table/table.machine';
+import type { FetchPageInput, TablePage } from '@/machines/table/table.types';
+import { bulkInviteMachine, type CsvFile, type ImportRequest, type ImportResult } from '@/machines/usage/bulk-invite.machine';
+import { SCHOOL_SEARCH_DEBOUNCE_MS, schoolSearchMachine, type School } from '@/machines/usage/school-search.machine';
+import { usageMachine } from '@/machines/usage/usage.machine';
+import type { UsageData, UsageEvent } from '@/machines/usage/usage.types';
+import { controllableActors, effectFreeModel, expectFullCoverage, settle, simulatedClock, walkModel } from '../support/model';
+
+// The Educator Usage statecharts walked path by path on the real machines (QA's model-based
+// tests): the page (figures, dialogs, export), the school search (300 ms debounce on a
+// simulated clock, run 1 ms short first) and the CSV import (size rule, dry run, send).
+
+const MAPLE: School = { id: '00000000-0000-4000-8000-0000000000a1', name: 'Maple Grove Elementary' };
+const TODAY = new Date(2026, 10, 23);
+const DATA = { report: { organizationId: null }, framework: { elements: [] } } as unknown as UsageData;
+
+describe('usage page, model-based', () => {
+  type ModelEvent =
+    | UsageEvent
+    | { type: 'model.done.fetchUsage'; output: UsageData }
+    | { type: 'model.error.fetchUsage'; error: unknown }
+    | { type: 'model.done.exportUsers' }
+    | { type: 'model.error.exportUsers'; error: unknown };
+
+  const EVENTS: ModelEvent[] = [
+    { type: 'usage.pickSchool', school: MAPLE },
+    { type: 'usage.pickSchool', school: null },
+    { type: 'usage.setRange', range: presetRange('90', TODAY) },
+    { type: 'usage.retry' },
+    { type: 'usage.openInvite' },
+    { type: 'usage.openImport' },
+    { type: 'usage.closeDialog' },
+    { type: 'usage.invited' },
+    { type: 'usage.membersChanged' },
+    { type: 'usage.export' },
+    { type: 'model.done.fetchUsage', output: DATA },
+    { type: 'model.error.fetchUsage', error: new Error('offline') },
+    { type: 'model.done.exportUsers' },
+    { type: 'model.error.exportUsers', error: new Error('offline') },
+  ];
+
+  it('walks every transition of the statechart on the real machine', async (context) => {
+    // The Active Users table is a child the model has not got: telling it is a no-op there (the
+    // driver checks what the real table fetched).
+    const model = effectFreeModel(usageMachine.provide({ actions: { rescopeTable: () => undefined, refreshTable: () => undefined } }));
+    const coverage = await walkModel<ModelEvent>(model, {
+      events: EVENTS,
+      input: { search: '', isDistrictAdmin: true, today: TODAY },
+      serializeState: (s) => JSON.stringify([s.value, s.context.scope.school?.id ?? null, s.context.data !== null]),
+      createDriver: () => {
+        const effects = controllableActors();
+        const tableFetches: { organizationId: unknown }[] = [];
+        const written: string[] = [];
+        let notified = 0;
+        let exportFailures = 0;
+        let expectedTableFetches = 0;
+        const actor = createActor(
+          usageMachine.provide({
+            actors: {
+              fetchUsage: fromPromise(effects.promise<UsageData>('fetchUsage')),
+              exportUsers: fromPromise(effects.promise<void>('exportUsers')),
+              usersTable: tableMachine.provide({
+                actors: {
+                  fetchPage: fromPromise<TablePage, FetchPageInput>(async ({ input }) => {
+                    tableFetches.push({ organizationId: input.scope.organizationId });
+                    return { items: [], total: 0 };
+                  }),
+                },
+                actions: { replaceQuery: () => undefined },
+              }),
+            },
+            actions: {
+              writeRange: (_, { range }) => void written.push(range.preset),
+              notifyError: () => void (notified += 1),
+            },
+          }),
+          { input: { search: '', isDistrictAdmin: true, today: TODAY } },
+        ).start();
+        expectedTableFetches = 1;
+        return {
+          actor,
+          step: async (event) => {
+            const before = actor.getSnapshot();
+            if (event.type === 'model.done.fetchUsage') effects.resolve('fetchUsage', event.output);
+            else if (event.type === 'model.error.fetchUsage') effects.reject('fetchUsage', event.error);
+            else if (event.type === 'model.done.exportUsers') effects.resolve('exportUsers', undefined);
+            else if (event.type === 'model.error.exportUsers') {
+              effects.reject('exportUsers', event.error);
+              exportFailures += 1;
+            } else {
+              actor.send(event);
+              const changedSchool = event.type === 'usage.pickSchool' && (event.school?.id ?? null) !== (before.context.scope.school?.id ?? null);
+              if (changedSchool || event.type === 'usage.invited' || event.type === 'usage.membersChanged') expectedTableFetches += 1;
+            }
+            await settle();
+          },
+          check: (real: AnyMachineSnapshot) => {
+            // The table follows the page's school, and reloads after every change of members.
+            expect(tableFetches).toHaveLength(expectedTableFetches);
+            expect(tableFetches.at(-1)!.organizationId).toBe(real.context.scope.school?.id ?? null);
+            expect(written.every((preset) => preset === '90')).toBe(true);
+            // A failed export is told as an error snackbar, once each.
+            expect(notified).toBe(exportFailures);
+          },
+        };
+      },
+    });
+    expectFullCoverage(context, coverage);
+  });
+});
+
+describe('school search, model-based', () => {
+  type ModelEvent =
+    | { type: 'schoolSearch.type'; text: string }
+    | { type: 'schoolSearch.pick'; school: School | null }
+    | { type: 'schoolSearch.clear' }
+    | { type: 'model.after.searchDebounce' }
+    | { type: 'model.done.searchSchools'; output: readonly School[] }
+    | { type: 'model.error.searchSchools'; error: unknown };
+
+  const EVENTS: ModelEvent[] = [
+    { type: 'schoolSearch.type', text: 'map' },
+    { type: 'schoolSearch.type', text: 'cedar' },
+    { type: 'schoolSearch.pick', school: MAPLE },
+    { type: 'schoolSearch.clear' },
+    { type: 'model.after.searchDebounce' },
+    { type: 'model.done.searchSchools', output: [MAPLE] },
+    { type: 'model.error.searchSchools', error: new Error('Search is down') },
+  ];
+
+  it('walks every transition; no request comes before 300 ms of quiet', async (context) => {
+    const coverage = await walkModel<ModelEvent>(effectFreeModel(schoolSearchMachine), {
+      events: EVENTS,
+      serializeState: (s) => JSON.stringify([s.value, s.context.text, s.context.selected?.id ?? null]),
+      createDriver: () => {
+        const { clock, advance } = simulatedClock();
+        const effects = controllableActors();
+        const names: string[] = [];
+        const errors: unknown[] = [];
+        const actor = createActor(
+          schoolSearchMachine.provide({
+            actors: {
+              searchSchools: fromPromise<readonly School[], { name: string; itemsPerPage: number }>(({ input }) => {
+                names.push(input.name);
+                return effects.promise<readonly School[]>('searchSchools')();
+              }),
+            },
+            actions: { notifyError: (_, { error }) => void errors.push(error), notifyPicked: () => undefined },
+          }),
+          { clock, input: {} },
+        ).start();
+        let errorsExpected = 0;
+        return {
+          actor,
+          step: async (event) => {
+            if (event.type === 'model.after.searchDebounce') {
+              const before = names.length;
+              advance(SCHOOL_SEARCH_DEBOUNCE_MS - 1);
+              await settle();
+              expect(names.length, 'no search before 300 ms').toBe(before);
+              advance(1);
+              expect(names.length, 'one search at 300 ms').toBe(before + 1);
+            } else if (event.type === 'model.done.searchSchools') effects.resolve('searchSchools', event.output);
+            else if (event.type === 'model.error.searchSchools') {
+              effects.reject('searchSchools', event.error);
+              errorsExpected += 1;
+            } else actor.send(event);
+            await settle();
+          },
+          check: () => expect(errors).toHaveLength(errorsExpected),
+        };
+      },
+    });
+    expectFullCoverage(context, coverage);
+  });
+});
+
+describe('CSV import, model-based', () => {
+  // Named apart: the model search tells events apart by their JSON, which has no room for a size.
+  const file = (bytes: number) => Object.assign(new Blob(['x'.repeat(bytes)]), { name: `educators-${bytes}.csv` }) as CsvFile;
+  const RESULT = (valid: number): ImportResult => ({
+    dryRun: true,
+    invited: 0,
+    valid: Array.from({ length: valid }, (_, i) => ({ line: i + 2, email: `e${i}@example.org`, firstName: 'Ada', lastName: 'Lovelace' })),
+    invalid: [{ line: 9, email: 'x', errors: ['The Email must be a valid email address'] }],
+  });
+
+  type ModelEvent =
+    | { type: 'bulk.choose'; file: CsvFile }
+    | { type: 'bulk.send' }
+    | { type: 'bulk.reset' }
+    | { type: 'model.done.readFile'; output: string }
+    | { type: 'model.error.readFile'; error: unknown }
+    | { type: 'model.done.importUsers'; output: ImportResult }
+    | { type: 'model.error.importUsers'; error: unknown };
+
+  const EVENTS: ModelEvent[] = [
+    { type: 'bulk.choose', file: file(10) },
+    { type: 'bulk.choose', file: file(500_001) },
+    { type: 'bulk.send' },
+    { type: 'bulk.reset' },
+    { type: 'model.done.readFile', output: 'email,firstName,lastName\n' },
+    { type: 'model.error.readFile', error: new Error('unreadable') },
+    { type: 'model.done.importUsers', output: RESULT(2) },
+    { type: 'model.done.importUsers', output: RESULT(0) },
+    { type: 'model.error.importUsers', error: new Error('The file needs the columns email, firstName and lastName') },
+  ];
+
+  it('walks every transition; nothing is sent for real before a dry run was seen', async (context) => {
+    const coverage = await walkModel<ModelEvent>(effectFreeModel(bulkInviteMachine), {
+      events: EVENTS,
+      input: { organizationId: MAPLE.id },
+      serializeState: (s) => JSON.stringify([s.value, s.context.preview?.valid.length ?? null, s.context.problem !== null]),
+      createDriver: () => {
+        const effects = controllableActors();
+        const requests: { dryRun: boolean }[] = [];
+        let imported = 0;
+        let sendsDone = 0;
+        const actor = createActor(
+          bulkInviteMachine.provide({
+            actors: {
+              readFile: fromPromise(effects.promise<string>('readFile')),
+              importUsers: fromPromise<ImportResult, ImportRequest>(({ input }) => {
+                requests.push(input);
+                return effects.promise<ImportResult>('importUsers')();
+              }),
+            },
+            actions: { notifyImported: () => void (imported += 1) },
+          }),
+          { input: { organizationId: MAPLE.id } },
+        ).start();
+        return {
+          actor,
+          step: async (event) => {
+            const wasDone = actor.getSnapshot().matches('done');
+            if (event.type === 'model.done.readFile') effects.resolve('readFile', event.output);
+            else if (event.type === 'model.error.readFile') effects.reject('readFile', event.error);
+            else if (event.type === 'model.done.importUsers') effects.resolve('importUsers', event.output);
+            else if (event.type === 'model.error.importUsers') effects.reject('importUsers', event.error);
+            else actor.send(event);
+            await settle();
+            if (!wasDone && actor.getSnapshot().matches('done')) sendsDone += 1;
+          },
+          check: (real: AnyMachineSnapshot) => {
+            // A real send only ever comes after a dry run (a failed send may be tried again).
+            requests.forEach((request, i) => {
+              if (!request.dryRun) expect(requests.slice(0, i).some((earlier) => earlier.dryRun)).toBe(true);
+            });
+            // The page hears of every import that went through, once.
+            expect(imported).toBe(sendsDone);
+            if (real.context.file && real.context.file.size > 500_000) expect(real.context.problem).toBe('File size must be less than 500 kB');
+          },
+        };
+      },
+    });
+    expectFullCoverage(context, coverage);
+  });
+});

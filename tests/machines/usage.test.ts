@@ -1,0 +1,220 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { createApiClient } from '@/api/client';
+import { presetRange } from '@/lib/date-range';
+import type { AppServices } from '@/machines/root/app-services';
+import type { RootRefs } from '@/machines/root/root.machine';
+import { createLiveActors } from '@/machines/shared/live-actors';
+import { formIntents } from '@/machines/form/form.intents';
+import { selectFieldErrors, selectIsDone } from '@/machines/form/form.selectors';
+import { usageScreen } from '@/machines/usage/usage.actors';
+import { inviteForm, inviteFormInput } from '@/machines/usage/usage.forms';
+import { usageIntents } from '@/machines/usage/usage.intents';
+import { selectDialog, selectReport, selectUsersTable } from '@/machines/usage/usage.selectors';
+import { makeUser } from './fixtures';
+
+// The Educator Usage page's actor over the real API client and a fake server: what it asks
+// for, when, and how the school, the range, the invite dialog and the export hang together.
+
+const TODAY = new Date(2026, 10, 23);
+const MAPLE = { id: '00000000-0000-4000-8000-0000000000a1', name: 'Maple Grove Elementary' };
+const DISTRICT = '00000000-0000-4000-8000-0000000000d1';
+
+const report = (organizationId: string) => ({
+  organizationId,
+  from: '2026-10-25',
+  to: '2026-11-23',
+  activeUsers: { count: 12 },
+  logins: { count: 3, days: [{ date: '2026-11-23', count: 3 }] },
+  aggregation: { strategiesWatched: 4, strategiesRated: 3, strategiesApplied: 2, rubricsScored: 1 },
+});
+const framework = (organizationId: string) => ({ organizationId, from: '2026-10-25', to: '2026-11-23', elements: [] });
+
+function world(options: { invite?: (body: unknown) => Response } = {}) {
+  const requests: { method: string; url: URL; body?: unknown }[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    const body = request.method === 'POST' ? await request.clone().json() : undefined;
+    requests.push({ method: request.method, url, body });
+    const org = url.searchParams.get('organizationId') ?? DISTRICT;
+    if (url.pathname === '/api/reporting') return Response.json(report(org));
+    if (url.pathname === '/api/reporting/framework') return Response.json(framework(org));
+    if (url.pathname === '/api/users') return Response.json({ items: [], total: 0 });
+    if (url.pathname === '/api/users/export')
+      return new Response('Email\r\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="educators-2026-11-23.csv"' } });
+    if (url.pathname.endsWith('/users') && request.method === 'POST') return options.invite?.(body) ?? Response.json({}, { status: 201 });
+    return Response.json({ error: { code: 'NOT_FOUND', message: url.pathname } }, { status: 404 });
+  };
+  const snackbar = { send: vi.fn() };
+  const identity = { getSnapshot: () => ({ context: { user: makeUser('DISTRICT_ADMIN', { organizationId: DISTRICT }) } }) };
+  const saved: { fileName: string }[] = [];
+  const location = { pathname: '/usage', search: '' };
+  const services: AppServices = {
+    api: createApiClient({ baseUrl: 'http://app.test/api', getAccessToken: async () => 'token', fetch }),
+    actors: { snackbar, identity } as unknown as RootRefs,
+    router: {
+      navigate: (to) => Object.assign(location, typeof to === 'string' ? { search: to } : to),
+      current: () => ({ ...location }),
+      subscribe: () => () => undefined,
+    },
+    browser: { saveFile: (file) => void saved.push(file), openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined },
+    live: createLiveActors(),
+  };
+  const usage = createActor(usageScreen.logic(services), { input: { search: '', isDistrictAdmin: true, today: TODAY } }).start();
+  services.live.register('usage', usage);
+  return { requests, usage, services, snackbar, saved, location, intents: usageIntents((event) => usage.send(event)) };
+}
+
+const wait = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('usage page', () => {
+  it('loads the report and the heatmap for the last 30 days of the admin’s own organization, and the first page of users', async () => {
+    const { requests, usage } = world();
+    await wait();
+    const range = presetRange('30', TODAY);
+    const report = requests.find((r) => r.url.pathname === '/api/reporting')!;
+    expect(Object.fromEntries(report.url.searchParams)).toMatchObject({ from: range.from, to: range.to });
+    expect(report.url.searchParams.has('organizationId')).toBe(false);
+    expect(requests.some((r) => r.url.pathname === '/api/reporting/framework')).toBe(true);
+    const users = requests.find((r) => r.url.pathname === '/api/users')!;
+    expect(Object.fromEntries(users.url.searchParams)).toEqual({ page: '1', itemsPerPage: '10' });
+    expect(selectReport(usage.getSnapshot())?.activeUsers.count).toBe(12);
+  });
+
+  it('a picked school drives the cards, the heatmap and the table (back to page 1)', async () => {
+    const { requests, usage } = world();
+    await wait();
+    selectUsersTable(usage.getSnapshot()).send({ type: 'table.setPage', page: 2 });
+    await wait();
+    requests.length = 0;
+    usage.send({ type: 'usage.pickSchool', school: MAPLE });
+    await wait();
+    expect(requests.map((r) => r.url.pathname).sort()).toEqual(['/api/reporting', '/api/reporting/framework', '/api/users']);
+    for (const r of requests) expect(r.url.searchParams.get('organizationId')).toBe(MAPLE.id);
+    expect(requests.find((r) => r.url.pathname === '/api/users')!.url.searchParams.get('page')).toBe('1');
+    expect(selectReport(usage.getSnapshot())?.organizationId).toBe(MAPLE.id);
+    // The same school again loads nothing.
+    requests.length = 0;
+    usage.send({ type: 'usage.pickSchool', school: MAPLE });
+    await wait();
+    expect(requests).toEqual([]);
+  });
+
+  it('a new range reloads the figures (not the table) and is kept in the address bar', async () => {
+    const { requests, location, intents } = world();
+    await wait();
+    requests.length = 0;
+    intents.setRange(presetRange('90', TODAY));
+    await wait();
+    expect(location.search).toBe('?range=90');
+    expect(requests.map((r) => r.url.pathname).sort()).toEqual(['/api/reporting', '/api/reporting/framework']);
+    expect(requests[0]!.url.searchParams.get('from')).toBe(presetRange('90', TODAY).from);
+  });
+
+  it('exports what the table shows: its search and sort, the picked school, every page', async () => {
+    const { requests, usage, saved, intents } = world();
+    await wait();
+    usage.send({ type: 'usage.pickSchool', school: MAPLE });
+    const table = selectUsersTable(usage.getSnapshot());
+    table.send({ type: 'table.sort', key: 'lastName' });
+    table.send({ type: 'table.sort', key: 'lastName' });
+    table.send({ type: 'table.filter', text: 'ada ' });
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    intents.exportCsv();
+    await wait();
+    const exported = requests.find((r) => r.url.pathname === '/api/users/export')!;
+    expect(Object.fromEntries(exported.url.searchParams)).toMatchObject({ organizationId: MAPLE.id, filter: 'ada', sortBy: 'lastName', sortAsc: 'false' });
+    expect(exported.url.searchParams.has('page')).toBe(false);
+    expect(saved.map((f) => f.fileName)).toEqual(['educators-2026-11-23.csv']);
+  });
+
+  it('an invitation closes the dialog, says so, and reloads the table', async () => {
+    const { requests, usage, services, snackbar, intents } = world({
+      invite: (body) => Response.json({ ...makeUser('USER'), ...(body as object) }, { status: 201 }),
+    });
+    await wait();
+    intents.openInvite();
+    expect(selectDialog(usage.getSnapshot())).toBe('invite');
+    const form = createActor(inviteForm.logic(services), { input: inviteFormInput(MAPLE) }).start();
+    const { change, submit } = formIntents((event) => form.send(event));
+    change('email', ' grace@example.org ');
+    change('firstName', 'Grace');
+    change('lastName', 'Hopper');
+    requests.length = 0;
+    submit();
+    await wait();
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(post.url.pathname).toBe(`/api/organizations/${MAPLE.id}/users`);
+    expect(post.body).toEqual({ email: 'grace@example.org', firstName: 'Grace', lastName: 'Hopper' });
+    expect(selectIsDone(form.getSnapshot())).toBe(true);
+    expect(selectDialog(usage.getSnapshot())).toBe('closed');
+    expect(requests.filter((r) => r.url.pathname === '/api/users')).toHaveLength(1);
+    expect(snackbar.send).toHaveBeenCalledWith(expect.objectContaining({ message: 'Invitation sent to grace@example.org', variant: 'success' }));
+  });
+
+  it('without a picked school the invitation goes to the admin’s own organization (spec §6)', async () => {
+    const { requests, services } = world();
+    await wait();
+    const form = createActor(inviteForm.logic(services), { input: inviteFormInput(null) }).start();
+    const { change, submit } = formIntents((event) => form.send(event));
+    change('email', 'grace@example.org');
+    change('firstName', 'Grace');
+    change('lastName', 'Hopper');
+    submit();
+    await wait();
+    expect(requests.find((r) => r.method === 'POST')!.url.pathname).toBe(`/api/organizations/${DISTRICT}/users`);
+  });
+});
+
+describe('invite form (spec §5)', () => {
+  function form(invite?: (body: unknown) => Response) {
+    const { services, snackbar, requests } = world({ invite });
+    const actor = createActor(inviteForm.logic(services), { input: inviteFormInput(MAPLE) }).start();
+    return { actor, snackbar, requests, ...formIntents((event) => actor.send(event)) };
+  }
+  const errorsOf = (actor: ReturnType<typeof form>['actor']) =>
+    Object.fromEntries(['email', 'firstName', 'lastName'].map((f) => [f, selectFieldErrors(f)(actor.getSnapshot())?.[0] ?? null]));
+
+  it.each([
+    [{ email: '', firstName: '', lastName: '' }, { email: 'The Email field is required', firstName: 'The First Name field is required', lastName: 'The Last Name field is required' }],
+    [{ email: 'grace@', firstName: 'G', lastName: 'H' }, { email: 'The Email must be a valid email address', firstName: 'The First Name must have at least 2 characters', lastName: 'The Last Name must have at least 2 characters' }],
+    [{ email: 'grace@example', firstName: 'G'.repeat(51), lastName: 'H'.repeat(51) }, { email: 'The Email must be a valid email address', firstName: 'The First Name must not exceed 50 characters', lastName: 'The Last Name must not exceed 50 characters' }],
+    [{ email: 'grace@example.org', firstName: 'Gr', lastName: 'H'.repeat(50) }, { email: null, firstName: null, lastName: null }],
+  ])('%j → %j', async (values, expected) => {
+    const { actor, change, submit, requests } = form();
+    await wait();
+    Object.entries(values).forEach(([field, value]) => change(field, value));
+    requests.length = 0;
+    submit();
+    expect(errorsOf(actor)).toEqual(expected);
+    await wait();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(expected.email === null ? 1 : 0);
+  });
+
+  it('an e-mail that already has an account (409) shows the server’s message under Email, and nothing else happens', async () => {
+    const { actor, change, submit, snackbar } = form(() =>
+      Response.json({ error: { code: 'ACCOUNT_EXISTS', message: 'This e-mail already has an account; the educator can contact support to join your organization' } }, { status: 409 }),
+    );
+    await wait();
+    change('email', 'educator01@northwind.example.org');
+    change('firstName', 'Ada');
+    change('lastName', 'Lovelace');
+    submit();
+    await wait();
+    expect(errorsOf(actor).email).toBe('This e-mail already has an account; the educator can contact support to join your organization');
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(snackbar.send).not.toHaveBeenCalled();
+  });
+
+  it('any other failure is an error notification with the extracted message (spec §8)', async () => {
+    const { change, submit, snackbar } = form(() => Response.json({ error: { code: 'FORBIDDEN_ORGANIZATION', message: 'That school is not in your district' } }, { status: 403 }));
+    await wait();
+    change('email', 'grace@example.org');
+    change('firstName', 'Grace');
+    change('lastName', 'Hopper');
+    submit();
+    await wait();
+    expect(snackbar.send).toHaveBeenCalledWith(expect.objectContaining({ message: 'That school is not in your district', variant: 'error' }));
+  });
+});
