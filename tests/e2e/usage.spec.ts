@@ -1,0 +1,249 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, PASSWORD, signInLocally, signOut } from './support';
+
+// Educator Usage as school and district leaders use it (spec §2, issue 13): the figures, the
+// Active Users table (search, sort cycle, paging), inviting one educator who then accepts, the
+// school picker, inviting from a CSV file and exporting the table.
+
+const MAPLE_ADMIN = 'school.admin@maple.northwind.example.org';
+const DISTRICT_ADMIN = 'district.admin@northwind.example.org';
+
+const users = (page: Page) => page.getByRole('grid', { name: 'Active Users' });
+const card = (page: Page, name: string) => page.getByRole('region', { name });
+const bodyRows = (page: Page) => users(page).getByRole('row').filter({ has: page.getByRole('rowheader') });
+
+/** The API as the signed-in admin (the page's own token). */
+async function api<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const token = localStorage.getItem('AV_TOKEN');
+    const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    return response.json();
+  }, `/api${path}`) as Promise<T>;
+}
+
+function invitationLink(email: string): string {
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const file = readdirSync(outbox).filter((f) => f.includes(email)).sort().at(-1);
+  expect(file, `an e-mail to ${email} in the outbox`).toBeTruthy();
+  const message = readFileSync(join(outbox, file!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return /https?:\/\/\S+\/invite\?\S+/.exec(message)![0];
+}
+
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+}
+
+test('a school admin reads the figures, searches, sorts and pages, and invites an educator who accepts', async ({ page }) => {
+  await signInLocally(page, MAPLE_ADMIN, '/usage');
+  await expect(page.getByRole('heading', { name: 'Educator Usage', level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Choose a school' })).toHaveCount(0);
+
+  // The cards show what the API reports for the school over the last 30 days.
+  const report = await api<{ activeUsers: { count: number }; logins: { count: number }; aggregation: Record<string, number> }>(page, '/reporting');
+  await expect(card(page, 'Active Educators')).toContainText(String(report.activeUsers.count));
+  await expect(card(page, 'Active Educators')).toContainText('completed onboarding');
+  await expect(card(page, 'Logins')).toContainText(String(report.logins.count));
+  await expect(card(page, 'Logins')).toContainText('logins in the last 30 days');
+  await expect(card(page, 'Logins').getByRole('img', { name: /^Logins per day/ })).toBeVisible();
+  const summary = card(page, 'Progress Summary');
+  for (const [label, value] of [
+    ['Videos watched', report.aggregation.strategiesWatched],
+    ['Strategies rated', report.aggregation.strategiesRated],
+    ['Strategies applied in classroom', report.aggregation.strategiesApplied],
+    ['Reflections recorded', report.aggregation.rubricsScored],
+  ] as const) {
+    await expect(summary.getByText(label)).toBeVisible();
+    await expect(summary.locator('div', { hasText: label }).last()).toContainText(String(value));
+  }
+  await expect(page.getByRole('img', { name: /^Usage by framework element/ })).toBeVisible();
+
+  // The table: every member of the school, 10 a page.
+  const list = await api<{ total: number }>(page, '/users');
+  await expect(users(page)).toBeVisible();
+  await expect(bodyRows(page)).toHaveCount(Math.min(10, list.total));
+  await expect(page.getByText(`1–${Math.min(10, list.total)} of ${list.total}`)).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+  }
+
+  // Search (debounced) and clear.
+  await search(page, 'rosa');
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText('rosa.delgado@northwind.example.org');
+  await expect(bodyRows(page).first()).toContainText('Pending');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(bodyRows(page)).toHaveCount(Math.min(10, list.total));
+
+  // Invite: the rules first, then an e-mail that has an account, then a new one.
+  await page.getByRole('button', { name: 'Invite an Educator' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite an Educator' });
+  await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(dialog.getByText('The Email field is required')).toBeVisible();
+  await expect(dialog.getByText('The First Name field is required')).toBeVisible();
+  await expect(dialog.getByText('The Last Name field is required')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel('Email').fill('educator01@northwind.example.org');
+  await dialog.getByLabel('First Name').fill('A');
+  await dialog.getByLabel('Last Name').fill('Lovelace');
+  await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(dialog.getByText('The First Name must have at least 2 characters')).toBeVisible();
+  await dialog.getByLabel('First Name').fill('Ada');
+  await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(dialog.getByText(/already (a member|has an account)/)).toBeVisible();
+
+  const email = `e2e.invitee.${Date.now()}@example.org`;
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await search(page, email);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText('Pending');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+
+  // One more member than before: a second page, and sorting goes back to page 1.
+  const total = list.total + 1;
+  await expect(page.getByText(`1–10 of ${total}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText(`11–${total} of ${total}`)).toBeVisible();
+  const emailHeader = users(page).getByRole('columnheader', { name: /^Email/ });
+  await emailHeader.click();
+  await expect(page.getByText(`1–10 of ${total}`)).toBeVisible();
+  await expect(emailHeader).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = await bodyRows(page).getByRole('rowheader').allTextContents();
+  expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
+  await emailHeader.click();
+  await expect(emailHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(bodyRows(page).first().getByRole('rowheader')).not.toHaveText(ascending[0]!);
+  await emailHeader.click();
+  await expect(emailHeader).not.toHaveAttribute('aria-sort', /ascending|descending/);
+
+  // The educator accepts through the e-mailed link, and is listed as accepted.
+  const link = invitationLink(email);
+  await signOut(page);
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // Their account is made: the app takes them to onboarding.
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+
+  await signInLocally(page, MAPLE_ADMIN, '/usage');
+  await search(page, email);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText('Accepted');
+});
+
+test('a district admin picks a school (All Schools first, the typed text marked, Clear selection) and invites into one', async ({ page }) => {
+  await signInLocally(page, DISTRICT_ADMIN, '/usage');
+  await expect(page.getByRole('heading', { name: 'Educator Usage', level: 1 })).toBeVisible();
+  const picker = page.getByRole('combobox', { name: 'Choose a school' });
+  await expect(picker).toHaveValue('All Schools');
+  const district = await api<{ total: number }>(page, '/users');
+  await expect(page.getByText(`of ${district.total}`)).toBeVisible();
+
+  await picker.click();
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options.first()).toHaveText('All Schools');
+  await picker.fill('map');
+  await expect(options).toHaveCount(2);
+  await expect(options.nth(1)).toHaveText('Maple Grove Elementary');
+  await expect(options.nth(1).locator('mark')).toHaveText('Map');
+  await options.nth(1).click();
+  await expect(picker).toHaveValue('Maple Grove Elementary');
+  // With the list closed: while it is open, react-aria hides the rest of the page from assistive
+  // technology, which axe reports as hidden content that holds focusable elements.
+  await expectAccessible(page);
+  await expect(page.getByText(/^Maple Grove Elementary · /)).toBeVisible();
+  const maple = await api<{ items: { id: string; name: string }[] }>(page, '/organizations?name=Maple&type=SCHOOL');
+  const mapleUsers = await api<{ total: number }>(page, `/users?organizationId=${maple.items[0]!.id}`);
+  await expect(page.getByText(`of ${mapleUsers.total}`)).toBeVisible();
+  const mapleReport = await api<{ activeUsers: { count: number } }>(page, `/reporting?organizationId=${maple.items[0]!.id}`);
+  await expect(card(page, 'Active Educators')).toContainText(String(mapleReport.activeUsers.count));
+
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await expect(picker).toHaveValue('All Schools');
+  await expect(page.getByText(`of ${district.total}`)).toBeVisible();
+
+  // Invite into a school chosen in the dialog.
+  await page.getByRole('button', { name: 'Invite an Educator' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite an Educator' });
+  const dialogPicker = dialog.getByRole('combobox', { name: 'Choose a school' });
+  await dialogPicker.fill('birch');
+  await page.getByRole('option', { name: 'Birchwood Elementary' }).click();
+  const email = `e2e.birchwood.${Date.now()}@example.org`;
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('First Name').fill('Grace');
+  await dialog.getByLabel('Last Name').fill('Hopper');
+  await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+
+  await picker.fill('birch');
+  await page.getByRole('option', { name: 'Birchwood Elementary' }).click();
+  await search(page, email);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText('Pending');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // From the top: axe counts a button under the sticky navigation bar as a too-small target.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessible(page);
+  }
+});
+
+test('inviting from a CSV file: a dry run lists who will be invited and every bad row; export equals the screen', async ({ page }) => {
+  await signInLocally(page, MAPLE_ADMIN, '/usage');
+  await expect(users(page)).toBeVisible();
+  const stamp = Date.now();
+  const good = `e2e.csv.${stamp}@example.org`;
+  const csv = ['email,firstName,lastName', `${good},Katherine,Johnson`, 'not-an-email,Dorothy,Vaughan', `e2e.short.${stamp}@example.org,M,Jackson`].join('\r\n');
+
+  await page.getByRole('button', { name: 'Invite from CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite educators from a CSV file' });
+  await dialog.getByLabel(/CSV file/).setInputFiles({ name: 'educators.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByText('1 educator will be invited')).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Educators to invite' })).toContainText(good);
+  const invalid = dialog.getByRole('list', { name: 'Rows that cannot be invited' });
+  await expect(invalid).toContainText('Line 3');
+  await expect(invalid).toContainText('The Email must be a valid email address');
+  await expect(invalid).toContainText('Line 4');
+  await expect(invalid).toContainText('The First Name must have at least 2 characters');
+  await expectAccessible(page);
+
+  // Nothing was created by the dry run.
+  expect((await api<{ total: number }>(page, `/users?filter=${encodeURIComponent(good)}`)).total).toBe(0);
+  await dialog.getByRole('button', { name: 'Invite 1 educator' }).click();
+  await expect(dialog.getByText('1 educator was invited; 2 rows were skipped.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await search(page, good);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText('Pending');
+
+  // Export: the table as filtered and sorted on screen, every page.
+  await search(page, 'northwind');
+  await users(page).getByRole('columnheader', { name: /^Last Name/ }).click();
+  await users(page).getByRole('columnheader', { name: /^Last Name/ }).click();
+  await expect(users(page).getByRole('columnheader', { name: /^Last Name/ })).toHaveAttribute('aria-sort', 'descending');
+  const onScreen = await bodyRows(page).getByRole('rowheader').allTextContents();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^educators-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const [header, ...lines] = text.trim().split('\r\n');
+  expect(header).toBe('Email,First Name,Last Name,Completed Onboarding,Created At,Invitation');
+  const exported = lines.map((line) => line.split(',')[0]);
+  expect(exported.slice(0, onScreen.length)).toEqual(onScreen);
+  const total = (await api<{ total: number }>(page, '/users?filter=northwind')).total;
+  expect(exported).toHaveLength(total);
+});
