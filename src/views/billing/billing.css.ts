@@ -154,5 +154,3 @@ export const statusChip = styleVariants({
 export const emptyText = style({ color: vars.color.textMuted, padding: `${vars.space.md} 0` });
 
 // ── dialogs ──
-export const dialogHeading = style({ fontSize: vars.fontSize.xl, marginBottom: vars.space.sm });
-export const dialogText = style({ color: vars.color.textMuted, marginBottom: vars.space.sm });

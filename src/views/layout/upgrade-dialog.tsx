@@ -4,6 +4,7 @@ import { useAuth } from '@/views/hooks/use-auth';
 import { Button, ButtonLink } from '@/views/layout/button';
 import { IncludedList } from '@/views/layout/included-list';
 import { daysLeft, trialSummary } from '@/views/layout/trial';
+import * as frame from '@/views/layout/dialog.css';
 import * as styles from '@/views/layout/upgrade-dialog.css';
 
 
@@ -16,9 +17,9 @@ export default function UpgradeDialog({ isDemo, trialEndsAt, onClose }: Props) {
   const endDate = trialEndsAt ? new Date(trialEndsAt).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : null;
 
   return (
-    <ModalOverlay className={styles.overlay} isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog}>
+    <ModalOverlay className={frame.overlay} isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
+      <Modal className={frame.modal}>
+        <Dialog className={frame.dialog}>
           <p className={styles.eyebrow}>Full access</p>
           <Heading slot="title" className={styles.heading}>
             {isDemo ? 'Create your account to keep learning' : 'Keep learning after your trial'}
@@ -34,7 +35,7 @@ export default function UpgradeDialog({ isDemo, trialEndsAt, onClose }: Props) {
           </p>
           <IncludedList />
           <p className={styles.note}>Cancel anytime. Your school or district can also give you access.</p>
-          <div className={styles.actions}>
+          <div className={frame.actions}>
             <Button tone="secondary" onClick={onClose}>
               Not now
             </Button>

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { errorMessage } from '@/lib/messages';
 import { longDate, money } from '@/lib/offer';
 import { PRODUCT_NAME } from '@/views/layout/brand';
@@ -28,11 +27,11 @@ import { DataTable, type DataTableColumn } from '@/views/components/data-table/d
 import { useForm } from '@/views/components/form/use-form';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { BaseCard } from '@/views/layout/base-card';
+import { DialogActions, ModalDialog } from '@/views/layout/modal-dialog';
 import { Button, ButtonLink } from '@/views/layout/button';
 import { button } from '@/views/layout/button.css';
 import { PageLayout } from '@/views/layout/page-layout';
 import { daysLeft } from '@/views/layout/trial';
-import * as dialogStyles from '@/views/layout/upgrade-dialog.css';
 import { useRoot } from '@/views/root-context';
 
 // /billing (issue 12; spec §4): the plan shown is the active subscription, else the latest; its
@@ -190,29 +189,29 @@ function CancelDialog({ subscription, form, onClose }: { subscription: Subscript
   const { onSubmit, submitting } = useForm(form);
   const end = longDate(subscription.currentPeriodEnd);
   return (
-    <ModalOverlay className={dialogStyles.overlay} isOpen isDismissable={!submitting} onOpenChange={(open) => !open && onClose()}>
-      <Modal className={dialogStyles.modal}>
-        <Dialog className={dialogStyles.dialog} role="alertdialog">
-          <Heading slot="title" className={styles.dialogHeading}>
-            Cancel your subscription?
-          </Heading>
-          <p className={styles.dialogText}>
-            You keep full access until <strong>{end}</strong>, and nothing more is charged. Your progress stays saved: reactivate anytime before
-            or after that date and carry on where you left off.
-          </p>
-          <form onSubmit={onSubmit}>
-            <div className={dialogStyles.actions}>
-              <Button tone="secondary" onClick={onClose} disabled={submitting} autoFocus>
-                Keep subscription
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? 'Cancelling…' : 'Cancel subscription'}
-              </Button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog
+      title="Cancel your subscription?"
+      role="alertdialog"
+      onClose={onClose}
+      dismissable={!submitting}
+      intro={
+        <>
+          You keep full access until <strong>{end}</strong>, and nothing more is charged. Your progress stays saved: reactivate anytime before
+          or after that date and carry on where you left off.
+        </>
+      }
+    >
+      <form onSubmit={onSubmit}>
+        <DialogActions>
+          <Button tone="secondary" onClick={onClose} disabled={submitting} autoFocus>
+            Keep subscription
+          </Button>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? 'Cancelling…' : 'Cancel subscription'}
+          </Button>
+        </DialogActions>
+      </form>
+    </ModalDialog>
   );
 }
 
@@ -265,34 +264,26 @@ function UpdateCardDialog({ form, onClose }: { form: FormActorRef; onClose: () =
   const { onSubmit, submitting } = useForm(form);
   const failure = useSelector(form, selectFormError);
   return (
-    <ModalOverlay className={dialogStyles.overlay} isOpen isDismissable={!submitting} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <Modal className={dialogStyles.modal}>
-        <Dialog className={dialogStyles.dialog}>
-          <Heading slot="title" className={styles.dialogHeading}>
-            Update your card
-          </Heading>
-          <p className={styles.dialogText}>The new card is used for your next payment. Nothing is charged now.</p>
-          <form onSubmit={onSubmit} noValidate>
-            <LazyCardFields form={form} />
-            <div className={styles.alertSlot}>
-              {failure !== null && (
-                <p role="alert" className={styles.alert}>
-                  {errorMessage(failure)}
-                </p>
-              )}
-            </div>
-            <div className={dialogStyles.actions}>
-              <Button tone="secondary" onClick={onClose} disabled={submitting}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? 'Saving…' : 'Save card'}
-              </Button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog title="Update your card" intro="The new card is used for your next payment. Nothing is charged now." onClose={onClose} dismissable={!submitting}>
+      <form onSubmit={onSubmit} noValidate>
+        <LazyCardFields form={form} />
+        <div className={styles.alertSlot}>
+          {failure !== null && (
+            <p role="alert" className={styles.alert}>
+              {errorMessage(failure)}
+            </p>
+          )}
+        </div>
+        <DialogActions>
+          <Button tone="secondary" onClick={onClose} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? 'Saving…' : 'Save card'}
+          </Button>
+        </DialogActions>
+      </form>
+    </ModalDialog>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { CSV_SIZE_LIMIT_KB } from '@/machines/usage/bulk-invite.machine';
 import type { School } from '@/machines/usage/school-search.machine';
 import { bulkInviteScreen } from '@/machines/usage/usage.actors';
@@ -9,7 +8,7 @@ import { selectBulkFileName, selectBulkPreview, selectBulkProblem, selectBulkRes
 import { useIntents } from '@/views/hooks/use-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Button } from '@/views/layout/button';
-import * as dialogStyles from '@/views/layout/upgrade-dialog.css';
+import { DialogActions, ModalDialog } from '@/views/layout/modal-dialog';
 import * as styles from '@/views/usage/usage.css';
 
 // Inviting from a CSV file (issue 13): choose the file; a dry run on the server lists who will
@@ -32,108 +31,106 @@ export function BulkInviteDialog({ school, where, onClose }: Props) {
   const busy = step === 'checking' || step === 'sending';
 
   return (
-    <ModalOverlay className={dialogStyles.overlay} isOpen isDismissable={!busy} onOpenChange={(open) => !open && onClose()}>
-      <Modal className={dialogStyles.modal}>
-        <Dialog className={dialogStyles.dialog}>
-          <Heading slot="title" className={styles.dialogHeading}>
-            Invite educators from a CSV file
-          </Heading>
-          <p className={styles.dialogText}>
-            The first row names the columns <code className={styles.code}>email</code>, <code className={styles.code}>firstName</code> and{' '}
-            <code className={styles.code}>lastName</code>. Everyone in the file joins <strong>{where}</strong>. You will see who will be invited,
-            and every row that cannot be, before anything is sent.
-          </p>
-
-          {step !== 'done' && (
-            <div className={styles.fileDrop}>
-              <label htmlFor={inputId} className={styles.label}>
-                CSV file (up to {CSV_SIZE_LIMIT_KB} kB)
-              </label>
-              <input
-                id={inputId}
-                type="file"
-                accept=".csv,text/csv"
-                disabled={busy}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  if (file) choose(file);
-                }}
-              />
-              {fileName && step === 'checking' && (
-                <span className={styles.muted} role="status">
-                  Checking {fileName}…
-                </span>
-              )}
-            </div>
+    <ModalDialog
+      title="Invite educators from a CSV file"
+      onClose={onClose}
+      dismissable={!busy}
+      intro={
+        <>
+          The first row names the columns <code className={styles.code}>email</code>, <code className={styles.code}>firstName</code> and{' '}
+          <code className={styles.code}>lastName</code>. Everyone in the file joins <strong>{where}</strong>. You will see who will be invited,
+          and every row that cannot be, before anything is sent.
+        </>
+      }
+    >
+      {step !== 'done' && (
+        <div className={styles.fileDrop}>
+          <label htmlFor={inputId} className={styles.label}>
+            CSV file (up to {CSV_SIZE_LIMIT_KB} kB)
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv"
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) choose(file);
+            }}
+          />
+          {fileName && step === 'checking' && (
+            <span className={styles.muted} role="status">
+              Checking {fileName}…
+            </span>
           )}
+        </div>
+      )}
 
-          {problem && (
-            <p className={styles.problem} role="alert">
-              {problem}
-            </p>
+      {problem && (
+        <p className={styles.problem} role="alert">
+          {problem}
+        </p>
+      )}
+
+      {(step === 'preview' || step === 'sending') && preview && (
+        <div aria-live="polite">
+          <h3 className={styles.previewHeading}>{plural(preview.valid.length, 'educator will be invited', 'educators will be invited')}</h3>
+          {preview.valid.length > 0 && (
+            <ul className={styles.previewList} aria-label="Educators to invite">
+              {preview.valid.map((row) => (
+                <li key={row.line}>
+                  {row.firstName} {row.lastName} · {row.email}
+                </li>
+              ))}
+            </ul>
           )}
-
-          {(step === 'preview' || step === 'sending') && preview && (
-            <div aria-live="polite">
-              <h3 className={styles.previewHeading}>{plural(preview.valid.length, 'educator will be invited', 'educators will be invited')}</h3>
-              {preview.valid.length > 0 && (
-                <ul className={styles.previewList} aria-label="Educators to invite">
-                  {preview.valid.map((row) => (
-                    <li key={row.line}>
-                      {row.firstName} {row.lastName} · {row.email}
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {preview.invalid.length > 0 && (
-                <>
-                  <h3 className={styles.previewHeading}>{plural(preview.invalid.length, 'row cannot be invited', 'rows cannot be invited')}</h3>
-                  <ul className={styles.previewList} aria-label="Rows that cannot be invited">
-                    {preview.invalid.map((row) => (
-                      <li key={row.line}>
-                        Line {row.line}
-                        {row.email ? ` (${row.email})` : ''}: {row.errors.join('; ')}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </div>
+          {preview.invalid.length > 0 && (
+            <>
+              <h3 className={styles.previewHeading}>{plural(preview.invalid.length, 'row cannot be invited', 'rows cannot be invited')}</h3>
+              <ul className={styles.previewList} aria-label="Rows that cannot be invited">
+                {preview.invalid.map((row) => (
+                  <li key={row.line}>
+                    Line {row.line}
+                    {row.email ? ` (${row.email})` : ''}: {row.errors.join('; ')}
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
+        </div>
+      )}
 
-          {step === 'done' && result && (
-            <p role="status" className={styles.previewHeading}>
-              {plural(result.invited, 'educator was invited', 'educators were invited')}
-              {result.invalid.length > 0 ? `; ${plural(result.invalid.length, 'row was', 'rows were')} skipped.` : '.'} Each gets an e-mail with a
-              link to create their account.
-            </p>
-          )}
+      {step === 'done' && result && (
+        <p role="status" className={styles.previewHeading}>
+          {plural(result.invited, 'educator was invited', 'educators were invited')}
+          {result.invalid.length > 0 ? `; ${plural(result.invalid.length, 'row was', 'rows were')} skipped.` : '.'} Each gets an e-mail with a
+          link to create their account.
+        </p>
+      )}
 
-          <div className={dialogStyles.actions}>
-            {step === 'done' ? (
-              <>
-                <Button tone="secondary" onClick={reset}>
-                  Invite another file
-                </Button>
-                <Button onClick={onClose}>Done</Button>
-              </>
-            ) : (
-              <>
-                <Button tone="secondary" onClick={onClose} disabled={busy}>
-                  Cancel
-                </Button>
-                <Button onClick={send} disabled={step !== 'preview' || !preview?.valid.length}>
-                  {step === 'sending'
-                    ? 'Sending invitations…'
-                    : preview?.valid.length
-                      ? `Invite ${plural(preview.valid.length, 'educator', 'educators')}`
-                      : 'Invite'}
-                </Button>
-              </>
-            )}
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <DialogActions>
+        {step === 'done' ? (
+          <>
+            <Button tone="secondary" onClick={reset}>
+              Invite another file
+            </Button>
+            <Button onClick={onClose}>Done</Button>
+          </>
+        ) : (
+          <>
+            <Button tone="secondary" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button onClick={send} disabled={step !== 'preview' || !preview?.valid.length}>
+              {step === 'sending'
+                ? 'Sending invitations…'
+                : preview?.valid.length
+                  ? `Invite ${plural(preview.valid.length, 'educator', 'educators')}`
+                  : 'Invite'}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </ModalDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { School } from '@/machines/usage/school-search.machine';
 import { inviteSchoolPickerScreen } from '@/machines/usage/usage.actors';
 import { inviteForm, inviteFormInput } from '@/machines/usage/usage.forms';
@@ -6,7 +5,7 @@ import { TextField } from '@/views/components/form/text-field';
 import { useForm } from '@/views/components/form/use-form';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Button } from '@/views/layout/button';
-import * as dialogStyles from '@/views/layout/upgrade-dialog.css';
+import { DialogActions, ModalDialog } from '@/views/layout/modal-dialog';
 import { SchoolPicker } from '@/views/usage/school-picker';
 import * as styles from '@/views/usage/usage.css';
 
@@ -21,31 +20,28 @@ export function InviteDialog({ school, isDistrictAdmin, onClose }: Props) {
   const form = useScreenActor(inviteForm, { input: inviteFormInput(school) });
   const { onSubmit, submitting } = useForm(form);
   return (
-    <ModalOverlay className={dialogStyles.overlay} isOpen isDismissable={!submitting} onOpenChange={(open) => !open && onClose()}>
-      <Modal className={dialogStyles.modal}>
-        <Dialog className={dialogStyles.dialog}>
-          <Heading slot="title" className={styles.dialogHeading}>
-            Invite an Educator
-          </Heading>
-          <p className={styles.dialogText}>They get an e-mail with a link to create their account; it works for 14 days.</p>
-          <form onSubmit={onSubmit} noValidate>
-            <div className={styles.dialogFields}>
-              {isDistrictAdmin && <SchoolPicker screen={inviteSchoolPickerScreen} selected={school} />}
-              <TextField form={form} name="email" type="email" autoComplete="off" autoFocus />
-              <TextField form={form} name="firstName" autoComplete="off" />
-              <TextField form={form} name="lastName" autoComplete="off" />
-            </div>
-            <div className={dialogStyles.actions}>
-              <Button tone="secondary" onClick={onClose} disabled={submitting}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? 'Inviting…' : 'Invite'}
-              </Button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog
+      title="Invite an Educator"
+      intro="They get an e-mail with a link to create their account; it works for 14 days."
+      onClose={onClose}
+      dismissable={!submitting}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <div className={styles.dialogFields}>
+          {isDistrictAdmin && <SchoolPicker screen={inviteSchoolPickerScreen} selected={school} />}
+          <TextField form={form} name="email" type="email" autoComplete="off" autoFocus />
+          <TextField form={form} name="firstName" autoComplete="off" />
+          <TextField form={form} name="lastName" autoComplete="off" />
+        </div>
+        <DialogActions>
+          <Button tone="secondary" onClick={onClose} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? 'Inviting…' : 'Invite'}
+          </Button>
+        </DialogActions>
+      </form>
+    </ModalDialog>
   );
 }

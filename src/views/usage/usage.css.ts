@@ -148,8 +148,6 @@ export const resend = style({
 export const muted = style({ color: vars.color.textMuted });
 
 // ---- dialogs
-export const dialogHeading = style({ fontSize: vars.fontSize.xl, marginBottom: vars.space.xs });
-export const dialogText = style({ color: vars.color.textMuted, marginBottom: vars.space.md });
 export const dialogFields = style({ display: 'grid', gap: vars.space.sm });
 export const fileDrop = style({
   display: 'grid',
