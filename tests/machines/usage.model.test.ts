@@ -6,7 +6,7 @@ import type { FetchPageInput, TablePage } from '@/machines/table/table.types';
 import { bulkInviteMachine, type CsvFile, type ImportRequest, type ImportResult } from '@/machines/usage/bulk-invite.machine';
 import { SCHOOL_SEARCH_DEBOUNCE_MS, schoolSearchMachine, type School } from '@/machines/usage/school-search.machine';
 import { usageMachine } from '@/machines/usage/usage.machine';
-import type { UsageData, UsageEvent } from '@/machines/usage/usage.types';
+import type { FrameworkUsage, UsageEvent, UsageReport } from '@/machines/usage/usage.types';
 import { controllableActors, effectFreeModel, expectFullCoverage, settle, simulatedClock, walkModel } from '../support/model';
 
 // The Educator Usage statecharts walked path by path on the real machines (QA's model-based
@@ -15,13 +15,16 @@ import { controllableActors, effectFreeModel, expectFullCoverage, settle, simula
 
 const MAPLE: School = { id: '00000000-0000-4000-8000-0000000000a1', name: 'Maple Grove Elementary' };
 const TODAY = new Date(2026, 10, 23);
-const DATA = { report: { organizationId: null }, framework: { elements: [] } } as unknown as UsageData;
+const REPORT = { organizationId: null } as unknown as UsageReport;
+const FRAMEWORK = { elements: [] } as unknown as FrameworkUsage;
 
 describe('usage page, model-based', () => {
   type ModelEvent =
     | UsageEvent
-    | { type: 'model.done.fetchUsage'; output: UsageData }
-    | { type: 'model.error.fetchUsage'; error: unknown }
+    | { type: 'model.done.fetchReport'; output: UsageReport }
+    | { type: 'model.error.fetchReport'; error: unknown }
+    | { type: 'model.done.fetchFramework'; output: FrameworkUsage }
+    | { type: 'model.error.fetchFramework'; error: unknown }
     | { type: 'model.done.exportUsers' }
     | { type: 'model.error.exportUsers'; error: unknown };
 
@@ -36,8 +39,10 @@ describe('usage page, model-based', () => {
     { type: 'usage.invited' },
     { type: 'usage.membersChanged' },
     { type: 'usage.export' },
-    { type: 'model.done.fetchUsage', output: DATA },
-    { type: 'model.error.fetchUsage', error: new Error('offline') },
+    { type: 'model.done.fetchReport', output: REPORT },
+    { type: 'model.error.fetchReport', error: new Error('offline') },
+    { type: 'model.done.fetchFramework', output: FRAMEWORK },
+    { type: 'model.error.fetchFramework', error: new Error('offline') },
     { type: 'model.done.exportUsers' },
     { type: 'model.error.exportUsers', error: new Error('offline') },
   ];
@@ -49,7 +54,7 @@ describe('usage page, model-based', () => {
     const coverage = await walkModel<ModelEvent>(model, {
       events: EVENTS,
       input: { search: '', isDistrictAdmin: true, today: TODAY },
-      serializeState: (s) => JSON.stringify([s.value, s.context.scope.school?.id ?? null, s.context.data !== null]),
+      serializeState: (s) => JSON.stringify([s.value, s.context.scope.school?.id ?? null]),
       createDriver: () => {
         const effects = controllableActors();
         const tableFetches: { organizationId: unknown }[] = [];
@@ -60,7 +65,8 @@ describe('usage page, model-based', () => {
         const actor = createActor(
           usageMachine.provide({
             actors: {
-              fetchUsage: fromPromise(effects.promise<UsageData>('fetchUsage')),
+              fetchReport: fromPromise(effects.promise<UsageReport>('fetchReport')),
+              fetchFramework: fromPromise(effects.promise<FrameworkUsage>('fetchFramework')),
               exportUsers: fromPromise(effects.promise<void>('exportUsers')),
               usersTable: tableMachine.provide({
                 actors: {
@@ -84,8 +90,10 @@ describe('usage page, model-based', () => {
           actor,
           step: async (event) => {
             const before = actor.getSnapshot();
-            if (event.type === 'model.done.fetchUsage') effects.resolve('fetchUsage', event.output);
-            else if (event.type === 'model.error.fetchUsage') effects.reject('fetchUsage', event.error);
+            if (event.type === 'model.done.fetchReport') effects.resolve('fetchReport', event.output);
+            else if (event.type === 'model.error.fetchReport') effects.reject('fetchReport', event.error);
+            else if (event.type === 'model.done.fetchFramework') effects.resolve('fetchFramework', event.output);
+            else if (event.type === 'model.error.fetchFramework') effects.reject('fetchFramework', event.error);
             else if (event.type === 'model.done.exportUsers') effects.resolve('exportUsers', undefined);
             else if (event.type === 'model.error.exportUsers') {
               effects.reject('exportUsers', event.error);

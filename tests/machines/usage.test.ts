@@ -10,7 +10,7 @@ import { selectFieldErrors, selectIsDone } from '@/machines/form/form.selectors'
 import { usageScreen } from '@/machines/usage/usage.actors';
 import { inviteForm, inviteFormInput } from '@/machines/usage/usage.forms';
 import { usageIntents } from '@/machines/usage/usage.intents';
-import { selectDialog, selectReport, selectUsersTable } from '@/machines/usage/usage.selectors';
+import { selectDialog, selectFramework, selectReport, selectUsersTable } from '@/machines/usage/usage.selectors';
 import { makeUser } from './fixtures';
 
 // The Educator Usage page's actor over the real API client and a fake server: what it asks
@@ -30,7 +30,7 @@ const report = (organizationId: string) => ({
 });
 const framework = (organizationId: string) => ({ organizationId, from: '2026-10-25', to: '2026-11-23', elements: [] });
 
-function world(options: { invite?: (body: unknown) => Response } = {}) {
+function world(options: { invite?: (body: unknown) => Response; framework?: Promise<void> } = {}) {
   const requests: { method: string; url: URL; body?: unknown }[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
@@ -39,7 +39,10 @@ function world(options: { invite?: (body: unknown) => Response } = {}) {
     requests.push({ method: request.method, url, body });
     const org = url.searchParams.get('organizationId') ?? DISTRICT;
     if (url.pathname === '/api/reporting') return Response.json(report(org));
-    if (url.pathname === '/api/reporting/framework') return Response.json(framework(org));
+    if (url.pathname === '/api/reporting/framework') {
+      await options.framework;
+      return Response.json(framework(org));
+    }
     if (url.pathname === '/api/users') return Response.json({ items: [], total: 0 });
     if (url.pathname === '/api/users/export')
       return new Response('Email\r\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="educators-2026-11-23.csv"' } });
@@ -80,6 +83,17 @@ describe('usage page', () => {
     const users = requests.find((r) => r.url.pathname === '/api/users')!;
     expect(Object.fromEntries(users.url.searchParams)).toEqual({ page: '1', itemsPerPage: '10' });
     expect(selectReport(usage.getSnapshot())?.activeUsers.count).toBe(12);
+  });
+
+  it('the cards do not wait for the heatmap, the heavier of the two', async () => {
+    let release = () => undefined as void;
+    const { usage } = world({ framework: new Promise<void>((resolve) => (release = resolve)) });
+    await wait();
+    expect(selectReport(usage.getSnapshot())?.activeUsers.count).toBe(12);
+    expect(selectFramework(usage.getSnapshot())).toBeNull();
+    release();
+    await wait();
+    expect(selectFramework(usage.getSnapshot())?.elements).toEqual([]);
   });
 
   it('a picked school drives the cards, the heatmap and the table (back to page 1)', async () => {

@@ -11,12 +11,15 @@ import { tableLogic } from '@/machines/table/table.actors';
 import { bulkInviteMachine, type CsvFile, type ImportRequest, type ImportResult } from './bulk-invite.machine';
 import { schoolSearchMachine, type School } from './school-search.machine';
 import { usageMachine } from './usage.machine';
-import { USER_SORT_KEYS, type ExportQuery, type UsageData, type UsageEvent, type UsageScope } from './usage.types';
+import { USER_SORT_KEYS, type ExportQuery, type FrameworkUsage, type UsageEvent, type UsageReport, type UsageScope } from './usage.types';
 
 // The Educator Usage page's effects: the report and the heatmap in one load, the Active Users
 // table paged on the server, the export, the two school pickers and the CSV import.
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The school (none: the admin's own organization) and the days, in the viewer's time zone. */
+const scopeQuery = ({ school, range }: UsageScope) => ({ organizationId: school?.id, from: range.from, to: range.to, timeZone: timeZone() });
 
 /** The page's own actor, while the page is open (dialogs report back to it). */
 const tellUsage = ({ live }: AppServices, event: UsageEvent) => live.get('usage')?.send(event);
@@ -33,14 +36,8 @@ export function ownOrganizationId({ actors }: AppServices): string {
 export const usageScreen = defineScreen('usage', (services) =>
   usageMachine.provide({
     actors: {
-      fetchUsage: fromPromise<UsageData, UsageScope>(async ({ input, signal }) => {
-        const query = { organizationId: input.school?.id, from: input.range.from, to: input.range.to, timeZone: timeZone() };
-        const [report, framework] = await Promise.all([
-          getUsageReport(services.api, query, { signal }),
-          getFrameworkUsage(services.api, query, { signal }),
-        ]);
-        return { report, framework };
-      }),
+      fetchReport: fromPromise<UsageReport, UsageScope>(({ input, signal }) => getUsageReport(services.api, scopeQuery(input), { signal })),
+      fetchFramework: fromPromise<FrameworkUsage, UsageScope>(({ input, signal }) => getFrameworkUsage(services.api, scopeQuery(input), { signal })),
       exportUsers: fromPromise<void, ExportQuery>(async ({ input, signal }) => {
         const { organizationId, filter, ...sort } = input;
         const file = await exportUsers(

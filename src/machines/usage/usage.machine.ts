@@ -5,12 +5,23 @@ import { placeholderAction, placeholderActor } from '@/machines/shared/placehold
 import { tableMachine } from '@/machines/table/table.machine';
 import type { TableContext } from '@/machines/table/table.types';
 import type { School } from './school-search.machine';
-import { USER_SORT_KEYS, usersTableInput, type ExportQuery, type UsageContext, type UsageData, type UsageEvent, type UsageInput, type UsageScope } from './usage.types';
+import {
+  USER_SORT_KEYS,
+  usersTableInput,
+  type ExportQuery,
+  type FrameworkUsage,
+  type UsageContext,
+  type UsageEvent,
+  type UsageInput,
+  type UsageReport,
+  type UsageScope,
+} from './usage.types';
 
 // The Educator Usage page (spec §2, issue 13). Its scope — the school (district admins pick one;
 // none means the whole district, or a school admin's own school) and the date range — decides
-// every figure: the cards and the heatmap load again whenever it changes (a change while a load
-// is in flight cancels it: the root transition re-enters `loading`), and the Active Users
+// every figure: the cards and the heatmap (two loads side by side, so the cards never wait for
+// the heavier heatmap) load again whenever it changes (a change while a load is in flight
+// cancels it: the root transition re-enters `loading`), and the Active Users
 // table, a child table machine, is told its new scope (back to page 1). The range is kept in the
 // address bar. Dialogs (invite one educator, invite from a CSV file) open over the page; their
 // forms report back here, and the table then shows who was invited.
@@ -20,10 +31,11 @@ export const usageMachine = setup({
     context: {} as UsageContext,
     events: {} as UsageEvent,
     input: {} as UsageInput,
-    tags: {} as 'loading' | 'exporting',
+    tags: {} as 'loading' | 'loadingFramework' | 'exporting',
   },
   actors: {
-    fetchUsage: placeholderActor<UsageData, UsageScope>('fetchUsage'),
+    fetchReport: placeholderActor<UsageReport, UsageScope>('fetchReport'),
+    fetchFramework: placeholderActor<FrameworkUsage, UsageScope>('fetchFramework'),
     exportUsers: placeholderActor<void, ExportQuery>('exportUsers'),
     usersTable: tableMachine,
   },
@@ -33,8 +45,10 @@ export const usageMachine = setup({
   actions: {
     assignSchool: assign(({ context }, params: { school: School | null }) => ({ scope: { ...context.scope, school: params.school } })),
     assignRange: assign(({ context }, params: { range: UsageScope['range'] }) => ({ scope: { ...context.scope, range: params.range } })),
-    assignData: assign((_, params: { data: UsageData }) => ({ data: params.data, error: null })),
+    assignReport: assign((_, params: { report: UsageReport }) => ({ report: params.report, error: null })),
     assignError: assign((_, params: { error: unknown }) => ({ error: params.error })),
+    assignFramework: assign((_, params: { framework: FrameworkUsage }) => ({ framework: params.framework, frameworkError: null })),
+    assignFrameworkError: assign((_, params: { error: unknown }) => ({ frameworkError: params.error })),
     rescopeTable: sendTo('usersTable', ({ context }) => ({ type: 'table.setScope' as const, scope: { organizationId: context.scope.school?.id ?? null } })),
     refreshTable: sendTo('usersTable', { type: 'table.refresh' as const }),
     /** Writes the range into the address bar (a replace: no history entry per choice). */
@@ -47,8 +61,10 @@ export const usageMachine = setup({
   context: ({ input }) => ({
     scope: { school: null, range: parseRange(input.search, input.today) },
     isDistrictAdmin: input.isDistrictAdmin,
-    data: null,
+    report: null,
+    framework: null,
     error: null,
+    frameworkError: null,
     search: input.search,
   }),
   invoke: { id: 'usersTable', src: 'usersTable', input: ({ context }) => usersTableInput(context.search, context.scope.school?.id ?? null) },
@@ -56,11 +72,11 @@ export const usageMachine = setup({
   on: {
     'usage.pickSchool': {
       guard: { type: 'changesSchool', params: ({ event }) => ({ school: event.school }) },
-      target: '.figures.loading',
+      target: ['.figures.loading', '.framework.loading'],
       actions: [{ type: 'assignSchool', params: ({ event }) => ({ school: event.school }) }, 'rescopeTable'],
     },
     'usage.setRange': {
-      target: '.figures.loading',
+      target: ['.figures.loading', '.framework.loading'],
       actions: [
         { type: 'assignRange', params: ({ event }) => ({ range: event.range }) },
         { type: 'writeRange', params: ({ event }) => ({ range: event.range }) },
@@ -76,10 +92,26 @@ export const usageMachine = setup({
         loading: {
           tags: 'loading',
           invoke: {
-            src: 'fetchUsage',
+            src: 'fetchReport',
             input: ({ context }) => context.scope,
-            onDone: { target: 'ready', actions: { type: 'assignData', params: ({ event }) => ({ data: event.output }) } },
+            onDone: { target: 'ready', actions: { type: 'assignReport', params: ({ event }) => ({ report: event.output }) } },
             onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        ready: {},
+        failed: { on: { 'usage.retry': 'loading' } },
+      },
+    },
+    framework: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: 'loadingFramework',
+          invoke: {
+            src: 'fetchFramework',
+            input: ({ context }) => context.scope,
+            onDone: { target: 'ready', actions: { type: 'assignFramework', params: ({ event }) => ({ framework: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'assignFrameworkError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         ready: {},

@@ -12,8 +12,10 @@ export const selectScope = (s: UsageSnapshot) => s.context.scope;
 export const selectRange = (s: UsageSnapshot) => s.context.scope.range;
 export const selectSchool = (s: UsageSnapshot) => s.context.scope.school;
 export const selectIsDistrictAdmin = (s: UsageSnapshot) => s.context.isDistrictAdmin;
-export const selectReport = (s: UsageSnapshot) => s.context.data?.report ?? null;
-export const selectFramework = (s: UsageSnapshot) => s.context.data?.framework ?? null;
+export const selectReport = (s: UsageSnapshot) => s.context.report;
+export const selectFramework = (s: UsageSnapshot) => s.context.framework;
+export const selectFrameworkFailed = (s: UsageSnapshot) => s.matches({ framework: 'failed' });
+export const selectFrameworkError = (s: UsageSnapshot) => s.context.frameworkError;
 /** Loading with nothing shown yet: the cards show skeletons. A reload keeps the old figures, dimmed. */
 export const selectIsLoadingFigures = (s: UsageSnapshot) => s.hasTag('loading');
 export const selectHasFailed = (s: UsageSnapshot) => s.matches({ figures: 'failed' });

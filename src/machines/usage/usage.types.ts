@@ -9,8 +9,6 @@ export type FrameworkElement = FrameworkUsage['elements'][number];
 /** A row of the Active Users table: a user with their invitation. */
 export type Member = ResponseBody<'listUsers'>['items'][number];
 
-/** The cards and the heatmap: one load for the page's school and range. */
-export type UsageData = { report: UsageReport; framework: FrameworkUsage };
 
 /** What every figure on the page is about. `school` null: the admin's own organization (a district: all its schools). */
 export type UsageScope = { school: School | null; range: DateRange };
@@ -26,8 +24,11 @@ export type UsageInput = {
 export type UsageContext = {
   scope: UsageScope;
   isDistrictAdmin: boolean;
-  data: UsageData | null;
+  /** The cards (the report), and the heatmap: two loads, so the cards do not wait for the heavier one. */
+  report: UsageReport | null;
+  framework: FrameworkUsage | null;
   error: unknown;
+  frameworkError: unknown;
   /** The query the table started from. */
   search: string;
 };

@@ -9,6 +9,8 @@ import {
   selectDialog,
   selectError,
   selectFramework,
+  selectFrameworkError,
+  selectFrameworkFailed,
   selectHasFailed,
   selectIsDistrictAdmin,
   selectIsExporting,
@@ -51,6 +53,8 @@ export function UsagePage() {
   const range = useSelector(usage, selectRange);
   const report = useSelector(usage, selectReport);
   const framework = useSelector(usage, selectFramework);
+  const frameworkFailed = useSelector(usage, selectFrameworkFailed);
+  const frameworkError = useSelector(usage, selectFrameworkError);
   const loading = useSelector(usage, selectIsLoadingFigures);
   const failed = useSelector(usage, selectHasFailed);
   const error = useSelector(usage, selectError);
@@ -113,7 +117,15 @@ export function UsagePage() {
           How many strategies of each element educators watched, rated, applied and reflected on in this period: where learning happens,
           and where nobody has started yet.
         </p>
-        <BaseCard>{framework ? <LazyFrameworkHeatmap elements={framework.elements} /> : <FrameworkHeatmapSkeleton />}</BaseCard>
+        <BaseCard>
+          {frameworkFailed && !framework ? (
+            <LoadError message={errorMessage(frameworkError)} onRetry={intents.retry} />
+          ) : framework ? (
+            <LazyFrameworkHeatmap elements={framework.elements} />
+          ) : (
+            <FrameworkHeatmapSkeleton />
+          )}
+        </BaseCard>
       </section>
 
       {dialog === 'invite' && <InviteDialog school={school} isDistrictAdmin={isDistrictAdmin} onClose={intents.closeDialog} />}
