@@ -244,7 +244,8 @@ test.describe('pages', () => {
       ['/my-account/billing', '/billing', 'Billing'],
     ] as const) {
       await page.goto(legacy);
-      await expect(page).toHaveURL(new RegExp(`${target}$`));
+      // My learning then writes its table's options into the query: the path is what counts.
+      await expect(page).toHaveURL(new RegExp(`${target}(\\?.*)?$`));
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     }
   });
