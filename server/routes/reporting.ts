@@ -1,4 +1,6 @@
 import { namedOrganizationOf, tenantOf } from '../auth/enforce.ts';
+// The longest range a report covers (two years, a leap day included): the page's own limit.
+import { MAX_RANGE_DAYS } from '../../src/lib/date-range.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import type { DayRange } from '../repositories/reporting.ts';
 import { toCsv } from '../services/csv.ts';
@@ -10,8 +12,6 @@ type ReportingOps = 'getUsageReport' | 'getFrameworkUsage' | 'recordPageView' | 
 
 /** Days a report covers when the caller names none (spec §9: logins of the last 30 days). */
 export const DEFAULT_RANGE_DAYS = 30;
-/** The longest range a report covers: two years, a leap day included. */
-export const MAX_RANGE_DAYS = 731;
 
 /**
  * The range of days a report asks for, in its time zone: by default the 30 days up to today;

@@ -8,7 +8,6 @@ type UsageSnapshot = SnapshotFrom<UsageMachine>;
 type SchoolSearchSnapshot = SnapshotFrom<SchoolSearchMachine>;
 type BulkInviteSnapshot = SnapshotFrom<BulkInviteMachine>;
 
-export const selectScope = (s: UsageSnapshot) => s.context.scope;
 export const selectRange = (s: UsageSnapshot) => s.context.scope.range;
 export const selectSchool = (s: UsageSnapshot) => s.context.scope.school;
 export const selectIsDistrictAdmin = (s: UsageSnapshot) => s.context.isDistrictAdmin;
@@ -35,12 +34,10 @@ export const selectSchoolText = (s: SchoolSearchSnapshot) => s.context.text;
 /** What the options highlight: the words the list was searched with. */
 export const selectSearchedText = (s: SchoolSearchSnapshot) => s.context.searched;
 export const selectPickedKey = (s: SchoolSearchSnapshot) => s.context.selected?.id ?? ALL_SCHOOLS_KEY;
-export const selectPickedSchool = (s: SchoolSearchSnapshot) => s.context.selected;
 export const selectIsSearching = (s: SchoolSearchSnapshot) => s.hasTag('loading');
 
 export const selectBulkStep = (s: BulkInviteSnapshot): 'choose' | 'checking' | 'preview' | 'sending' | 'done' =>
   s.matches('sending') ? 'sending' : s.hasTag('busy') ? 'checking' : s.matches('preview') ? 'preview' : s.matches('done') ? 'done' : 'choose';
-export const selectBulkState = (s: BulkInviteSnapshot) => s.value;
 export const selectBulkPreview = (s: BulkInviteSnapshot) => s.context.preview;
 export const selectBulkResult = (s: BulkInviteSnapshot) => s.context.result;
 export const selectBulkProblem = (s: BulkInviteSnapshot) => s.context.problem;

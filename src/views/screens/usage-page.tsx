@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { useLocation } from 'react-router';
 import { customRangeProblem, formatRange, presetRange, RANGE_PRESETS, rangeLength, type DateRange, type PresetId } from '@/lib/date-range';
 import { errorMessage } from '@/lib/messages';
@@ -179,28 +180,30 @@ function RangePicker({ range, onChange }: { range: DateRange; onChange: (range: 
     const next = { ...range, preset: 'custom' as const, [which]: day };
     if (customRangeProblem(next.from, next.to) === null) onChange(next);
   };
+  // The app's own field layout (global `.field`), as TextField draws it.
+  const id = useId();
   return (
-    <div className={styles.field}>
-      <label className={styles.field}>
-        <span className={styles.label}>Period</span>
-        <select className={styles.control} value={range.preset} onChange={(event) => choose(event.target.value)}>
+    <div>
+      <div className="field">
+        <label htmlFor={`${id}-period`}>Period</label>
+        <select id={`${id}-period`} value={range.preset} onChange={(event) => choose(event.target.value)}>
           {RANGE_PRESETS.map((preset) => (
             <option key={preset.id} value={preset.id}>
               {preset.label}
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {range.preset === 'custom' && (
         <div className={styles.dates}>
-          <label className={styles.field}>
-            <span className={styles.label}>From</span>
-            <input className={styles.control} type="date" value={range.from} max={range.to} onChange={(event) => setDay('from', event.target.value)} />
-          </label>
-          <label className={styles.field}>
-            <span className={styles.label}>To</span>
-            <input className={styles.control} type="date" value={range.to} min={range.from} onChange={(event) => setDay('to', event.target.value)} />
-          </label>
+          <div className="field">
+            <label htmlFor={`${id}-from`}>From</label>
+            <input id={`${id}-from`} type="date" value={range.from} max={range.to} onChange={(event) => setDay('from', event.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-to`}>To</label>
+            <input id={`${id}-to`} type="date" value={range.to} min={range.from} onChange={(event) => setDay('to', event.target.value)} />
+          </div>
         </div>
       )}
     </div>

@@ -51,41 +51,39 @@ export function SchoolPicker({ screen, selected }: Props) {
   };
 
   return (
-    <div className={styles.field}>
-      <ComboBox
-        items={options}
-        inputValue={text}
-        onInputChange={type}
-        selectedKey={pickedKey}
-        onSelectionChange={onSelectionChange}
-        menuTrigger="focus"
-        allowsEmptyCollection
-        className={styles.field}
-      >
-        <Label className={styles.label}>Choose a school</Label>
-        <div className={styles.comboRow}>
-          <div className={styles.comboField}>
-            <Input className={styles.comboInput} aria-busy={searching || undefined} />
-            <AriaButton className={styles.comboToggle} aria-label="Show schools">
-              <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-                <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </AriaButton>
-          </div>
-          <Button tone="secondary" className={styles.clearButton} onClick={clear} disabled={pickedKey === ALL_SCHOOLS_KEY && text === options[0]?.name}>
-            Clear selection
-          </Button>
+    // The app's own field layout (global `.field`): label, input and focus ring as every form's.
+    <ComboBox
+      items={options}
+      inputValue={text}
+      onInputChange={type}
+      selectedKey={pickedKey}
+      onSelectionChange={onSelectionChange}
+      menuTrigger="focus"
+      className="field"
+    >
+      <Label>Choose a school</Label>
+      <div className={styles.comboRow}>
+        <div className={styles.comboField}>
+          <Input className={styles.comboInput} aria-busy={searching || undefined} />
+          <AriaButton className={styles.comboToggle} aria-label="Show schools">
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+              <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </AriaButton>
         </div>
-        <Popover className={styles.popover} placement="bottom start">
-          <ListBox className={styles.listBox} renderEmptyState={() => <div className={styles.emptyOption}>No school matches</div>}>
-            {(option: (typeof options)[number]) => (
-              <ListBoxItem id={option.id} textValue={option.name} className={option.all ? `${styles.option} ${styles.optionAll}` : styles.option}>
-                <Text slot="label">{option.all ? option.name : <Highlight text={option.name} match={searched} />}</Text>
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
-      </ComboBox>
-    </div>
+        <Button tone="secondary" className={styles.clearButton} onClick={clear} disabled={pickedKey === ALL_SCHOOLS_KEY && text === options[0]?.name}>
+          Clear selection
+        </Button>
+      </div>
+      <Popover className={styles.popover} placement="bottom start">
+        <ListBox className={styles.listBox}>
+          {(option: (typeof options)[number]) => (
+            <ListBoxItem id={option.id} textValue={option.name} className={option.all ? `${styles.option} ${styles.optionAll}` : styles.option}>
+              <Text slot="label">{option.all ? option.name : <Highlight text={option.name} match={searched} />}</Text>
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
   );
 }

@@ -22,24 +22,14 @@ export const scopeCaption = style({ flex: '1 1 14rem', color: vars.color.textMut
 
 export const titleActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
-export const field = style({ display: 'grid', gap: vars.space.xxs, minWidth: 0 });
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold });
 
-export const control = style({
-  width: '100%',
-  minHeight: '44px',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-});
 
 // ---- school picker (react-aria ComboBox)
 export const comboRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'stretch' });
 export const comboField = style({ position: 'relative', flex: '1 1 13rem', minWidth: 0, display: 'flex' });
-export const comboInput = style([control, { paddingRight: '2.75rem', textOverflow: 'ellipsis' }]);
+/** Room for the toggle; doubled to outrank the global `.field input`. */
+export const comboInput = style({ selectors: { '&&': { paddingRight: '2.75rem', textOverflow: 'ellipsis' } } });
 export const comboToggle = style({
   position: 'absolute',
   insetBlock: '1px',
@@ -79,7 +69,6 @@ export const option = style({
 });
 export const optionAll = style({ borderBottom: `1px solid ${vars.color.border}`, marginBottom: vars.space.xxs });
 export const mark = style({ background: 'transparent', color: 'inherit', fontWeight: vars.fontWeight.bold, textDecoration: 'underline' });
-export const emptyOption = style({ padding: `${vars.space.xs} ${vars.space.sm}`, color: vars.color.textMuted });
 export const clearButton = style({ whiteSpace: 'nowrap' });
 
 // ---- figure cards
@@ -109,7 +98,6 @@ export const skeleton = style({
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
 });
 export const skeletonFigure = style([skeleton, { width: '5rem', height: '2.6rem' }]);
-export const skeletonLine = style([skeleton, { width: '9rem', height: '0.9rem', marginTop: vars.space.xs }]);
 export const skeletonValue = style([skeleton, { width: '3rem', height: '1.6rem' }]);
 
 export const section = style({ marginTop: vars.space.xl });

@@ -1,29 +1,19 @@
-// Props of the Educator Usage charts. Written out here (not taken from the API schema) because
-// views never import the API layer; the usage report's payload is structurally the same.
+import type { FrameworkElement, UsageReport } from '@/machines/usage/usage.types';
 
-export type LoginDay = {
-  /** YYYY-MM-DD, a calendar day (no time zone). */
-  date: string;
-  count: number;
-};
+// Props of the Educator Usage charts: the usage machine's types (from the API contract), so a
+// change of the report's shape reaches the charts' type checks.
+
+/** YYYY-MM-DD, a calendar day (no time zone), and its logins. */
+export type LoginDay = UsageReport['logins']['days'][number];
 
 export type LoginsChartProps = {
   /** Every day of the range in order, days without a login included with count 0. */
-  days: LoginDay[];
+  days: readonly LoginDay[];
 };
 
-export type FrameworkElementUsage = {
-  id: string;
-  title: string;
-  strandTitle: string | null;
-  categoryTitle: string | null;
-  watched: number;
-  rated: number;
-  applied: number;
-  rubricsScored: number;
-};
+export type FrameworkElementUsage = FrameworkElement;
 
 export type FrameworkHeatmapProps = {
   /** The framework's elements in framework order. */
-  elements: FrameworkElementUsage[];
+  elements: readonly FrameworkElementUsage[];
 };
