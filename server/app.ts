@@ -31,6 +31,7 @@ declare module 'fastify' {
 import { accountPages } from './routes/account-pages.ts';
 import { certificatePages } from './routes/certificate-pages.ts';
 import { adminPage } from './routes/admin-page.ts';
+import { mediaRoutes } from './routes/media.ts';
 
 export type AppOptions = {
   config: Config;
@@ -72,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(api(ctx));
   await app.register(accountPages(ctx));
   await app.register(certificatePages(ctx));
+  // Posters and captions of catalogue items, drawn per item (the video files are static, in the SPA's folder).
+  await app.register(mediaRoutes(ctx));
   // The sandbox gateway's card form endpoint (a real gateway's card fields are the provider's).
   if (gateway.routes) await app.register(gateway.routes(ctx));
   // Platform admins' landing page, and the embedded identity provider when AUTH0_DOMAIN is not set.

@@ -1,11 +1,13 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import { openDatabase, rows, type Database } from '../../server/db/client.ts';
 import { DEMO_PASSWORD, countTables, seedDemo, type SeedSummary } from '../../server/db/seed/seed.ts';
 import { seedLarge } from '../../server/db/seed/large.ts';
+import { POSTER_DIR, POSTER_EXT } from '../../server/media/posters.ts';
+import { CAPTIONS_DIR, CAPTIONS_EXT } from '../../server/media/captions.ts';
 
 const NOW = new Date('2026-03-15T15:00:00Z');
 const DAY = 86_400_000;
@@ -20,6 +22,21 @@ const one = async <T = Record<string, unknown>>(query: SQL) => {
   return row;
 };
 const n = async (query: SQL) => Number((await one<{ n: number | string }>(query)).n);
+
+/**
+ * Every item's thumbnail is its own poster, and every video belongs to one item and shows that
+ * item's poster and captions: no clip, poster or caption carries another item's title.
+ */
+async function expectOwnMedia() {
+  const wrong = await q<{ public_id: string }>(sql`
+    select ci.public_id from catalog_items ci left join videos v on v.id = ci.video_id
+    where ci.thumbnail_url is distinct from ${POSTER_DIR} || ci.public_id || ${POSTER_EXT}
+       or (v.id is not null and (v.poster_url is distinct from ci.thumbnail_url
+           or v.captions->0->>'src' is distinct from ${CAPTIONS_DIR} || ci.public_id || ${CAPTIONS_EXT}))`);
+  expect(wrong.map((r) => r.public_id)).toEqual([]);
+  expect(await n(sql`select count(*)::int as n from (select video_id from catalog_items where video_id is not null group by video_id having count(*) > 1) x`)).toBe(0);
+  expect(await n(sql`select count(*)::int as n from videos v where not exists (select 1 from catalog_items ci where ci.video_id = v.id)`)).toBe(0);
+}
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
@@ -406,28 +423,26 @@ describe('seedDemo', () => {
     expect(await n(sql`select count(*)::int as n from bookmarks`)).toBeGreaterThan(0);
   });
 
-  it('references media files that exist under public/', async () => {
-    const videos = await q<{ url: string; poster_url: string; mime_type: string; duration_seconds: number; captions: { src: string; srclang: string; default: boolean }[] }>(
-      sql`select url, poster_url, mime_type, duration_seconds, captions from videos`,
+  it('plays clips that exist under public/, each item with a video row, poster and captions of its own', async () => {
+    const videos = await q<{ url: string; mime_type: string; duration_seconds: number; captions: { src: string; srclang: string; default: boolean }[] }>(
+      sql`select url, mime_type, duration_seconds, captions from videos`,
     );
-    expect(videos.length).toBeGreaterThanOrEqual(6);
-    const paths = new Set<string>();
+    expect(videos.length).toBeGreaterThanOrEqual(150);
     for (const v of videos) {
       expect(v.mime_type).toBe('video/webm');
       expect(v.duration_seconds).toBeGreaterThanOrEqual(15);
       expect(v.duration_seconds).toBeLessThanOrEqual(45);
       expect(v.captions).toHaveLength(1);
       expect(v.captions[0]).toMatchObject({ srclang: 'en', default: true });
-      paths.add(v.url).add(v.poster_url).add(v.captions[0]!.src);
-      const vtt = readFileSync(`${publicDir}${v.captions[0]!.src}`, 'utf8');
-      expect(vtt.startsWith('WEBVTT')).toBe(true);
-      expect(statSync(`${publicDir}${v.url}`).size).toBeLessThanOrEqual(300 * 1024);
     }
-    for (const r of await q<{ thumbnail_url: string }>(sql`select distinct thumbnail_url from catalog_items`)) paths.add(r.thumbnail_url);
-    for (const p of paths) {
-      expect(p.startsWith('/media/'), p).toBe(true);
-      expect(existsSync(`${publicDir}${p}`), p).toBe(true);
+    const clipUrls = [...new Set(videos.map((v) => v.url))];
+    expect(clipUrls.length).toBeGreaterThanOrEqual(3);
+    for (const url of clipUrls) {
+      expect(url).toMatch(/^\/media\/videos\/demo-clip-\d+\.webm$/);
+      expect(existsSync(`${publicDir}${url}`), url).toBe(true);
+      expect(statSync(`${publicDir}${url}`).size).toBeLessThanOrEqual(300 * 1024);
     }
+    await expectOwnMedia();
   });
 
   it('is a no-op the second time', async () => {
@@ -460,6 +475,8 @@ describe('seedLarge', () => {
     // Generated rows are well-formed and consistent.
     expect(await n(sql`select count(*)::int as n from catalog_items where resource_type = 'LEARNING_OBJECT' and (video_id is null or jsonb_array_length(rubric) <> 4)`)).toBe(0);
     expect(await n(sql`select count(*)::int as n from catalog_items where search @@ websearch_to_tsquery('english', 'exit tickets')`)).toBeGreaterThan(0);
+    expect(after.videos! - before.videos!).toBe(500);
+    await expectOwnMedia();
     const range = await one<{ lo: Date; hi: Date }>(sql`select min(occurred_at) as lo, max(occurred_at) as hi from learner_events`);
     expect(new Date(range.lo).getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 60 * DAY);
     expect(new Date(range.hi).getTime()).toBeLessThanOrEqual(NOW.getTime());

@@ -3,6 +3,8 @@ import { rows, type Db } from '../client.ts';
 import * as t from '../schema.ts';
 import { demoPasswordHash } from './seed.ts';
 import { stampBulkCompletions, stampBulkFirstDone } from '../../repositories/progress.ts';
+import { POSTER_DIR, POSTER_EXT } from '../../media/posters.ts';
+import { CAPTIONS_DIR, CAPTIONS_EXT } from '../../media/captions.ts';
 
 /**
  * Bulk data for benchmarks, added on top of the demo seed with set-based SQL
@@ -115,10 +117,12 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<LargeSe
     const to = Math.min(items, from + ITEM_BATCH - 1);
     await timed(timings, `items ${from}-${to}`, log, () =>
       db.execute(sql`
-        with v as (
-          select id, poster_url, duration_seconds, (row_number() over (order by url) - 1)::int as n, (count(*) over ())::int as c from videos
+        with clip as (
+          select url, mime_type, min(duration_seconds) as duration_seconds,
+            (row_number() over (order by url) - 1)::int as n, (count(*) over ())::int as c
+          from videos group by url, mime_type
         ), src as (
-          select g,
+          select g, gen_random_uuid() as video_id,
             ${skewedPick(APPROACHES)} as approach,
             ${skewedPick(PRACTICES, 1.4)} as practice,
             ${skewedPick(CONTEXTS)} as context,
@@ -132,11 +136,22 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<LargeSe
           from generate_series(${from}::int, ${to}::int) g
         ), titled as (
           select src.*, approach || ' ' || practice || ' ' || case when r < 0.5 then context else audience end as title from src
+        ), named as (
+          select titled.*, ${prefix}::text || g::text || '-' || trim(both '-' from regexp_replace(lower(title), '[^a-z0-9]+', '-', 'g')) as public_id
+          from titled
+        ), video as (
+          -- Each item's own video row: a shared demo clip with the item's own poster and captions.
+          insert into videos (id, url, mime_type, duration_seconds, poster_url, captions)
+          select video_id, clip.url, clip.mime_type, clip.duration_seconds,
+            ${POSTER_DIR}::text || public_id || ${POSTER_EXT}::text,
+            jsonb_build_array(jsonb_build_object('src', ${CAPTIONS_DIR}::text || public_id || ${CAPTIONS_EXT}::text, 'srclang', 'en', 'label', 'English', 'default', true))
+          from named join clip on clip.n = g % clip.c
+          returning id, poster_url, duration_seconds
         )
         insert into catalog_items (public_id, resource_type, title, description, thumbnail_url, featured, created_at,
           duration_seconds, video_id, implementation_guide, resources, rubric)
         select
-          ${prefix}::text || g::text || '-' || trim(both '-' from regexp_replace(lower(title), '[^a-z0-9]+', '-', 'g')),
+          public_id,
           'LEARNING_OBJECT',
           title,
           'Use ' || lower(approach) || ' ' || practice || ' to ' || goal || ' ' || audience || '. ' || evidence || ' when it works well.',
@@ -151,7 +166,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<LargeSe
             'url', 'https://resources.example.org/guides/' || regexp_replace(practice, '[^a-z0-9]+', '-', 'g'),
             'description', 'A printable guide to planning ' || practice || '.')),
           ${JSON.stringify(GENERIC_RUBRIC)}::jsonb
-        from titled join v on v.n = g % v.c`),
+        from named join video v on v.id = named.video_id`),
     );
   }
   if (items > 0) {

@@ -9,6 +9,8 @@ import type { LearnerEventType } from '../../contract.ts';
 import { framework, type StrategyDef } from './content/framework.ts';
 import * as content from './content/catalog.ts';
 import { stampBulkCompletions, stampBulkFirstDone } from '../../repositories/progress.ts';
+import { posterPath } from '../../media/posters.ts';
+import { captionsPath } from '../../media/captions.ts';
 
 /** Shared password of every seeded account that has one. */
 export const DEMO_PASSWORD = 'Welcome-2026!';
@@ -148,6 +150,8 @@ type StrategyInfo = {
   element: NodeRef;
   strand: NodeRef;
   category: NodeRef;
+  /** Position of the category in the framework, 0-based (picks the colour of its demo clip). */
+  categoryIndex: number;
 };
 
 function implementationGuide(info: StrategyInfo): string {
@@ -356,6 +360,7 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
   const elementsByTitle = new Map<string, NodeRef>();
   const elementStrategies = new Map<string, StrategyInfo[]>();
   const strandElements = new Map<string, string[]>();
+  const categoryIndexOf = new Map<string, number>();
   const node = (title: string): NodeRef => ({ id: randomUUID(), title, slug: slugify(title) });
 
   framework.forEach((cat, ci) => {
@@ -364,11 +369,13 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
     cat.strands.forEach((st, si) => {
       const strand = node(st.title);
       strandsByTitle.set(st.title, strand);
+      categoryIndexOf.set(strand.id, ci);
       strandElements.set(st.title, st.elements.map((e) => e.title));
       nasotRows.push({ id: strand.id, parentId: category.id, type: 'STRAND', title: st.title, description: st.description, position: si + 1, communityUrl: null });
       st.elements.forEach((e, ei) => {
         const element = node(e.title);
         elementsByTitle.set(e.title, element);
+        categoryIndexOf.set(element.id, ci);
         nasotRows.push({
           id: element.id,
           parentId: strand.id,
@@ -390,7 +397,7 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
             position: pi + 1,
             communityUrl: content.communityUrl(strategy.slug),
           });
-          const info: StrategyInfo = { def, index: strategies.length, strategy, element, strand, category };
+          const info: StrategyInfo = { def, index: strategies.length, strategy, element, strand, category, categoryIndex: ci };
           strategies.push(info);
           list.push(info);
         });
@@ -410,20 +417,21 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
   };
   await insertChunked(db, t.audiences, audienceRows);
 
-  // ---- videos
-  const videoRows = content.media.map((m) => {
-    const p = content.mediaPaths(m.name);
-    return {
+  // ---- videos: one per item that has one, playing a neutral demo clip with the item's own
+  // poster and captions (drawn from the item by server/routes/media.ts).
+  const videoRows: (typeof t.videos.$inferInsert & { id: string; durationSeconds: number })[] = [];
+  const videoOf = (publicId: string, clip: content.ClipDef) => {
+    const video = {
       id: randomUUID(),
-      url: p.url,
+      url: content.clipUrl(clip.name),
       mimeType: 'video/webm',
-      durationSeconds: m.durationSeconds,
-      posterUrl: p.posterUrl,
-      captions: [{ src: p.captionsUrl, srclang: 'en', label: 'English', default: true }],
+      durationSeconds: clip.durationSeconds,
+      posterUrl: posterPath(publicId),
+      captions: [{ src: captionsPath(publicId), srclang: 'en', label: 'English', default: true }],
     };
-  });
-  const videoByName = new Map(content.media.map((m, i) => [m.name, videoRows[i]!]));
-  await insertChunked(db, t.videos, videoRows);
+    videoRows.push(video);
+    return video;
+  };
 
   // ---- learning objects
   const usedPublicIds = new Set<string>();
@@ -438,28 +446,29 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
   const tagRows: (typeof t.catalogItemNasotItems.$inferInsert)[] = [];
   const itemAudienceRows: (typeof t.catalogItemAudiences.$inferInsert)[] = [];
   const fileRows: (typeof t.reproducibleFiles.$inferInsert)[] = [];
-  type LearningObject = { id: string; info: StrategyInfo; durationSeconds: number; posterUrl: string; createdAt: Date };
+  type LearningObject = { id: string; info: StrategyInfo; durationSeconds: number; createdAt: Date };
   const learningObjects: LearningObject[] = [];
   const loByStrategyTitle = new Map<string, LearningObject>();
 
   for (const info of strategies) {
     const i = info.index;
-    const video = videoRows[i % videoRows.length]!;
+    const publicId = uniquePublicId(info.def.title);
+    const video = videoOf(publicId, content.clipFor(info.categoryIndex, i));
     const createdAt =
       i % 13 === 5
         ? at(int(rand, 1, 13 * 24) * 60 * MINUTE_MS) // new in the last two weeks
         : at((14 + rand() * 526) * DAY_MS);
     const id = randomUUID();
-    const lo: LearningObject = { id, info, durationSeconds: Math.round(video.durationSeconds), posterUrl: video.posterUrl, createdAt };
+    const lo: LearningObject = { id, info, durationSeconds: Math.round(video.durationSeconds), createdAt };
     learningObjects.push(lo);
     loByStrategyTitle.set(info.def.title, lo);
     itemRows.push({
       id,
-      publicId: uniquePublicId(info.def.title),
+      publicId,
       resourceType: 'LEARNING_OBJECT',
       title: info.def.title,
       description: info.def.description,
-      thumbnailUrl: video.posterUrl,
+      thumbnailUrl: posterPath(publicId),
       featured: i % 10 === 4,
       createdAt,
       durationSeconds: lo.durationSeconds,
@@ -488,24 +497,22 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
     const start = new Date(now.getTime() + ls.startOffsetDays * DAY_MS);
     const end = new Date(start.getTime() + ls.durationMinutes * MINUTE_MS);
     const ended = end.getTime() <= now.getTime();
-    const recording = ls.recording ? videoByName.get(ls.recording) : undefined;
-    if (ls.recording && !recording) throw new Error(`Unknown recording "${ls.recording}"`);
-    if (ended && !recording) throw new Error(`Livestream "${ls.title}" has ended but has no recording`);
-    const poster = (recording ?? videoRows[(i * 3) % videoRows.length]!).posterUrl;
+    if (ended && !ls.recorded) throw new Error(`Livestream "${ls.title}" has ended but has no recording`);
+    const recording = ended ? videoOf(publicId, content.clipFor(categoryIndexOf.get(nasotRef(ls.nasotTitles[0]!).id) ?? 0, i)) : undefined;
     itemRows.push({
       id,
       publicId,
       resourceType: 'LIVESTREAM',
       title: ls.title,
       description: `${ls.description} Hosted by ${ls.host}.`,
-      thumbnailUrl: poster,
+      thumbnailUrl: posterPath(publicId),
       featured: false,
       createdAt: new Date(Math.min(start.getTime() - 21 * DAY_MS, now.getTime() - DAY_MS)),
       durationSeconds: ls.durationMinutes * 60,
       startDate: start,
       endDate: end,
       joinUrl: ended ? null : `${content.LIVE_BASE_URL}/${publicId}`,
-      videoId: ended ? recording!.id : null,
+      videoId: recording?.id ?? null,
       implementationGuide: [
         '## Session outline',
         '',
@@ -563,13 +570,14 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
     }
     if (chosen.length < 4 || chosen.length > 8) throw new Error(`Playlist "${pl.title}" has ${chosen.length} entries (want 4–8)`);
     const id = randomUUID();
+    const publicId = uniquePublicId(pl.title);
     itemRows.push({
       id,
-      publicId: uniquePublicId(pl.title),
+      publicId,
       resourceType: 'PLAYLIST',
       title: pl.title,
       description: pl.description,
-      thumbnailUrl: chosen[0]!.posterUrl,
+      thumbnailUrl: posterPath(publicId),
       featured: pl.featured,
       createdAt: at((i === content.playlists.length - 1 ? 6 : 30 + i * 37) * DAY_MS),
       durationSeconds: chosen.reduce((sum, lo) => sum + lo.durationSeconds, 0),
@@ -582,6 +590,7 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
     for (const name of pl.audiences) itemAudienceRows.push({ catalogItemId: id, audienceId: audienceId(name) });
   });
 
+  await insertChunked(db, t.videos, videoRows);
   await insertChunked(db, t.catalogItems, itemRows);
   await insertChunked(db, t.catalogItemNasotItems, tagRows);
   await insertChunked(db, t.catalogItemAudiences, itemAudienceRows);

@@ -12,26 +12,25 @@ export const audiences: string[] = [
 ];
 
 /**
- * The clips in public/media/videos. Durations were measured with ffprobe when the files were
- * generated (see public/media/README.md); change them together with the files.
+ * The demo clips in public/media/videos: neutral (no title burned in, see public/media/README.md),
+ * two per framework category in that category's colour family. Every item with a video gets a
+ * video row of its own that plays one of them, with the item's own poster and captions
+ * (server/media). Durations were measured with ffprobe when the files were generated; change
+ * them together with the files.
  */
-export type MediaDef = { name: string; title: string; durationSeconds: number };
-export const media: MediaDef[] = [
-  { name: 'routines-that-run-themselves', title: 'Routines That Run Themselves', durationSeconds: 24.008 },
-  { name: 'questions-that-stretch-thinking', title: 'Questions That Stretch Thinking', durationSeconds: 28.008 },
-  { name: 'feedback-in-the-moment', title: 'Feedback in the Moment', durationSeconds: 32.008 },
-  { name: 'structured-collaboration', title: 'Structured Collaboration', durationSeconds: 26.008 },
-  { name: 'vocabulary-that-sticks', title: 'Vocabulary That Sticks', durationSeconds: 30.008 },
-  { name: 'checking-for-understanding', title: 'Checking for Understanding', durationSeconds: 34.008 },
-  { name: 'energy-and-engagement', title: 'Energy and Engagement', durationSeconds: 22.008 },
-  { name: 'building-belonging', title: 'Building Belonging', durationSeconds: 36.008 },
+export type ClipDef = { name: string; durationSeconds: number };
+export const clips: ClipDef[] = [
+  { name: 'demo-clip-1', durationSeconds: 24.008 },
+  { name: 'demo-clip-2', durationSeconds: 28.008 },
+  { name: 'demo-clip-3', durationSeconds: 32.008 },
+  { name: 'demo-clip-4', durationSeconds: 26.008 },
+  { name: 'demo-clip-5', durationSeconds: 30.008 },
+  { name: 'demo-clip-6', durationSeconds: 34.008 },
 ];
 
-export const mediaPaths = (name: string) => ({
-  url: `/media/videos/${name}.webm`,
-  posterUrl: `/media/posters/${name}.svg`,
-  captionsUrl: `/media/captions/${name}.en.vtt`,
-});
+/** The clip of the n-th item of a category (0-based category index, in framework order). */
+export const clipFor = (categoryIndex: number, n: number): ClipDef => clips[(categoryIndex * 2 + (n % 2)) % clips.length]!;
+export const clipUrl = (name: string) => `/media/videos/${name}.webm`;
 
 export type LivestreamDef = {
   title: string;
@@ -43,8 +42,8 @@ export type LivestreamDef = {
   /** Titles of strands or elements in framework.ts. */
   nasotTitles: string[];
   audiences: string[];
-  /** Name of a clip in `media` used as the recording; only for sessions that have ended. */
-  recording?: string;
+  /** Whether the session was recorded (a demo clip of its category); every session that has ended is. */
+  recorded?: boolean;
 };
 
 export const livestreams: LivestreamDef[] = [
@@ -57,7 +56,7 @@ export const livestreams: LivestreamDef[] = [
     host: 'Dana Whitfield',
     nasotTitles: ['Routines and Procedures', 'Establishing Routines'],
     audiences: ['New Teachers', 'Elementary Teachers'],
-    recording: 'routines-that-run-themselves',
+    recorded: true,
   },
   {
     title: 'Feedback Students Actually Use',
@@ -68,7 +67,7 @@ export const livestreams: LivestreamDef[] = [
     host: 'Marcus Oyelaran',
     nasotTitles: ['Effective Feedback', 'Written Feedback That Moves Learning'],
     audiences: ['Middle School Teachers', 'High School Teachers'],
-    recording: 'feedback-in-the-moment',
+    recorded: true,
   },
   {
     title: 'Questioning Beyond Recall',
@@ -79,7 +78,7 @@ export const livestreams: LivestreamDef[] = [
     host: 'Priya Raman',
     nasotTitles: ['Questioning for Depth'],
     audiences: ['Instructional Coaches', 'High School Teachers'],
-    recording: 'questions-that-stretch-thinking',
+    recorded: true,
   },
   {
     title: 'Coaching Conversations About Formative Assessment',
@@ -90,7 +89,7 @@ export const livestreams: LivestreamDef[] = [
     host: 'Elena Castillo',
     nasotTitles: ['Checking for Understanding', 'Responsive Adjustments'],
     audiences: ['Instructional Coaches', 'School Leaders'],
-    recording: 'checking-for-understanding',
+    recorded: true,
   },
   {
     title: 'Office Hours: Engagement in the Last Period of the Day',
