@@ -121,6 +121,13 @@ export async function stampBulkFirstDone(db: Db) {
         or (p.is_strategy_applied and p.applied_at is null) or (p.is_rubric_score_saved and p.rubric_scored_at is null))`);
 }
 
+/** The contract's LearnerProgress, from learner_progress `p` joined to its item `ci`. */
+const PROGRESS_COLUMNS = sql`select p.catalog_item_id::text as "catalogItemId", ${iso(sql`p.last_interaction_at`)} as "lastInteractionAt",
+    p.are_reproducibles_downloaded as "areReproduciblesDownloaded", p.is_catalog_item_rated as "isCatalogItemRated",
+    p.is_rubric_score_saved as "isRubricScoreSaved", p.is_strategy_applied as "isStrategyApplied", p.video_progress as "videoProgress",
+    p.video_position as "videoPosition", ${completedSql()} as "completed"
+  from learner_progress p join catalog_items ci on ci.id = p.catalog_item_id`;
+
 /**
  * A learner's progress per item, the events it is derived from, and the actions that set its
  * flags (ratings, rubric scores, strategy applications): each action changes its flag in the
@@ -128,20 +135,34 @@ export async function stampBulkFirstDone(db: Db) {
  */
 export function createProgressRepository(db: Db) {
   return {
-    of: (userId: string) => db.select().from(learnerProgress).where(eq(learnerProgress.userId, userId)),
+    /** Every item the learner touched, with whether it is completed now. */
+    of(userId: string) {
+      return rows<Schemas['LearnerProgress']>(db, sql`${PROGRESS_COLUMNS} where p.user_id = ${userId}`);
+    },
 
     /** Items started and not completed, the most recent first. */
     inProgress(userId: string, limit?: number) {
       return rows<Schemas['LearnerProgress']>(
         db,
-        sql`select p.catalog_item_id::text as "catalogItemId", ${iso(sql`p.last_interaction_at`)} as "lastInteractionAt",
-              p.are_reproducibles_downloaded as "areReproduciblesDownloaded", p.is_catalog_item_rated as "isCatalogItemRated",
-              p.is_rubric_score_saved as "isRubricScoreSaved", p.is_strategy_applied as "isStrategyApplied", p.video_progress as "videoProgress",
-              p.video_position as "videoPosition"
-            from learner_progress p join catalog_items ci on ci.id = p.catalog_item_id
-            where p.user_id = ${userId} and not ${completedSql()}
+        sql`${PROGRESS_COLUMNS} where p.user_id = ${userId} and not ${completedSql()}
             order by p.last_interaction_at desc ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
       );
+    },
+
+    /**
+     * The latest day (UTC) before `today` on which the learner signed in or touched an item;
+     * null on their first day.
+     */
+    async previousVisitOn(userId: string, today: string): Promise<string | null> {
+      const [row] = await rows<{ day: string | null }>(
+        db,
+        sql`select greatest(
+              (select max(day)::text from learner_logins where user_id = ${userId} and day < ${today}::date),
+              (select max((last_interaction_at at time zone 'UTC')::date)::text from learner_progress
+                where user_id = ${userId} and (last_interaction_at at time zone 'UTC')::date < ${today}::date)
+            ) as day`,
+      );
+      return row?.day ?? null;
     },
 
     /** Rates an item (again); returns the rating. */

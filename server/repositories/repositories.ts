@@ -4,6 +4,7 @@ import { createBillingRepository } from './billing.ts';
 import { createCatalogRepository } from './catalog.ts';
 import { createCertificatesRepository } from './certificates.ts';
 import { createIdentityRepository } from './identity.ts';
+import { createMediaRepository } from './media.ts';
 import { createOrganizationsRepository } from './organizations.ts';
 import { createProfilesRepository } from './profiles.ts';
 import { createProgressRepository } from './progress.ts';
@@ -22,6 +23,7 @@ export function createRepositories(db: Db) {
     reporting: createReportingRepository(db),
     identity: createIdentityRepository(db),
     certificates: createCertificatesRepository(db),
+    media: createMediaRepository(db),
     /** Throws when the database does not answer. */
     ping: async () => void (await db.execute(sql`select 1`)),
   };

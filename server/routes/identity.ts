@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { badRequest, conflict, gone, notFound, unauthorized } from '../errors.ts';
+import { utcDay } from '../services/learner-events.ts';
 import { toUser } from '../services/users.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
@@ -41,8 +42,11 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions }: Co
   return {
     async getCurrentUser(request) {
       const { user } = principalOf(request);
-      const organization = user.organizationId ? await organizations.byId(user.organizationId) : undefined;
-      return toUser(user, organization?.name ?? null);
+      const [organization, previousVisitOn] = await Promise.all([
+        user.organizationId ? organizations.byId(user.organizationId) : undefined,
+        repos.progress.previousVisitOn(user.id, utcDay(Date.now())),
+      ]);
+      return toUser(user, organization?.name ?? null, previousVisitOn);
     },
 
     // The answer depends on the configuration and the address's domain only, never on whether

@@ -17,16 +17,7 @@ export function learnerHandlers({ repos, limiter, config }: Context): Handlers<L
     async getProgress(request) {
       const list = await progress.of(principalOf(request).user.id);
       return {
-        catalogItemsProgress: list.map((p) => ({
-          catalogItemId: p.catalogItemId,
-          lastInteractionAt: p.lastInteractionAt,
-          areReproduciblesDownloaded: p.areReproduciblesDownloaded,
-          isCatalogItemRated: p.isCatalogItemRated,
-          isRubricScoreSaved: p.isRubricScoreSaved,
-          isStrategyApplied: p.isStrategyApplied,
-          videoProgress: p.videoProgress,
-          videoPosition: p.videoPosition,
-        })),
+        catalogItemsProgress: list,
       };
     },
 

@@ -7,8 +7,8 @@ export type UserFields = Pick<UserRow, 'id' | 'ssoId' | 'role' | 'organizationId
   verifiedAt: Date | string | null;
 };
 
-/** The contract's User, from a row; the organization's name where the caller looked it up. */
-export function toUser(row: UserFields, organizationName?: string | null) {
+/** The contract's User, from a row; the organization's name and the previous visit where the caller looked them up. */
+export function toUser(row: UserFields, organizationName?: string | null, previousVisitOn?: string | null) {
   return {
     id: row.id,
     ssoId: row.ssoId,
@@ -23,6 +23,7 @@ export function toUser(row: UserFields, organizationName?: string | null) {
     hasFreeAccess: row.hasFreeAccess,
     verified: row.verifiedAt !== null,
     organizationName,
+    previousVisitOn,
   } satisfies Record<keyof Schemas['User'], unknown>;
 }
 

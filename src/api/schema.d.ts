@@ -1070,6 +1070,11 @@ export interface components {
             verified: boolean;
             /** @description The name of the user's school or district (null without one). Given by `GET /identity/me`. */
             organizationName?: string | null;
+            /**
+             * Format: date
+             * @description The latest day (UTC) before today on which the user signed in or learned; null on their first day. Given by `GET /identity/me`.
+             */
+            previousVisitOn?: string | null;
         };
         /**
          * @description NEW (0–3 years), ESTABLISHED (4–10), EXPERIENCED (11–20), VETERAN (more than 20).
@@ -1235,6 +1240,8 @@ export interface components {
             catalogItemId: string;
             /** Format: date-time */
             lastInteractionAt: string;
+            /** @description The item meets the completion rule now: a learning object when its five steps are done (video watched, reproducibles downloaded, rubric scored, rated, applied), a livestream or playlist when its video is watched. */
+            completed: boolean;
             areReproduciblesDownloaded: boolean;
             isCatalogItemRated: boolean;
             isRubricScoreSaved: boolean;
@@ -2812,7 +2819,8 @@ export interface operations {
                      *           "isRubricScoreSaved": false,
                      *           "isStrategyApplied": false,
                      *           "videoProgress": 42.5,
-                     *           "videoPosition": 10.2
+                     *           "videoPosition": 10.2,
+                     *           "completed": false
                      *         }
                      *       ]
                      *     }
@@ -3106,7 +3114,8 @@ export interface operations {
                      *             "isRubricScoreSaved": false,
                      *             "isStrategyApplied": false,
                      *             "videoProgress": 42.5,
-                     *             "videoPosition": 10.2
+                     *             "videoPosition": 10.2,
+                     *             "completed": false
                      *           }
                      *         }
                      *       ]

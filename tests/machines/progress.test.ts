@@ -15,6 +15,7 @@ import type { LearnerProgress } from '@/machines/progress/progress.types';
 const progress = (catalogItemId: string, overrides: Partial<LearnerProgress> = {}): LearnerProgress => ({
   catalogItemId,
   lastInteractionAt: '2026-01-01T00:00:00.000Z',
+  completed: false,
   videoPosition: 0,
   areReproduciblesDownloaded: false,
   isCatalogItemRated: false,

@@ -15,6 +15,7 @@ function emptyProgress(catalogItemId: string, at: string): LearnerProgress {
     isStrategyApplied: false,
     videoProgress: 0,
     videoPosition: 0,
+    completed: false,
   };
 }
 

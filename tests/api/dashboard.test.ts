@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, ORIGIN, type TestApp } from '../support/app.ts';
+import { ACCOUNTS } from '../support/world.ts';
+
+/** What the dashboard is made of follows the learner's progress, as the server decides it. */
+let t: TestApp;
+let token: string;
+let userId: string;
+
+type Summary = { id: string };
+type Progress = { catalogItemId: string; completed: boolean; videoProgress: number };
+
+const ids = (list: Summary[]) => list.map((i) => i.id);
+const get = async <T,>(url: string) => (await t.request(token, { method: 'GET', url })).json() as T;
+const progressOf = async (itemId: string) =>
+  (await get<{ catalogItemsProgress: Progress[] }>('/api/progress')).catalogItemsProgress.find((p) => p.catalogItemId === itemId);
+const inProgress = async () => ids((await get<{ data: Summary[] }>('/api/catalog/recommendations/in-progress')).data);
+const recommended = async (query = '') => ids((await get<{ data: Summary[] }>(`/api/catalog/recommendations/recommended${query}`)).data);
+const me = () => get<{ previousVisitOn: string | null }>('/api/identity/me');
+
+/** Watches the item's whole video, as the player's beacon reports it. */
+async function watch(itemId: string) {
+  expect((await t.request(token, { method: 'GET', url: `/api/catalog/items/${itemId}/video` })).statusCode).toBe(200);
+  await t.query(sql`update learner_progress set video_opened_at = now() - interval '1 hour', last_interaction_at = now() - interval '1 hour'
+                    where user_id = ${userId}::uuid and catalog_item_id = ${itemId}::uuid`);
+  const event = { id: randomUUID(), type: 'VIDEO_TIMEUPDATED', timeStamp: new Date().toISOString(), data: { catalogItemId: itemId, progress: 100 } };
+  const res = await t.app.inject({ method: 'POST', url: '/api/learner/events', headers: { origin: ORIGIN }, payload: { accessToken: token, data: [event] } });
+  expect(res.statusCode).toBeLessThan(300);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // A learner with no history: every list below starts from nothing.
+  token = await t.login(ACCOUNTS.free);
+  [{ id: userId }] = (await t.query<{ id: string }>(sql`select id::text as id from users where email = ${ACCOUNTS.free}`)) as [{ id: string }];
+});
+afterAll(() => t?.close());
+
+describe('dashboard lists follow progress', () => {
+  it('says a strategy whose video is watched is not completed until its five steps are done, and then drops it from in progress and recommendations', async () => {
+    const [item] = await recommended();
+    expect(item).toBeDefined();
+    const base = `/api/catalog/items/${item}`;
+
+    await watch(item!);
+    expect(await progressOf(item!)).toMatchObject({ videoProgress: 100, completed: false });
+    expect(await inProgress()).toContain(item);
+
+    await t.request(token, { method: 'GET', url: `${base}/reproducibles?archiveName=files` });
+    await t.request(token, { method: 'PUT', url: `${base}/rubric-scores`, payload: { value: 3 } });
+    await t.request(token, { method: 'POST', url: `${base}/ratings`, payload: { value: 5 } });
+    expect((await progressOf(item!))?.completed).toBe(false);
+    await t.request(token, { method: 'POST', url: `${base}/strategy-application` });
+
+    expect((await progressOf(item!))?.completed).toBe(true);
+    expect(await inProgress()).not.toContain(item);
+    expect(await recommended()).not.toContain(item);
+    // Nor as a related item on another strategy's page.
+    const [other] = (await recommended()).filter((id) => id !== item);
+    expect(await recommended(`?catalogItemId=${other}`)).not.toContain(item);
+  });
+
+  it('keeps a watched, unfinished strategy in progress, the most recent first, and nothing completed there', async () => {
+    const [next] = await recommended();
+    await watch(next!);
+    const progress = (await get<{ catalogItemsProgress: Progress[] }>('/api/progress')).catalogItemsProgress;
+    const completed = new Set(progress.filter((p) => p.completed).map((p) => p.catalogItemId));
+    const list = await inProgress();
+    expect(list[0]).toBe(next);
+    expect(completed.size).toBe(1);
+    expect(list.filter((id) => completed.has(id))).toEqual([]);
+  });
+});
+
+describe('the previous visit behind the greeting', () => {
+  it('is null on the first day, whatever happens that day, and the latest earlier day afterwards', async () => {
+    await t.query(sql`delete from learner_logins where user_id = ${userId}::uuid`);
+    await t.query(sql`update learner_progress set last_interaction_at = now() where user_id = ${userId}::uuid`);
+    const login = { id: randomUUID(), type: 'LEARNER_LOGIN', timeStamp: new Date().toISOString(), data: {} };
+    await t.app.inject({ method: 'POST', url: '/api/learner/events', headers: { origin: ORIGIN }, payload: { accessToken: token, data: [login] } });
+    expect((await me()).previousVisitOn).toBeNull();
+
+    await t.query(sql`insert into learner_logins (user_id, day) values (${userId}::uuid, current_date - 9), (${userId}::uuid, current_date - 3)`);
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    expect((await me()).previousVisitOn).toBe(threeDaysAgo);
+
+    // Learning on a later day counts as a visit too.
+    await t.query(sql`update learner_progress set last_interaction_at = now() - interval '1 day' where user_id = ${userId}::uuid`);
+    expect((await me()).previousVisitOn).toBe(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+  });
+});
