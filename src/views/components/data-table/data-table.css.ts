@@ -1,5 +1,5 @@
-import { keyframes, style } from '@vanilla-extract/css';
-import { mediaUp } from '@/views/theme/tokens';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { mediaDown, mediaUp } from '@/views/theme/tokens';
 import { vars } from '@/views/theme/vars.css';
 
 const focusRing = {
@@ -253,6 +253,15 @@ export const emptyState = style({
   whiteSpace: 'normal',
 });
 
+export const skeletonRows = style({
+  position: 'sticky',
+  insetInlineStart: 0,
+  width: '100cqi',
+  boxSizing: 'border-box',
+  padding: vars.space.md,
+});
+export const skeletonRow = style({ display: 'grid', gap: vars.space.xs, paddingBlock: vars.space.xs });
+
 const slide = keyframes({
   from: { transform: 'translateX(-100%)' },
   to: { transform: 'translateX(250%)' },
@@ -341,3 +350,64 @@ export const pageButton = style({
   minHeight: '44px',
   paddingInline: vars.space.xs,
 });
+
+// ── phones (below 600 px): every row is a card of "label: value" lines ──
+// The table keeps its roles (react-aria sets them explicitly), so screen readers still read a
+// grid; only the boxes change. The header row stays for assistive technology, off screen.
+const phone = mediaDown('sm');
+
+globalStyle(`${table}, ${table} > tbody`, { '@media': { [phone]: { display: 'block' } } });
+globalStyle(`${table} > thead`, {
+  '@media': { [phone]: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } },
+});
+
+globalStyle(`${frame}:has(${table})`, { '@media': { [phone]: { border: 0, background: 'transparent', overflow: 'visible' } } });
+globalStyle(`${scroller}:has(${table})`, { '@media': { [phone]: { overflowX: 'visible', background: 'none' } } });
+
+globalStyle(`${row}`, {
+  '@media': {
+    [phone]: {
+      display: 'grid',
+      gap: vars.space.xxs,
+      padding: `${vars.space.sm} ${vars.space.md}`,
+      marginBottom: vars.space.sm,
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: vars.radius.md,
+      background: vars.color.surface,
+      boxShadow: vars.elevation.low,
+    },
+  },
+});
+globalStyle(`${row}:last-child`, { '@media': { [phone]: { borderBottom: `1px solid ${vars.color.border}`, marginBottom: 0 } } });
+
+globalStyle(`${row} > ${cell}, ${row} > ${cellEnd}, ${row} > ${selectionCell}`, {
+  '@media': {
+    [phone]: {
+      display: 'grid',
+      gridTemplateColumns: 'minmax(6.5rem, 38%) minmax(0, 1fr)',
+      alignItems: 'center',
+      justifyItems: 'start',
+      gap: vars.space.sm,
+      width: 'auto',
+      padding: `${vars.space.xxs} 0`,
+      textAlign: 'start',
+      whiteSpace: 'normal',
+      overflowWrap: 'anywhere',
+    },
+  },
+});
+globalStyle(`${row} > ${cell}::before, ${row} > ${cellEnd}::before, ${row} > ${selectionCell}::before`, {
+  '@media': { [phone]: { content: 'attr(data-label)', fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.semibold, color: vars.color.textMuted } },
+});
+/** The first column names the row: on a card it is the title, without a label. */
+globalStyle(`${row} > ${cell}:first-child, ${row} > ${selectionCell} + ${cell}`, {
+  '@media': { [phone]: { gridTemplateColumns: '1fr', fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold } },
+});
+globalStyle(`${row} > ${cell}:first-child::before, ${row} > ${selectionCell} + ${cell}::before`, { '@media': { [phone]: { content: 'none' } } });
+
+/** The sort control for phones, where the header is off screen. */
+export const phoneSort = style({
+  display: 'none',
+  '@media': { [phone]: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.xs } },
+});
+export const phoneSortLabel = style({ display: 'grid', gap: vars.space.xxs, fontSize: vars.fontSize.sm, color: vars.color.textMuted });

@@ -37,6 +37,7 @@ import { errorMessage } from '@/lib/messages';
 import * as styles from '@/views/components/data-table/data-table.css';
 import { useTableIntents } from '@/views/components/data-table/use-table-intents';
 import { Button } from '@/views/layout/button';
+import { Skeleton, SkeletonBlock } from '@/views/components/skeleton';
 
 export type DataTableColumn<Row> = {
   /** The field name the server sorts by, and the column's id. */
@@ -142,6 +143,8 @@ export function DataTable<Row extends TableRow>({
   const sort = sortBy[0];
   const sortDescriptor: SortDescriptor | undefined = sort ? { column: sort.key, direction: toDirection(sort.order) } : undefined;
 
+  const sortable = columns.filter((column) => column.sortable);
+
   const changeSelection = (keys: Selection) => {
     if (keys === 'all') {
       if (!wholePageSelected) intents.toggleAll();
@@ -183,6 +186,29 @@ export function DataTable<Row extends TableRow>({
           </div>
         )}
       </div>
+
+      {sortable.length > 0 && (
+        // A phone shows rows as cards, without the header to click: the sort is chosen here.
+        <div className={styles.phoneSort}>
+          <label className={styles.phoneSortLabel}>
+            <span>Sort by</span>
+            <select className={styles.select} value={sort?.key ?? ''} onChange={(event) => event.target.value && intents.sort(event.target.value)}>
+              {!sort && <option value="">None</option>}
+              {sortable.map((column) => (
+                <option key={column.key} value={column.key}>
+                  {column.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {sort && (
+            <Button tone="secondary" size="sm" onClick={() => intents.sort(sort.key)}>
+              {sort.order === 'asc' ? 'Ascending' : 'Descending'}
+              <span className="visually-hidden">, change the order</span>
+            </Button>
+          )}
+        </div>
+      )}
 
       <div className={styles.frame}>
         {loading && (
@@ -234,22 +260,36 @@ export function DataTable<Row extends TableRow>({
               items={shownRows}
               dependencies={[columnItems, selectable, rowKey]}
               className={loading && shownRows.length > 0 ? styles.bodyBusy : styles.body}
-              renderEmptyState={() => (
-                <div className={styles.emptyState}>
-                  {failed ? 'The rows could not be loaded.' : loading ? 'Loading…' : (emptyState ?? 'Nothing to show.')}
-                </div>
-              )}
+              renderEmptyState={() =>
+                loading && !failed ? (
+                  <div className={styles.skeletonRows}>
+                    <Skeleton label={`Loading ${label}…`}>
+                      {[0, 1, 2].map((i) => (
+                        <div key={i} className={styles.skeletonRow}>
+                          <SkeletonBlock width="40%" height="1.125rem" />
+                          <SkeletonBlock width="70%" />
+                        </div>
+                      ))}
+                    </Skeleton>
+                  </div>
+                ) : (
+                  <div className={styles.emptyState}>{failed ? 'The rows could not be loaded.' : (emptyState ?? 'Nothing to show.')}</div>
+                )
+              }
             >
               {(row) => (
                 <Row id={rowIdOf(row, rowKey)} className={styles.row} columns={columnItems} dependencies={[columnItems]}>
                   {selectable && (
-                    <Cell className={styles.selectionCell}>
+                    <Cell className={styles.selectionCell} data-label="Select">
                       <SelectionCheckbox />
                     </Cell>
                   )}
                   <Collection items={columnItems}>
                     {(column) => (
-                      <Cell className={column.align === 'end' ? styles.cellEnd : styles.cell}>{column.render(row)}</Cell>
+                      // On a phone each row is a card of "label: value" lines: the label comes from here.
+                      <Cell className={column.align === 'end' ? styles.cellEnd : styles.cell} data-label={column.label}>
+                        {column.render(row)}
+                      </Cell>
                     )}
                   </Collection>
                 </Row>
