@@ -4,15 +4,18 @@ import { catalogMachine, type CatalogPrepared } from '@/machines/catalog/catalog
 import {
   CATALOG_PAGE_SIZE,
   changeQuery,
+  activeFilterCount,
+  hasLegacyKeys,
   needsDefaultAudience,
   parseCatalogQuery,
+  rewriteSearch,
   toCatalogRequest,
   toCatalogSearch,
   type CatalogRequest,
 } from '@/machines/catalog/catalog.query';
 import { loadAtStart, withFetch } from '@/machines/shared/resource';
 import { dashboardMachine, itemDetailMachine, type ItemDetail } from '@/machines/catalog/catalog-screens.machine';
-import { continueItem, livestreamStatus, playNext, splitLivestreams } from '@/machines/catalog/catalog.selectors';
+import { arrangeDashboard, cardProgress, continueItem, livestreamStatus, playNext, splitLivestreams } from '@/machines/catalog/catalog.selectors';
 import type { CatalogItem, CatalogItemSummary, CatalogPage, DashboardLists, ItemProgress } from '@/machines/catalog/catalog.types';
 
 function summary(id: string, extra: Partial<CatalogItemSummary> = {}): CatalogItemSummary {
@@ -36,9 +39,10 @@ function summary(id: string, extra: Partial<CatalogItemSummary> = {}): CatalogIt
   };
 }
 
-function progress(catalogItemId: string, videoProgress: number, lastInteractionAt = '2026-01-01T00:00:00.000Z'): ItemProgress {
+function progress(catalogItemId: string, videoProgress: number, lastInteractionAt = '2026-01-01T00:00:00.000Z', completed = false): ItemProgress {
   return {
     catalogItemId,
+    completed,
     lastInteractionAt,
     videoProgress,
     videoPosition: 0,
@@ -52,6 +56,7 @@ function progress(catalogItemId: string, videoProgress: number, lastInteractionA
 function startCatalog(search: string, prepared: CatalogPrepared = { profileAudienceId: null, progress: [] }) {
   const requests: CatalogRequest[] = [];
   const replaced: string[] = [];
+  const pushed: string[] = [];
   const actor = createActor(
     catalogMachine.provide({
       actors: {
@@ -63,20 +68,41 @@ function startCatalog(search: string, prepared: CatalogPrepared = { profileAudie
         // The tests send the later locations themselves.
         watchUrl: fromCallback(() => {}),
       },
-      actions: { replaceSearch: (_, params: { search: string }) => void replaced.push(params.search) },
+      actions: {
+        replaceSearch: (_, params: { search: string }) => void replaced.push(params.search),
+        pushSearch: (_, params: { search: string }) => void pushed.push(params.search),
+      },
     }),
     { input: { search } },
   );
   actor.start();
-  return { actor, requests, replaced };
+  return { actor, requests, replaced, pushed };
 }
 
 describe('catalogue query ↔ URL', () => {
   it('round-trips every field and drops defaults', () => {
-    const query = parseCatalogQuery('?q=pair&nasot=e1&nasot=e2&audience=a1&type=PLAYLIST&progress=SAVED&page=3');
-    expect(query).toEqual({ q: 'pair', nasotItemIds: ['e1', 'e2'], audience: 'a1', resourceType: 'PLAYLIST', progress: 'SAVED', page: 3 });
+    const query = parseCatalogQuery('?search=pair&nasot=e1&nasot=e2&audience=a1&type=PLAYLIST&progress=SAVED&page=3');
+    expect(query).toEqual({ search: 'pair', nasotItemIds: ['e1', 'e2'], audience: 'a1', resourceType: 'PLAYLIST', progress: 'SAVED', page: 3 });
     expect(parseCatalogQuery(toCatalogSearch(query))).toEqual(query);
     expect(toCatalogSearch(parseCatalogQuery(''))).toBe('');
+  });
+
+  it('names the search and the audience in the spec\'s words, and reads older links\' q', () => {
+    expect(toCatalogSearch({ ...parseCatalogQuery(''), search: 'feedback', audience: 'a1' })).toBe('?search=feedback&audience=a1');
+    expect(parseCatalogQuery('?q=feedback').search).toBe('feedback');
+    expect(parseCatalogQuery('?search=new&q=old').search).toBe('new');
+    expect(hasLegacyKeys('?q=feedback')).toBe(true);
+    expect(hasLegacyKeys('?search=feedback')).toBe(false);
+  });
+
+  it('rewrites a location keeping the parameters the catalogue does not own', () => {
+    expect(rewriteSearch('?q=pair&utm_source=mail&page=2', parseCatalogQuery('?q=pair'))).toBe('?search=pair&utm_source=mail');
+    expect(rewriteSearch('', parseCatalogQuery(''))).toBe('');
+  });
+
+  it('counts the active filters, the search and each framework item included', () => {
+    expect(activeFilterCount(parseCatalogQuery(''))).toBe(0);
+    expect(activeFilterCount(parseCatalogQuery('?search=x&nasot=e1&nasot=e2&audience=a&type=PLAYLIST&progress=SAVED&page=2'))).toBe(6);
   });
 
   it('ignores unknown values and bad pages', () => {
@@ -87,12 +113,12 @@ describe('catalogue query ↔ URL', () => {
     expect(changeQuery(parseCatalogQuery('?page=4'), { audience: 'a1' }).page).toBe(1);
   });
 
-  it('searches with q and lists without, paging 10 at a time', () => {
-    expect(toCatalogRequest(parseCatalogQuery('?q=pair&page=2&audience=a1'))).toEqual({
+  it('searches with the search words and lists without, paging 10 at a time', () => {
+    expect(toCatalogRequest(parseCatalogQuery('?search=pair&page=2&audience=a1'))).toEqual({
       kind: 'search',
       params: { q: 'pair', offset: CATALOG_PAGE_SIZE, limit: CATALOG_PAGE_SIZE, audienceIds: ['a1'] },
     });
-    expect(toCatalogRequest(parseCatalogQuery('?q=pair&progress=COMPLETED'))).toEqual({
+    expect(toCatalogRequest(parseCatalogQuery('?search=pair&progress=COMPLETED'))).toEqual({
       kind: 'search',
       params: { q: 'pair', offset: 0, limit: CATALOG_PAGE_SIZE, progress: 'COMPLETED' },
     });
@@ -104,7 +130,7 @@ describe('catalogue query ↔ URL', () => {
 
   it('defaults the audience only when the query has neither audience nor search', () => {
     expect(needsDefaultAudience(parseCatalogQuery(''), 'a1')).toBe(true);
-    expect(needsDefaultAudience(parseCatalogQuery('?q=x'), 'a1')).toBe(false);
+    expect(needsDefaultAudience(parseCatalogQuery('?search=x'), 'a1')).toBe(false);
     expect(needsDefaultAudience(parseCatalogQuery('?audience=a2'), 'a1')).toBe(false);
     expect(needsDefaultAudience(parseCatalogQuery(''), null)).toBe(false);
   });
@@ -121,10 +147,61 @@ describe('catalogue screen machine', () => {
   });
 
   it('keeps a search query as it is and calls search', async () => {
-    const { actor, requests, replaced } = startCatalog('?q=pair', { profileAudienceId: 'a1', progress: [] });
+    const { actor, requests, replaced } = startCatalog('?search=feedback', { profileAudienceId: 'a1', progress: [] });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(replaced).toEqual([]);
-    expect(requests[0]).toMatchObject({ kind: 'search', params: { q: 'pair' } });
+    expect(actor.getSnapshot().context.query).toMatchObject({ search: 'feedback', audience: null });
+    expect(requests).toEqual([{ kind: 'search', params: { q: 'feedback', offset: 0, limit: 10 } }]);
+  });
+
+  it('adds the profile audience keeping everything else the location had', async () => {
+    const { actor, requests, replaced } = startCatalog('?type=PLAYLIST&progress=SAVED&utm_source=mail', { profileAudienceId: 'a1', progress: [] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(replaced).toEqual(['?audience=a1&type=PLAYLIST&progress=SAVED&utm_source=mail']);
+    expect(requests[0]).toEqual({ kind: 'list', params: { offset: 0, limit: 10, audienceIds: ['a1'], resourceType: ['PLAYLIST'], progress: 'SAVED' } });
+  });
+
+  it('replaces an older link\'s q with search, once, without a second fetch', async () => {
+    const { actor, requests, replaced } = startCatalog('?q=feedback&type=PLAYLIST', { profileAudienceId: 'a1', progress: [] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(replaced).toEqual(['?search=feedback&type=PLAYLIST']);
+    actor.send({ type: 'catalog.urlChanged', search: '?search=feedback&type=PLAYLIST' });
+    expect(requests).toEqual([{ kind: 'search', params: { q: 'feedback', offset: 0, limit: 10, resourceType: ['PLAYLIST'] } }]);
+  });
+
+  it('replaces an older link followed while the catalogue is open', async () => {
+    const { actor, requests, replaced } = startCatalog('');
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'catalog.urlChanged', search: '?q=pair' });
+    expect(replaced).toEqual(['?search=pair']);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'catalog.urlChanged', search: '?search=pair' });
+    expect(requests.map((r) => r.kind)).toEqual(['list', 'search']);
+  });
+
+  it('asks for a new history entry for a search, a filter and Clear all, starting again at page 1', async () => {
+    const { actor, pushed, replaced } = startCatalog('?audience=a1&page=3&utm_source=mail', { profileAudienceId: 'a1', progress: [] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'catalog.search', text: '  feedback ' });
+    actor.send({ type: 'catalog.filter', patch: { audience: null } });
+    actor.send({ type: 'catalog.filter', patch: { resourceType: 'LIVESTREAM' } });
+    actor.send({ type: 'catalog.clearAll' });
+    expect(pushed).toEqual([
+      '?search=feedback&audience=a1&utm_source=mail',
+      '?utm_source=mail',
+      '?audience=a1&type=LIVESTREAM&utm_source=mail',
+      '?utm_source=mail',
+    ]);
+    expect(replaced).toEqual([]);
+  });
+
+  it('does not add the audience again once the learner removed it', async () => {
+    const { actor, requests, replaced } = startCatalog('', { profileAudienceId: 'a1', progress: [] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'catalog.urlChanged', search: '' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(replaced).toEqual(['?audience=a1']);
+    expect(requests.at(-1)).toEqual({ kind: 'list', params: { offset: 0, limit: 10 } });
   });
 
   it('follows the URL: a new query fetches again, the echo of the same query does not', async () => {
@@ -150,7 +227,7 @@ describe('catalogue screen machine', () => {
           fetchResults: fromPromise<CatalogPage, CatalogRequest>(async () => ({ items: [], total: 0 })),
           watchUrl: fromCallback(() => {}),
         },
-        actions: { replaceSearch: () => undefined },
+        actions: { replaceSearch: () => undefined, pushSearch: () => undefined },
       }),
       { input: { search: '' } },
     ).start();
@@ -171,9 +248,10 @@ describe('dashboard and detail machines', () => {
       inProgress: [summary('x'), summary('y')],
       progress: [progress('x', 10, '2026-01-01T00:00:00.000Z'), progress('y', 20, '2026-03-01T00:00:00.000Z')],
     };
-    const actor = createActor(withFetch(dashboardMachine, async () => lists), { input: loadAtStart() }).start();
+    const actor = createActor(withFetch(dashboardMachine, async () => arrangeDashboard(lists)), { input: loadAtStart() }).start();
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     await waitFor(actor, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().context.data?.resume?.item.id).toBe('y');
     expect(continueItem(lists.inProgress, lists.progress)?.id).toBe('y');
     expect(continueItem([], [])).toBeNull();
   });
@@ -192,11 +270,29 @@ describe('dashboard and detail machines', () => {
         expect(params.publicId).toBe('my-list');
         return { item, progress: [progress('a', 95)], video: null };
       }),
-      { input: loadAtStart({ publicId: 'my-list' }) },
+      { input: loadAtStart({ publicId: 'my-list', resourceType: 'PLAYLIST' as const }) },
     ).start();
     await waitFor(actor, (s) => s.matches('loaded'));
     const detail = actor.getSnapshot().context.data;
     expect(detail && playNext(detail.item, detail.progress)?.id).toBe('b');
+  });
+});
+
+describe('item card progress', () => {
+  const strategy = summary('s');
+  const playlist = summary('p', { resourceType: 'PLAYLIST' });
+  it('counts a strategy\'s five steps; completed is the server\'s word, not the card\'s', () => {
+    expect(cardProgress(strategy, undefined)).toEqual({ state: 'notStarted' });
+    expect(cardProgress(strategy, progress('s', 95))).toEqual({ state: 'inProgress', fraction: 0.2, label: '1 of 5 steps' });
+    const allSteps = { ...progress('s', 95), areReproduciblesDownloaded: true, isCatalogItemRated: true, isRubricScoreSaved: true, isStrategyApplied: true };
+    expect(cardProgress(strategy, allSteps)).toMatchObject({ state: 'inProgress', label: '5 of 5 steps' });
+    expect(cardProgress(strategy, { ...allSteps, completed: true })).toEqual({ state: 'completed', fraction: 1, label: 'Completed' });
+    expect(cardProgress(strategy, { ...allSteps, videoProgress: 50 })).toMatchObject({ state: 'inProgress', label: '4 of 5 steps' });
+  });
+  it('shows the percent watched of anything else until the server says completed', () => {
+    expect(cardProgress(playlist, progress('p', 42.4))).toEqual({ state: 'inProgress', fraction: 0.42, label: '42% watched' });
+    expect(cardProgress(playlist, progress('p', 0))).toEqual({ state: 'inProgress', fraction: 0, label: 'In progress' });
+    expect(cardProgress(playlist, progress('p', 90, undefined, true))).toEqual({ state: 'completed', fraction: 1, label: 'Completed' });
   });
 });
 

@@ -14,8 +14,9 @@ import {
 } from '@/api/operations';
 import type { CatalogRequest } from '@/machines/catalog/catalog.query';
 import { catalogMachine, type CatalogEvent, type CatalogPrepared } from '@/machines/catalog/catalog.machine';
-import { dashboardMachine, itemDetailMachine, livestreamsMachine } from '@/machines/catalog/catalog-screens.machine';
+import { dashboardMachine, isPublicId, itemDetailMachine, livestreamsMachine, wrongKindError } from '@/machines/catalog/catalog-screens.machine';
 import type { CatalogPage, ItemProgress } from '@/machines/catalog/catalog.types';
+import { arrangeDashboard } from '@/machines/catalog/catalog.selectors';
 import { loadReferenceData, referenceDataSettled } from '@/machines/reference-data/reference-data.actors';
 import { selectProfile } from '@/machines/profile/profile.selectors';
 import { withFetch } from '@/machines/shared/resource';
@@ -64,6 +65,7 @@ export const catalogScreen = defineScreen('catalog', ({ api, actors, router }) =
     },
     actions: {
       replaceSearch: (_, params: { search: string }) => router.navigate({ search: params.search }, { replace: true }),
+      pushSearch: (_, params: { search: string }) => router.navigate({ search: params.search }),
     },
   }),
 );
@@ -80,7 +82,7 @@ export const dashboardScreen = defineScreen('dashboard', ({ api, actors }) =>
       getInProgressItems(api, { signal }),
       progressIfAvailable(api, signal),
     ]);
-    return { featured, recommended, recommendedPlaylists, newItems, inProgress, progress };
+    return arrangeDashboard({ featured, recommended, recommendedPlaylists, newItems, inProgress, progress });
   }),
 );
 
@@ -97,8 +99,10 @@ export const livestreamsScreen = defineScreen('livestreams', ({ api }) =>
 
 /** A playlist or a livestream page. */
 export const itemDetailScreen = defineScreen('itemDetail', ({ api }) =>
-  withFetch(itemDetailMachine, async ({ publicId }, signal) => {
+  withFetch(itemDetailMachine, async ({ publicId, resourceType }, signal) => {
+    if (!isPublicId(publicId)) throw wrongKindError();
     const [item, progress] = await Promise.all([getCatalogItem(api, publicId, { signal }), progressIfAvailable(api, signal)]);
+    if (item.resourceType !== resourceType) throw wrongKindError();
     const ended = item.resourceType === 'LIVESTREAM' && item.endDate !== null && Date.parse(item.endDate) < Date.now();
     const video = ended && item.hasVideo ? await getCatalogItemVideo(api, item.id, { signal }).catch(() => null) : null;
     return { item, progress, video };

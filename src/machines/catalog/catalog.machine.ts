@@ -1,23 +1,43 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { placeholderAction, placeholderActor, placeholderCallback } from '@/machines/shared/placeholders';
-import { needsDefaultAudience, parseCatalogQuery, toCatalogRequest, toCatalogSearch, type CatalogRequest } from '@/machines/catalog/catalog.query';
+import {
+  changeQuery,
+  EMPTY_QUERY,
+  hasLegacyKeys,
+  needsDefaultAudience,
+  parseCatalogQuery,
+  rewriteSearch,
+  toCatalogRequest,
+  toCatalogSearch,
+  type CatalogRequest,
+} from '@/machines/catalog/catalog.query';
 import type { CatalogPage, CatalogQuery, ItemProgress } from '@/machines/catalog/catalog.types';
 
 // The catalogue screen (spec §2 "Route-level data rules": Catalog). The URL is the source of
 // truth: the machine starts from the location it opened at, hears `catalog.urlChanged` for every
-// later location (its own navigations, back/forward) and fetches what that query shows.
+// later location (its own navigations, back/forward) and fetches what that query shows. A search
+// or a filter is a navigation the machine asks for; the fetch follows from the location it gives.
 
 export type CatalogPrepared = { profileAudienceId: string | null; progress: ItemProgress[] };
 
 export type CatalogContext = {
   query: CatalogQuery;
+  /** The location's search string as last seen: a rewrite keeps the parameters it does not own. */
+  location: string;
   profileAudienceId: string | null;
   progress: ItemProgress[];
   page: CatalogPage;
   error: unknown;
 };
 
-export type CatalogEvent = { type: 'catalog.urlChanged'; search: string } | { type: 'catalog.retry' };
+export type CatalogFilterPatch = Partial<Omit<CatalogQuery, 'page'>>;
+
+export type CatalogEvent =
+  | { type: 'catalog.urlChanged'; search: string }
+  | { type: 'catalog.retry' }
+  | { type: 'catalog.search'; text: string }
+  | { type: 'catalog.filter'; patch: CatalogFilterPatch }
+  | { type: 'catalog.clearAll' };
 
 export const catalogMachine = setup({
   types: {
@@ -34,16 +54,31 @@ export const catalogMachine = setup({
     watchUrl: placeholderCallback<CatalogEvent>('watchUrl'),
   },
   actions: {
-    /** Replace navigation to the given search string (spec §2: the audience default). */
+    /** Replace navigation to the given search string (the audience default, older links' keys). */
     replaceSearch: placeholderAction<{ search: string }>('replaceSearch'),
+    /** A new history entry for the given search string (a search, a filter, Clear all). */
+    pushSearch: placeholderAction<{ search: string }>('pushSearch'),
+    followUrl: assign({
+      location: ({ event }) => (event as { search: string }).search,
+      query: ({ event }) => parseCatalogQuery((event as { search: string }).search),
+    }),
+    /** Older links (`?q=`) are replaced by the same query under the spec's keys. */
+    replaceLegacyKeys: enqueueActions(({ context, enqueue }) => {
+      if (hasLegacyKeys(context.location)) enqueue({ type: 'replaceSearch', params: { search: rewriteSearch(context.location, context.query) } });
+    }),
   },
   guards: {
     needsDefaultAudience: ({ context }) => needsDefaultAudience(context.query, context.profileAudienceId),
+    hasLegacyKeys: ({ context }) => hasLegacyKeys(context.location),
+    // A URL equal to the current query (the echo of our own replace) fetches nothing new.
+    urlQueryChanged: ({ context, event }) =>
+      event.type === 'catalog.urlChanged' && toCatalogSearch(parseCatalogQuery(event.search)) !== toCatalogSearch(context.query),
   },
 }).createMachine({
   id: 'catalog',
   context: ({ input }) => ({
     query: parseCatalogQuery(input.search),
+    location: input.search,
     profileAudienceId: null,
     progress: [],
     page: { items: [], total: 0 },
@@ -54,7 +89,7 @@ export const catalogMachine = setup({
   states: {
     preparing: {
       tags: 'loading',
-      on: { 'catalog.urlChanged': { actions: assign({ query: ({ event }) => parseCatalogQuery(event.search) }) } },
+      on: { 'catalog.urlChanged': { actions: 'followUrl' } },
       invoke: {
         src: 'prepare',
         onDone: {
@@ -70,12 +105,18 @@ export const catalogMachine = setup({
     applyingDefaults: {
       always: [
         {
+          // The audience joins the query; everything else the location had stays.
           guard: 'needsDefaultAudience',
           target: 'loading',
           actions: [
             assign({ query: ({ context }) => ({ ...context.query, audience: context.profileAudienceId }) }),
-            { type: 'replaceSearch', params: ({ context }) => ({ search: toCatalogSearch(context.query) }) },
+            { type: 'replaceSearch', params: ({ context }) => ({ search: rewriteSearch(context.location, context.query) }) },
           ],
+        },
+        {
+          guard: 'hasLegacyKeys',
+          target: 'loading',
+          actions: { type: 'replaceSearch', params: ({ context }) => ({ search: rewriteSearch(context.location, context.query) }) },
         },
         { target: 'loading' },
       ],
@@ -95,12 +136,24 @@ export const catalogMachine = setup({
     },
   },
   on: {
-    'catalog.urlChanged': {
-      // A URL equal to the current query (the echo of our own replace) fetches nothing new.
-      guard: ({ context, event }) => toCatalogSearch(parseCatalogQuery(event.search)) !== toCatalogSearch(context.query),
-      target: '.loading',
-      reenter: true,
-      actions: assign({ query: ({ event }) => parseCatalogQuery(event.search) }),
+    'catalog.urlChanged': [
+      { guard: 'urlQueryChanged', target: '.loading', reenter: true, actions: ['followUrl', 'replaceLegacyKeys'] },
+      { actions: ['followUrl', 'replaceLegacyKeys'] },
+    ],
+    'catalog.search': {
+      actions: {
+        type: 'pushSearch',
+        params: ({ context, event }) => ({ search: rewriteSearch(context.location, changeQuery(context.query, { search: event.text.trim() })) }),
+      },
+    },
+    'catalog.filter': {
+      actions: {
+        type: 'pushSearch',
+        params: ({ context, event }) => ({ search: rewriteSearch(context.location, changeQuery(context.query, event.patch)) }),
+      },
+    },
+    'catalog.clearAll': {
+      actions: { type: 'pushSearch', params: ({ context }) => ({ search: rewriteSearch(context.location, EMPTY_QUERY) }) },
     },
   },
 });

@@ -9,7 +9,8 @@ export type ItemProgress = components['schemas']['LearnerProgress'];
 
 /** The catalogue query as it lives in the URL (spec §2: shareable, back/forward restore it). */
 export type CatalogQuery = {
-  q: string;
+  /** Search words (`search` in the URL; older links said `q`). */
+  search: string;
   nasotItemIds: string[];
   audience: string | null;
   resourceType: ResourceType | null;
@@ -27,5 +28,16 @@ export type DashboardLists = {
   newItems: CatalogItemSummary[];
   inProgress: CatalogItemSummary[];
   /** The learner's progress, when at hand: picks the item to continue. */
+  progress: ItemProgress[];
+};
+
+/** The dashboard as shown: what to continue, the rest in progress, and suggestions. */
+export type DashboardView = {
+  resume: { item: CatalogItemSummary; progress: ItemProgress | null } | null;
+  inProgress: CatalogItemSummary[];
+  recommended: CatalogItemSummary[];
+  recommendedPlaylists: CatalogItemSummary[];
+  featured: CatalogItemSummary[];
+  newItems: CatalogItemSummary[];
   progress: ItemProgress[];
 };

@@ -1,7 +1,7 @@
 import type { CatalogItemSummary, ItemProgress } from '@/machines/catalog/catalog.types';
 import { elementTitle, progressById } from '@/machines/catalog/catalog.selectors';
 import { useReferenceData } from '@/views/hooks/use-reference-data';
-import { ItemCard } from '@/views/catalog/item-card';
+import { ItemCard, ItemCardSkeleton } from '@/views/catalog/item-card';
 import * as styles from '@/views/catalog/catalog.css';
 
 type Props = {
@@ -24,6 +24,17 @@ export function ItemList({ items, empty, progress, label }: Props) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Placeholder cards in the grid's own layout while a list loads. */
+export function ItemListSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <div className={styles.grid} aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <ItemCardSkeleton key={i} />
+      ))}
+    </div>
   );
 }
 

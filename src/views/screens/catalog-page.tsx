@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSelector } from '@xstate/react';
-import { changeQuery, PROGRESS_FILTERS, RESOURCE_TYPES, toCatalogSearch } from '@/machines/catalog/catalog.query';
-import type { CatalogQuery, ProgressFilter, ResourceType } from '@/machines/catalog/catalog.types';
+import { buildPath } from '@/lib/routes';
+import { activeFilterCount, toCatalogSearch } from '@/machines/catalog/catalog.query';
+import type { CatalogFilterPatch } from '@/machines/catalog/catalog.machine';
+import type { CatalogQuery } from '@/machines/catalog/catalog.types';
 import {
-  frameworkOptions,
   selectCatalogFailed,
   selectCatalogItems,
   selectCatalogLoading,
@@ -15,30 +16,28 @@ import {
 } from '@/machines/catalog/catalog.selectors';
 import { catalogScreen } from '@/machines/catalog/catalog.actors';
 import { catalogIntents } from '@/machines/catalog/catalog.intents';
-import { NASOT_LEVELS } from '@/machines/reference-data/reference-data.selectors';
 import { useIntents } from '@/views/hooks/use-intents';
-import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { LoadError } from '@/views/components/load-error';
 import { PageLayout } from '@/views/layout/page-layout';
-import { Button } from '@/views/layout/button';
-import { ItemList, Loading } from '@/views/catalog/item-list';
-import { TYPE_LABELS } from '@/views/catalog/item-card';
+import { Button, ButtonLink } from '@/views/layout/button';
+import { ItemList, ItemListSkeleton } from '@/views/catalog/item-list';
+import { FilterChips, FilterPanel, FiltersSheet, useFilterChips } from '@/views/catalog/catalog-filters';
 import * as styles from '@/views/catalog/catalog.css';
+import * as filterStyles from '@/views/catalog/filters.css';
 
-const PROGRESS_LABELS: Record<ProgressFilter, string> = {
-  NOT_STARTED: 'Not started',
-  IN_PROGRESS: 'In progress',
-  COMPLETED: 'Completed',
-  SAVED: 'Saved',
-};
+const SEARCH_INPUT_ID = 'catalog-search';
+
+function resultText(total: number, search: string): string {
+  const count = `${total} ${total === 1 ? 'result' : 'results'}`;
+  return search ? `${count} for “${search}”` : count;
+}
 
 /** The catalogue (spec §2): the query lives in the URL, so every change is a navigation. */
 export function CatalogPage() {
   const location = useLocation();
   const actor = useScreenActor(catalogScreen, { input: { search: location.search } });
-  const { retry } = useIntents(actor, catalogIntents);
-  const navigate = useNavigate();
+  const { retry, search, filter, clearAll } = useIntents(actor, catalogIntents);
   const query = useSelector(actor, selectCatalogQuery);
   const items = useSelector(actor, selectCatalogItems);
   const total = useSelector(actor, selectCatalogTotal);
@@ -46,47 +45,64 @@ export function CatalogPage() {
   const loading = useSelector(actor, selectCatalogLoading);
   const failed = useSelector(actor, selectCatalogFailed);
   const progress = useSelector(actor, selectCatalogProgress);
-  const go = (next: CatalogQuery) => void navigate({ search: toCatalogSearch(next) });
-  const update = (patch: Partial<Omit<CatalogQuery, 'page'>>) => go(changeQuery(query, patch));
+  const chips = useFilterChips(query);
 
   return (
-    <PageLayout title="Catalog" header={<SearchForm key={query.q} q={query.q} onSearch={(q) => update({ q })} />}>
-      <div className={styles.layout}>
-        <Filters query={query} onChange={update} />
-        <section aria-labelledby="catalog-results">
+    <PageLayout
+      title="Catalog"
+      header={
+        <div className={filterStyles.toolbar}>
+          <SearchForm value={query.search} onSearch={search} />
+          <FiltersSheet query={query} total={total} loading={loading} onChange={filter} onClearAll={clearAll} />
+        </div>
+      }
+    >
+      <div className={filterStyles.layout}>
+        <aside className={filterStyles.aside} aria-labelledby="catalog-filters">
+          <h2 id="catalog-filters" className={filterStyles.panelTitle}>
+            Filters
+          </h2>
+          <FilterPanel query={query} onChange={filter} />
+        </aside>
+        <section aria-labelledby="catalog-results" aria-busy={loading || undefined} className={styles.results}>
           <h2 id="catalog-results" className="visually-hidden">
             Results
           </h2>
-          {loading ? (
-            <Loading label="Loading results…" />
-          ) : (
-            <p role="status">
-              {total} {total === 1 ? 'result' : 'results'}
+          <div className={styles.resultsHead}>
+            {/* Always in the page, so the new count is announced after every search or filter. */}
+            <p role="status" className={styles.resultCount}>
+              {loading || failed ? '' : resultText(total, query.search)}
             </p>
-          )}
+            <FilterChips chips={chips} onRemove={(chip) => filter(chip.patch)} onClearAll={clearAll} fallbackFocusId={SEARCH_INPUT_ID} />
+          </div>
           {failed && <LoadError onRetry={retry} />}
-          {!loading && !failed && (
-            <ItemList items={items} progress={progress} label="Catalogue results" empty="No items match your search. Try fewer filters." />
-          )}
-          {!loading && pages > 1 && <Pagination query={query} pages={pages} />}
+          {loading && <ItemListSkeleton count={6} />}
+          {!loading && !failed && items.length > 0 && <ItemList items={items} progress={progress} label="Catalogue results" empty="" />}
+          {!loading && !failed && items.length === 0 && <EmptyState query={query} onFilter={filter} onClearAll={clearAll} />}
+          {!failed && pages > 1 && <Pagination query={query} pages={pages} />}
         </section>
       </div>
     </PageLayout>
   );
 }
 
-function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(q);
-  const id = useId();
+/** The search box keeps what was typed while the page follows the URL (back, a removed chip). */
+function SearchForm({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(value);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(text.trim());
+    onSearch(text);
   };
   return (
-    <form role="search" className={styles.searchRow} onSubmit={submit}>
-      <div className={`field ${styles.grow}`}>
-        <label htmlFor={id}>Search the catalogue</label>
-        <input id={id} type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} />
+    <form role="search" className={filterStyles.searchForm} onSubmit={submit}>
+      <div className={`field ${filterStyles.searchField}`}>
+        <label htmlFor={SEARCH_INPUT_ID}>Search the catalogue</label>
+        <input id={SEARCH_INPUT_ID} type="search" name="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Title or topic" />
       </div>
       <Button type="submit" tone="primary">
         Search
@@ -95,70 +111,39 @@ function SearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void 
   );
 }
 
-function Filters({ query, onChange }: { query: CatalogQuery; onChange: (patch: Partial<Omit<CatalogQuery, 'page'>>) => void }) {
-  const { nasotItems, audiences } = useReferenceData();
-  const id = useId();
-  const options = frameworkOptions(nasotItems);
+/** No results: say for what, and offer a next step. */
+function EmptyState({ query, onFilter, onClearAll }: { query: CatalogQuery; onFilter: (patch: CatalogFilterPatch) => void; onClearAll: () => void }) {
+  const headingId = useId();
+  const filters = activeFilterCount(query) - (query.search ? 1 : 0);
   return (
-    <fieldset className={styles.filters}>
-      <legend>Filters</legend>
-      <div className="field">
-        <label htmlFor={`${id}-framework`}>Framework</label>
-        <select
-          id={`${id}-framework`}
-          value={query.nasotItemIds[0] ?? ''}
-          onChange={(e) => onChange({ nasotItemIds: e.target.value ? [e.target.value] : [] })}
-        >
-          <option value="">All of the framework</option>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {`${'\u00a0\u00a0'.repeat(o.depth)}${NASOT_LEVELS[o.type]}: ${o.title}`}
-            </option>
-          ))}
-        </select>
+    <div className={styles.empty} role="region" aria-labelledby={headingId}>
+      <svg className={styles.emptyArt} width="64" height="64" viewBox="0 0 64 64" aria-hidden="true">
+        <circle cx="28" cy="28" r="16" fill="none" stroke="currentColor" strokeWidth="4" />
+        <path d="M40 40l12 12" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+        <path d="M22 28h12" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
+      </svg>
+      <h3 id={headingId} className={styles.emptyTitle}>
+        {query.search ? `No results for “${query.search}”` : 'Nothing matches these filters'}
+      </h3>
+      <p className="muted">
+        {query.search && filters > 0
+          ? 'Try clearing the filters, or search with fewer or different words.'
+          : query.search
+            ? 'Check the spelling, or try fewer or more general words.'
+            : 'Try removing a filter to see more.'}
+      </p>
+      <div className={styles.emptyActions}>
+        {query.search && filters > 0 && (
+          <Button onClick={() => onFilter({ nasotItemIds: [], audience: null, resourceType: null, progress: null })}>Clear filters</Button>
+        )}
+        <Button tone={query.search && filters > 0 ? 'secondary' : 'primary'} onClick={onClearAll}>
+          Browse all
+        </Button>
+        <ButtonLink tone="ghost" to={buildPath('livestreams')}>
+          See livestreams
+        </ButtonLink>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-audience`}>Audience</label>
-        <select id={`${id}-audience`} value={query.audience ?? ''} onChange={(e) => onChange({ audience: e.target.value || null })}>
-          <option value="">All audiences</option>
-          {audiences.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-type`}>Resource type</label>
-        <select
-          id={`${id}-type`}
-          value={query.resourceType ?? ''}
-          onChange={(e) => onChange({ resourceType: (e.target.value || null) as ResourceType | null })}
-        >
-          <option value="">All types</option>
-          {RESOURCE_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-progress`}>Progress</label>
-        <select
-          id={`${id}-progress`}
-          value={query.progress ?? ''}
-          onChange={(e) => onChange({ progress: (e.target.value || null) as ProgressFilter | null })}
-        >
-          <option value="">All</option>
-          {PROGRESS_FILTERS.map((p) => (
-            <option key={p} value={p}>
-              {PROGRESS_LABELS[p]}
-            </option>
-          ))}
-        </select>
-      </div>
-    </fieldset>
+    </div>
   );
 }
 
