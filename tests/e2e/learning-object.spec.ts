@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, signInLocally } from './support';
 
 // A full account with no learning history, so the dashboard's lists change only with this test.
@@ -28,9 +28,16 @@ async function expectOnDashboard(page: Page, check: () => Promise<void>) {
   await check();
 }
 
+/** A react-aria radio: its input is visually hidden, the learner clicks its label (the star, the card). */
+async function chooseRadio(radio: Locator) {
+  await radio.locator('xpath=ancestor::label[1]').click();
+  await expect(radio).toBeChecked();
+}
+
 const snackbar = (page: Page, message: string) => page.getByText(message, { exact: true });
-const progressValue = (page: Page, term: string) =>
-  page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+/** One step of the "My Progress" checklist, by its name. */
+const progressStep = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Steps' }).getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
 
 test('an educator watches, downloads, rates, scores, applies and saves a strategy', async ({ page }) => {
   test.setTimeout(150_000);
@@ -51,7 +58,15 @@ test('an educator watches, downloads, rates, scores, applies and saves a strateg
     el.playbackRate = 1.4;
     await el.play();
   });
+  // One figure for "watched": the player's line and the checklist say the same while it plays.
+  const playerLine = page.getByText(/^Watched \d+%$/);
+  await expect(playerLine).toHaveText(/^Watched ([1-9]\d*)%$/, { timeout: 30_000 });
+  await video.evaluate((el: HTMLVideoElement) => el.pause());
+  const figure = (await playerLine.textContent())?.match(/\d+%/)?.[0] ?? '';
+  await expect(progressStep(page, 'Watched')).toContainText(figure);
+  await video.evaluate((el: HTMLVideoElement) => el.play());
   await expect(page.getByText('Video completed')).toBeVisible({ timeout: 60_000 });
+  await expect(progressStep(page, 'Watched')).toContainText('Done');
 
   // Reproducibles: a real zip.
   await page.getByRole('tab', { name: 'Resources' }).click();
@@ -63,20 +78,21 @@ test('an educator watches, downloads, rates, scores, applies and saves a strateg
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   await expect(snackbar(page, 'Reproducibles downloaded')).toBeVisible();
 
-  // Two of five steps: in progress, and the most recent interaction.
+  // Two of five steps: the most recent unfinished item, so the one to continue (and not listed
+  // again under In progress, which holds the other unfinished ones).
   await expectOnDashboard(page, async () => {
-    await expect(region(page, 'In progress').getByRole('link', { name: title, exact: true })).toBeVisible();
     await expect(region(page, 'Continue where you left off').getByRole('link', { name: `Continue ${title}` })).toBeVisible();
+    await expect(region(page, 'In progress').getByRole('link', { name: title, exact: true })).toHaveCount(0);
   });
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
-  await page.getByRole('radio', { name: '4 stars' }).check();
+  await chooseRadio(page.getByRole('radio', { name: '4 stars' }));
   await page.getByRole('button', { name: 'Rate', exact: true }).click();
   await expect(snackbar(page, 'Thanks for rating this strategy')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Reflection rubric' }).click();
-  await page.getByRole('tabpanel').getByRole('radio').nth(2).check();
+  await chooseRadio(page.getByRole('tabpanel').getByRole('radio').nth(2));
   await page.getByRole('button', { name: 'Save rubric score' }).click();
   await expect(snackbar(page, 'Rubric score saved')).toBeVisible();
 
@@ -99,17 +115,16 @@ test('an educator watches, downloads, rates, scores, applies and saves a strateg
 
   await page.goto(path);
   await expect(page.getByRole('heading', { name: 'My Progress' })).toBeVisible();
-  await expect(progressValue(page, 'Watched')).toHaveText('Yes');
-  await expect(progressValue(page, 'Downloaded')).toHaveText('Yes');
-  await expect(progressValue(page, 'Rubric score')).toHaveText('Yes');
-  await expect(progressValue(page, 'Rated')).toHaveText('Yes');
-  await expect(progressValue(page, 'Applied')).toHaveText('Yes');
-  await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+  for (const step of ['Watched', 'Downloaded', 'Rubric Score', 'Rated', 'Applied']) await expect(progressStep(page, step)).toContainText('Done');
+  await expect(page.getByRole('meter', { name: 'steps done' })).toHaveAttribute('aria-valuetext', '5 of 5 steps done');
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
   // All five steps: completed, so no longer in progress; the catalogue finds it as completed.
   await expectOnDashboard(page, async () => {
-    await expect(region(page, 'In progress')).toBeVisible();
-    await expect(region(page, 'In progress').getByRole('link', { name: title, exact: true })).toHaveCount(0);
+    // The lists have arrived (the suggestions always have cards) before anything is checked absent.
+    await expect(region(page, 'Recommended for you').getByRole('link').first()).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: title, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: `Continue ${title}` })).toHaveCount(0);
   });
   await page.goto(`/catalog?q=${encodeURIComponent(`"${title}"`)}&progress=COMPLETED`);
   await expect(page.getByRole('list', { name: 'Catalogue results' }).getByRole('link', { name: title, exact: true })).toBeVisible();
@@ -137,7 +152,145 @@ test('a demo user who rates is asked to register', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 
   await openStrategyFromCatalogue(page);
-  await page.getByRole('radio', { name: '5 stars' }).check();
+  await chooseRadio(page.getByRole('radio', { name: '5 stars' }));
   await page.getByRole('button', { name: 'Rate', exact: true }).click();
   await expect(snackbar(page, 'Register for a full account to do this.')).toBeVisible();
+});
+
+test('an unknown address on every detail route is the not-found page inside the shell; a server failure keeps Try again', async ({ page }) => {
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  for (const path of ['/learning-objects/nope', '/playlists/nope', '/livestreams/nope', '/learning-objects/not%20an%20id']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page not found · Educator Learning');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Catalog' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  }
+  await expectAccessible(page);
+
+  // A real failure is not "not found": it offers Try again, which loads the page once the server answers.
+  let failing = true;
+  await page.route('**/api/catalog/items/four-level-proficiency-scale', (route) =>
+    failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"Something went wrong, please try again later"}}' }) : route.fallback(),
+  );
+  await page.goto('/learning-objects/four-level-proficiency-scale');
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Four-Level Proficiency Scale' })).toBeVisible();
+});
+
+test('a playlist is a syllabus, and its context survives from entry to entry', async ({ page }) => {
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  await page.goto('/playlists/coaching-cycle-clear-learning-goals');
+  const entries = page.getByRole('list', { name: 'Playlist entries' }).getByRole('listitem');
+  await expect(entries).toHaveCount(4);
+  await expect(page.getByText(/^\d of 4 done$/)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Playlist completed' })).toHaveAttribute('aria-valuemax', '4');
+  await expect(page.getByText(/4 entries · \d+ (h|min).* in total/)).toBeVisible();
+  await expectAccessible(page);
+
+  // Play next opens the first entry not done, with the playlist kept in the address.
+  const first = (await entries.first().getByRole('link').textContent())?.replace(/^1\. /, '') ?? '';
+  await page.getByRole('link', { name: /^Play next/ }).click();
+  await expect(page).toHaveURL(/\/learning-objects\/[^?]+\?playlist=coaching-cycle-clear-learning-goals$/);
+  await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
+  const banner = page.getByRole('navigation', { name: 'Playlist' });
+  await expect(banner).toContainText('1 of 4');
+  await expect(banner.getByRole('link', { name: 'Coaching Cycle: Clear Learning Goals' })).toBeVisible();
+
+  // Next keeps the context, and so does a reload.
+  await banner.getByRole('link', { name: /^Next: / }).click();
+  await expect(page).toHaveURL(/\?playlist=coaching-cycle-clear-learning-goals$/);
+  await expect(banner).toContainText('2 of 4');
+  await page.reload();
+  await expect(banner).toContainText('2 of 4');
+  await expect(banner.getByRole('link', { name: /^Previous: / })).toBeVisible();
+  await banner.getByRole('link', { name: 'Coaching Cycle: Clear Learning Goals' }).click();
+  await expect(page).toHaveURL(/\/playlists\/coaching-cycle-clear-learning-goals$/);
+
+  // Without the playlist in the address the strategy has no banner.
+  await page.goto('/learning-objects/co-built-success-criteria');
+  await expect(page.getByRole('heading', { level: 1, name: 'Co-Built Success Criteria' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Playlist' })).toHaveCount(0);
+});
+
+test('the strategy page widgets: stars by keyboard with 24 px targets, rubric cards, a Save toggle, tabs that scroll on a phone', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  await page.goto('/learning-objects/co-built-success-criteria');
+  await expect(page.getByRole('heading', { level: 1, name: 'Co-Built Success Criteria' })).toBeVisible();
+
+  const stars = page.getByRole('radiogroup', { name: 'Your rating' });
+  for (const n of [1, 2, 3, 4, 5]) {
+    const star = stars.getByRole('radio', { name: n === 1 ? '1 star' : `${n} stars` });
+    const box = await star.locator('xpath=ancestor::label[1]').boundingBox();
+    expect(box && box.width >= 24 && box.height >= 24).toBe(true);
+  }
+  await stars.getByRole('radio', { name: '2 stars' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(stars.getByRole('radio', { name: '3 stars' })).toBeChecked();
+  await expect(stars.getByRole('radio', { name: '3 stars' })).toBeFocused();
+
+  const rubric = page.getByRole('radiogroup', { name: 'Where is your practice today?' });
+  await expect(rubric.getByRole('radio')).toHaveCount(4);
+  await rubric.getByRole('radio').nth(1).focus();
+  await page.keyboard.press('Space');
+  await expect(rubric.getByRole('radio').nth(1)).toBeChecked();
+
+  const save = page.getByRole('button', { name: /^Save(d)?$/ });
+  await expect(save).toHaveAttribute('aria-pressed', /true|false/);
+
+  for (const [width, scheme] of [
+    [375, 'light'],
+    [375, 'dark'],
+    [1280, 'light'],
+    [1280, 'dark'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ colorScheme: scheme });
+    const tabs = page.getByRole('tab');
+    const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(page);
+  }
+});
+
+test('livestreams: the session on air is a Live now hero above Upcoming; list pages are accessible in light and dark', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  await page.goto('/livestreams');
+  const upcoming = page.getByRole('list', { name: 'Upcoming livestreams' });
+  await expect(upcoming.getByRole('listitem').first()).toBeVisible();
+  // The seed schedules one session that started half an hour before the server did and runs 90 minutes.
+  const hero = page.getByRole('region').filter({ has: page.getByText('Live now', { exact: true }) });
+  await expect(hero).toHaveCount(1);
+  await expect(hero.getByRole('link', { name: /^Join now: / })).toBeVisible();
+  const heroTitle = (await hero.getByRole('heading').textContent()) ?? '';
+  await expect(upcoming.getByRole('link', { name: heroTitle, exact: true })).toHaveCount(0);
+  for (const [width, scheme] of [
+    [375, 'light'],
+    [375, 'dark'],
+    [1280, 'light'],
+    [1280, 'dark'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectAccessible(page);
+  }
+
+  await page.getByRole('list', { name: 'Past livestreams' }).getByRole('listitem').first().getByRole('link').click();
+  const recording = page.locator('video');
+  await expect(recording).toBeVisible();
+  await expect(recording).toHaveAttribute('poster', /.+/);
+  await expect(recording.locator('track[kind="captions"]')).not.toHaveCount(0);
+  const box = await recording.boundingBox();
+  expect(box && Math.abs(box.width / box.height - 16 / 9) < 0.05).toBe(true);
+  await expectAccessible(page);
 });

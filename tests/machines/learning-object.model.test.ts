@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { CatalogItem } from '@/machines/catalog/catalog.types';
+import { wrongKindError } from '@/machines/catalog/catalog-screens.machine';
 import { LEARNING_OBJECT_VIDEO_ID, learningObjectMachine } from '@/machines/learning-object/learning-object.machine';
 import {
   DEMO_ACCOUNT_CODE,
@@ -11,6 +12,7 @@ import {
   type LearningObjectContext,
   type LearningObjectEvent,
   type LearningObjectLoaded,
+  type LearningObjectLoadInput,
   type SavedFile,
 } from '@/machines/learning-object/learning-object.types';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
@@ -44,10 +46,13 @@ const loaded = (hasVideo: boolean): LearningObjectLoaded => ({
   bookmarked: false,
   videoProgress: 40,
   videoPosition: 42.5,
+  playlist: null,
 });
 const WITH_VIDEO = loaded(true);
 const WITHOUT_VIDEO = loaded(false);
-const LOAD_FAILURE = new Error('Not found');
+const LOAD_FAILURE = new Error('Server error');
+/** An address that names no strategy: the not-found page, no retry. */
+const NOT_FOUND = wrongKindError();
 const DEMO_REFUSAL = Object.assign(new Error('Forbidden'), { code: DEMO_ACCOUNT_CODE });
 const FILE: SavedFile = { blob: new Blob(['PK']), fileName: 'wait-time.zip' };
 
@@ -57,6 +62,7 @@ function events(snapshot: AnyMachineSnapshot): ModelEvent[] {
     { type: 'model.done.fetchLearningObject', output: WITH_VIDEO },
     { type: 'model.done.fetchLearningObject', output: WITHOUT_VIDEO },
     { type: 'model.error.fetchLearningObject', error: LOAD_FAILURE },
+    { type: 'model.error.fetchLearningObject', error: NOT_FOUND },
     { type: 'lo.retry' },
     { type: 'screen.leave' },
     { type: 'lo.pageRestored' },
@@ -135,7 +141,7 @@ describe('learning object, model-based', () => {
         return JSON.stringify([snapshot.value, c.loaded?.item.hasVideo ?? null, c.pending, c.here, c.error !== null]);
       },
       createDriver: () => {
-        const fetches: { input: { publicId: string }; reply: Deferred<LearningObjectLoaded> }[] = [];
+        const fetches: { input: LearningObjectLoadInput; reply: Deferred<LearningObjectLoaded> }[] = [];
         const actions: { input: ActionInput; reply: Deferred<ActionOutput> }[] = [];
         const effects: Effect[] = [];
         const effect = (name: string) => (_: unknown, params: unknown) => void effects.push({ effect: name, params });
@@ -143,7 +149,7 @@ describe('learning object, model-based', () => {
         const actor = createActor(
           learningObjectMachine.provide({
             actors: {
-              fetchLearningObject: fromPromise<LearningObjectLoaded, { publicId: string }>(({ input }) => {
+              fetchLearningObject: fromPromise<LearningObjectLoaded, LearningObjectLoadInput>(({ input }) => {
                 const reply = deferred<LearningObjectLoaded>();
                 fetches.push({ input, reply });
                 return reply.promise;
@@ -226,10 +232,11 @@ describe('learning object, model-based', () => {
               bookmarked: m.loaded?.bookmarked,
             });
             if (expected.matches('failed')) expect(r.error).toBe(LOAD_FAILURE);
+            if (expected.matches('notFound')) expect(r.error).toBe(NOT_FOUND);
 
             // One load per entry into loading, one API call per action.
             if (last?.type === 'lo.retry') expectedFetches += 1;
-            expect(fetches.map((f) => f.input)).toEqual(Array.from({ length: expectedFetches }, () => ({ publicId: PUBLIC_ID })));
+            expect(fetches.map((f) => f.input)).toEqual(Array.from({ length: expectedFetches }, () => ({ publicId: PUBLIC_ID, playlistId: null })));
             if (last && last.type in ACTIONS) {
               expectedActions += 1;
               expect(actions.at(-1)!.input).toEqual({ action: ACTIONS[last.type], item: m.loaded!.item, publicId: PUBLIC_ID });

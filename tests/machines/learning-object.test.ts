@@ -5,7 +5,7 @@ import { videoProgressMachine } from '@/machines/video-progress/video-progress.m
 import { selectResumePosition } from '@/machines/video-progress/video-progress.selectors';
 import type { VideoSource } from '@/machines/video-progress/video-progress.types';
 import { actionErrorMessage, frameworkPath, guideBlocks } from '@/machines/learning-object/learning-object.logic';
-import type { ActionInput, ActionOutput, LearningObjectLoaded } from '@/machines/learning-object/learning-object.types';
+import type { ActionInput, ActionOutput, LearningObjectLoaded, LearningObjectLoadInput } from '@/machines/learning-object/learning-object.types';
 import type { CatalogItem } from '@/machines/catalog/catalog.types';
 
 const item = {
@@ -23,12 +23,13 @@ function start(runAction: (input: ActionInput) => Promise<ActionOutput>, loaded:
   const saveFile = vi.fn();
   const logic = learningObjectMachine.provide({
     actors: {
-      fetchLearningObject: fromPromise<LearningObjectLoaded, { publicId: string }>(async () => ({
+      fetchLearningObject: fromPromise<LearningObjectLoaded, LearningObjectLoadInput>(async () => ({
         item,
         related: [],
         bookmarked: false,
         videoProgress: 0,
         videoPosition: 0,
+        playlist: null,
         ...loaded,
       })),
       runAction: fromPromise<ActionOutput, ActionInput>(({ input }) => runAction(input)),

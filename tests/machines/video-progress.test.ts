@@ -131,7 +131,34 @@ describe('video progress', () => {
     p.watch(50);
     const updates = p.recorded.filter((r) => r.type === 'VIDEO_TIMEUPDATED').map((r) => r.data.position ?? 0);
     expect(updates).toEqual([10, 20, 30, 40, 50, 60]);
-    expect(p.patches.map((x) => x.patch.videoProgress)).toEqual([10, 20, 30, 40, 50, 60]);
+    // Local progress follows every whole percent; only the learner events are throttled.
+    expect(p.patches.map((x) => Math.floor(x.patch.videoProgress))).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+
+  it('keeps local progress, the one figure for "watched", equal to what the player measured', async () => {
+    // The page's "My Progress" read local progress, patched only at each 10 s report, while the
+    // player showed its own live figure: 12 % beside 24 %. Both now read the same number.
+    const root = createActor(progressMachine, { input: { now: () => 0 } }).start();
+    root.send({ type: 'resource.set', data: {} });
+    const actors = {
+      progress: root,
+      learnerEvents: createActor(createMachine({ on: { '*': {} } })).start(),
+    } as unknown as Pick<RootRefs, 'learnerEvents' | 'progress'>;
+    const logic = createVideoProgressLogic({ api: {} as ApiClient, actors }).provide({
+      actors: { fetchVideoSource: fromPromise(async () => SOURCE) },
+    });
+    const video = createActor(logic, { input: { catalogItemId: 'item-1' } }).start();
+    await waitFor(video, (s) => s.matches('loadingMedia'));
+    video.send({ type: 'video.loaded', duration: 200 });
+    video.send({ type: 'video.play' });
+    let now = 0;
+    for (let position = 0.25; position <= 48; position += 0.25) {
+      now += 250;
+      video.send({ type: 'video.timeUpdate', currentTime: position, at: now });
+      const live = Math.floor(selectWatchedPercent(video.getSnapshot()));
+      expect(Math.floor(selectProgressByItemId(root.getSnapshot(), 'item-1')?.videoProgress ?? 0)).toBe(live);
+    }
+    expect(Math.floor(selectWatchedPercent(video.getSnapshot()))).toBe(24);
   });
 
   it('sends VIDEO_PLAYED and VIDEO_PAUSED with progress and position, and patches progress on pause', async () => {
@@ -143,7 +170,7 @@ describe('video progress', () => {
       { type: 'VIDEO_PLAYED', data: { catalogItemId: 'item-1', progress: 0, position: 0 } },
       { type: 'VIDEO_PAUSED', data: { catalogItemId: 'item-1', progress: 4, position: 4 } },
     ]);
-    expect(p.patches).toEqual([{ catalogItemId: 'item-1', patch: { videoProgress: 4, videoPosition: 4 } }]);
+    expect(p.patches.at(-1)).toEqual({ catalogItemId: 'item-1', patch: { videoProgress: 4, videoPosition: 4 } });
     // Time passes while paused; the first update after play only sets the baseline clock.
     p.actor.send({ type: 'video.play' });
     p.watch(1);

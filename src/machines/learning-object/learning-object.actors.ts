@@ -21,7 +21,9 @@ import { defineScreen } from '@/machines/shared/screen';
 import { snackbarIntents } from '@/machines/snackbar/snackbar.intents';
 import { createVideoProgressLogic } from '@/machines/video-progress/video-progress.actors';
 import { learningObjectMachine } from './learning-object.machine';
-import type { ActionInput, ActionOutput, LearningObjectEvent, LearningObjectLoaded } from './learning-object.types';
+import { isPublicId, wrongKindError } from '@/machines/catalog/catalog-screens.machine';
+import { playlistContext } from './learning-object.logic';
+import type { ActionInput, ActionOutput, LearningObjectEvent, LearningObjectLoaded, LearningObjectLoadInput } from './learning-object.types';
 
 // The real effects of a strategy's page, over src/api/operations.ts and the app's long-lived
 // actors (reference data, progress, profile, snackbar, learner events).
@@ -32,10 +34,19 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
   const learnerEvents = bindIntents(actors.learnerEvents, learnerEventsIntents);
   const snackbar = bindIntents(actors.snackbar, snackbarIntents);
 
-  const fetchLearningObject = fromPromise<LearningObjectLoaded, { publicId: string }>(async ({ input, signal }) => {
+  const fetchLearningObject = fromPromise<LearningObjectLoaded, LearningObjectLoadInput>(async ({ input, signal }) => {
     loadReferenceData(actors);
     progress.load();
+    // The playlist is context, not content: without it (unknown id, failure) the page still opens.
+    if (!isPublicId(input.publicId)) throw wrongKindError();
+    const playlist = input.playlistId && isPublicId(input.playlistId)
+      ? getCatalogItem(api, input.playlistId, { signal }).catch((error: unknown) => {
+          if (signal.aborted) throw error;
+          return null;
+        })
+      : Promise.resolve(null);
     const item = await getCatalogItem(api, input.publicId, { signal });
+    if (item.resourceType !== 'LEARNING_OBJECT') throw wrongKindError();
     const related = getRecommendedItems(api, { catalogItemId: item.id }, { signal }).catch((error: unknown) => {
       if (signal.aborted) throw error;
       return [];
@@ -52,6 +63,7 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
       bookmarked: profile?.bookmarks.some((b) => b.catalogItemId === item.id) ?? false,
       videoProgress: itemProgress?.videoProgress ?? 0,
       videoPosition: itemProgress?.videoPosition ?? 0,
+      playlist: playlistContext(await playlist, item.id),
     };
   });
 

@@ -1,7 +1,9 @@
 import type { LearnerEventData, LearnerEventType } from '@/machines/learner-events/learner-events.types';
 import type { ProgressPatch } from '@/machines/progress/progress.types';
 import { GENERIC_ERROR_MESSAGE } from '@/api/errors';
-import { DEMO_ACCOUNT_CODE, DEMO_ACCOUNT_MESSAGE, type LearningObjectAction } from './learning-object.types';
+import type { CatalogItem, CatalogItemSummary } from '@/machines/catalog/catalog.types';
+import { VIDEO_COMPLETE_PERCENT, type LearnerProgress } from '@/machines/progress/progress.types';
+import { DEMO_ACCOUNT_CODE, DEMO_ACCOUNT_MESSAGE, type LearningObjectAction, type PlaylistContext } from './learning-object.types';
 
 // Pure facts about each learner action: what it tells the learner, which learner event it
 // records and how it changes local progress.
@@ -113,3 +115,55 @@ export function guideBlocks(markdown: string | null): GuideBlock[] {
   flush();
   return blocks;
 }
+
+/** The playlist a strategy was opened from, when it really is a playlist holding the strategy. */
+export function playlistContext(playlist: CatalogItem | null, itemId: string): PlaylistContext | null {
+  if (!playlist || playlist.resourceType !== 'PLAYLIST') return null;
+  const entries = [...playlist.catalogItems].sort((a, b) => a.position - b.position).map((e) => e.item);
+  if (!entries.some((e) => e.id === itemId)) return null;
+  return { publicId: playlist.publicId, title: playlist.title, entries };
+}
+
+export type PlaylistPlace = {
+  publicId: string;
+  title: string;
+  /** 1-based place of the strategy in the playlist. */
+  position: number;
+  total: number;
+  previous: CatalogItemSummary | null;
+  next: CatalogItemSummary | null;
+};
+
+/** Where the strategy sits in its playlist: "3 of 6", and the entries either side. */
+export function playlistPlace(context: PlaylistContext | null, itemId: string): PlaylistPlace | null {
+  if (!context) return null;
+  const index = context.entries.findIndex((e) => e.id === itemId);
+  if (index < 0) return null;
+  return {
+    publicId: context.publicId,
+    title: context.title,
+    position: index + 1,
+    total: context.entries.length,
+    previous: context.entries[index - 1] ?? null,
+    next: context.entries[index + 1] ?? null,
+  };
+}
+
+export type ProgressStepKey = 'watched' | 'downloaded' | 'rubricScore' | 'rated' | 'applied';
+export type ProgressStep = { key: ProgressStepKey; label: string; done: boolean };
+
+/**
+ * The five steps of a strategy (spec §3, the progress table's columns) and whether each is done.
+ * `watchedPercent` is the one figure for "watched" the page shows everywhere.
+ */
+export function progressSteps(progress: ProgressFlags | undefined, watchedPercent: number): ProgressStep[] {
+  return [
+    { key: 'watched', label: 'Watched', done: watchedPercent >= VIDEO_COMPLETE_PERCENT },
+    { key: 'downloaded', label: 'Downloaded', done: progress?.areReproduciblesDownloaded ?? false },
+    { key: 'rubricScore', label: 'Rubric Score', done: progress?.isRubricScoreSaved ?? false },
+    { key: 'rated', label: 'Rated', done: progress?.isCatalogItemRated ?? false },
+    { key: 'applied', label: 'Applied', done: progress?.isStrategyApplied ?? false },
+  ];
+}
+
+type ProgressFlags = Pick<LearnerProgress, 'areReproduciblesDownloaded' | 'isRubricScoreSaved' | 'isCatalogItemRated' | 'isStrategyApplied'>;

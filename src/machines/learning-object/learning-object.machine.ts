@@ -1,4 +1,5 @@
 import { and, assign, not, sendTo, setup, spawnChild } from 'xstate';
+import { isNotFoundError } from '@/machines/catalog/catalog-screens.machine';
 import { placeholderAction, placeholderActor, placeholderCallback } from '@/machines/shared/placeholders';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 import { actionErrorMessage, actionOutcome } from './learning-object.logic';
@@ -10,6 +11,7 @@ import type {
   LearningObjectEvent,
   LearningObjectInput,
   LearningObjectLoaded,
+  LearningObjectLoadInput,
   NotifyParams,
   PatchProgressParams,
   RecordEventParams,
@@ -48,7 +50,7 @@ export const learningObjectMachine = setup({
     tags: {} as 'loading' | 'busy',
   },
   actors: {
-    fetchLearningObject: placeholderActor<LearningObjectLoaded, { publicId: string }>('fetchLearningObject'),
+    fetchLearningObject: placeholderActor<LearningObjectLoaded, LearningObjectLoadInput>('fetchLearningObject'),
     runAction: placeholderActor<ActionOutput, ActionInput>('runAction'),
     video: videoProgressMachine,
     /** The page hiding is a leave (`screen.leave`); coming back from the back/forward cache is `lo.pageRestored`. */
@@ -76,6 +78,8 @@ export const learningObjectMachine = setup({
     markAway: assign({ here: false }),
   },
   guards: {
+    /** The address names no strategy: a not-found page, not a retry. */
+    notFound: ({ event }) => 'error' in event && isNotFoundError(event.error),
     hasVideo: ({ context }) => context.loaded?.item.hasVideo === true,
     here: ({ context }) => context.here,
   },
@@ -83,6 +87,7 @@ export const learningObjectMachine = setup({
   id: 'learningObject',
   context: ({ input }) => ({
     publicId: input.publicId,
+    playlistId: input.playlistId ?? null,
     playVideo: input.playVideo ?? false,
     loaded: null,
     rating: null,
@@ -97,7 +102,7 @@ export const learningObjectMachine = setup({
       tags: 'loading',
       invoke: {
         src: 'fetchLearningObject',
-        input: ({ context }) => ({ publicId: context.publicId }),
+        input: ({ context }) => ({ publicId: context.publicId, playlistId: context.playlistId }),
         onDone: {
           target: 'ready',
           actions: assign(({ event }) => ({
@@ -107,10 +112,15 @@ export const learningObjectMachine = setup({
             error: null,
           })),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+        onError: [
+          { guard: 'notFound', target: 'notFound', actions: assign({ error: ({ event }) => event.error }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+        ],
       },
     },
     failed: { on: { 'lo.retry': 'loading' } },
+    /** Nothing to retry: the address is wrong. */
+    notFound: {},
     ready: {
       entry: [visited, 'markHere'],
       invoke: { src: 'watchPage' },

@@ -14,3 +14,4 @@ export const selectUserRubricScore = (s: LearningObjectSnapshot) => s.context.ru
 export const selectIsBookmarked = (s: LearningObjectSnapshot): boolean => s.context.loaded?.bookmarked ?? false;
 export const selectVideoRef = (s: LearningObjectSnapshot): ActorRefFrom<VideoProgressMachine> | undefined =>
   s.children[LEARNING_OBJECT_VIDEO_ID] as ActorRefFrom<VideoProgressMachine> | undefined;
+export const selectLearningObjectNotFound = (s: LearningObjectSnapshot): boolean => s.matches('notFound');

@@ -12,7 +12,14 @@ export type LearningObjectLoaded = {
   videoProgress: number;
   /** Where the learner stopped last time, in seconds: the video resumes there. */
   videoPosition: number;
+  /** The playlist the strategy was opened from (`?playlist=`), when it holds the strategy. */
+  playlist: PlaylistContext | null;
 };
+
+/** A playlist being worked through: its entries in order, so the page can say "3 of 6" and link the next. */
+export type PlaylistContext = { publicId: string; title: string; entries: CatalogItemSummary[] };
+
+export type LearningObjectLoadInput = { publicId: string; playlistId: string | null };
 
 /** One learner action on the page; each is one API call. */
 export type LearningObjectAction =
@@ -30,10 +37,11 @@ export type SavedFile = { blob: Blob; fileName: string };
 /** A download produces its file; the other actions nothing. */
 export type ActionOutput = { file: SavedFile | null };
 
-export type LearningObjectInput = { publicId: string; playVideo?: boolean };
+export type LearningObjectInput = { publicId: string; playVideo?: boolean; playlistId?: string | null };
 
 export type LearningObjectContext = {
   publicId: string;
+  playlistId: string | null;
   playVideo: boolean;
   loaded: LearningObjectLoaded | null;
   /** The learner's own rating and rubric score, updated locally after a save. */

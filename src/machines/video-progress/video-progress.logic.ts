@@ -39,3 +39,7 @@ export function resumePosition(initialPosition: number, duration: number): numbe
   if (duration > 0 && initialPosition >= duration - 1) return 0;
   return initialPosition;
 }
+
+/** The watched figure reached a new whole percent: what the learner sees changed, so progress follows. */
+export const gainsWholePercent = (before: Pick<Tracking, 'watchedSeconds' | 'duration'>, after: Pick<Tracking, 'watchedSeconds' | 'duration'>): boolean =>
+  Math.floor(watchedPercent(after)) > Math.floor(watchedPercent(before));

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
-import { isReportDue, isWatchedEnough, resumePosition, trackTimeUpdate, watchedPercent } from './video-progress.logic';
+import { gainsWholePercent, isReportDue, isWatchedEnough, resumePosition, trackTimeUpdate, watchedPercent } from './video-progress.logic';
 import type {
   PatchVideoProgressParams,
   RecordVideoEventParams,
@@ -11,12 +11,13 @@ import type {
   VideoSource,
 } from './video-progress.types';
 
-// Video progress of issue item 5: the source is fetched, the media reports its metadata, then
+// Video progress: the source is fetched, the media reports its metadata, then
 // play and pause alternate until 90 percent of the video was really watched. Watched time comes
 // from the timeupdate deltas while playing, so a seek to the end completes nothing. The
 // throttle of VIDEO_TIMEUPDATED is computed from the events' own clock, so apart from the source
-// fetch the chart has no timers. Learner events and the local progress patch are named actions
-// supplied at the edge (video-progress.actors.ts).
+// fetch the chart has no timers. Local progress, the app's one figure for "watched", is patched
+// at each whole percent gained, so every screen shows what the player measured. Learner events
+// and the local progress patch are named actions supplied at the edge (video-progress.actors.ts).
 
 type TimeUpdate = Extract<VideoProgressEvent, { type: 'video.timeUpdate' }>;
 
@@ -67,6 +68,8 @@ export const videoProgressMachine = setup({
     autoplay: ({ context }) => context.autoplay,
     completesVideo: ({ context }, params: TimeUpdate) => isWatchedEnough(trackTimeUpdate(context, params.currentTime, params.at)),
     reportDue: ({ context }, params: TimeUpdate) => isReportDue(trackTimeUpdate(context, params.currentTime, params.at)),
+    /** Local progress is the one figure for "watched" on every screen: it follows each whole percent. */
+    gainsWholePercent: ({ context }, params: TimeUpdate) => gainsWholePercent(context, trackTimeUpdate(context, params.currentTime, params.at)),
     watchedEnough: ({ context }) => isWatchedEnough(context),
   },
 }).createMachine({
@@ -122,6 +125,7 @@ export const videoProgressMachine = setup({
             guard: { type: 'reportDue', params: ({ event }) => event },
             actions: [{ type: 'trackTime', params: ({ event }) => event }, record('VIDEO_TIMEUPDATED'), 'markReported', patch],
           },
+          { guard: { type: 'gainsWholePercent', params: ({ event }) => event }, actions: [{ type: 'trackTime', params: ({ event }) => event }, patch] },
           { actions: { type: 'trackTime', params: ({ event }) => event } },
         ],
         'video.seeked': { actions: { type: 'moveTo', params: ({ event }) => event } },

@@ -1,42 +1,42 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useSelector } from '@xstate/react';
+import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs, ToggleButton } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import { learningObjectScreen } from '@/machines/learning-object/learning-object.actors';
 import { learningObjectIntents } from '@/machines/learning-object/learning-object.intents';
-import { frameworkPath, guideBlocks } from '@/machines/learning-object/learning-object.logic';
+import { frameworkPath, guideBlocks, playlistPlace, progressSteps, type ProgressStep } from '@/machines/learning-object/learning-object.logic';
 import {
   selectIsBookmarked,
   selectLearningObject,
   selectLearningObjectBusy,
   selectLearningObjectFailed,
   selectLearningObjectLoading,
+  selectLearningObjectNotFound,
   selectUserRating,
   selectUserRubricScore,
   selectVideoRef,
 } from '@/machines/learning-object/learning-object.selectors';
-import type { CatalogItem } from '@/machines/catalog/catalog.types';
+import type { CatalogItem, CatalogItemSummary } from '@/machines/catalog/catalog.types';
 import { isVideoComplete, selectProgressByItemId } from '@/machines/progress/progress.selectors';
 import type { VideoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 import { videoIntents } from '@/machines/video-progress/video-progress.intents';
-import {
-  selectIsVideoCompleted,
-  selectResumePosition,
-  selectShouldPlay,
-  selectVideoFailed,
-  selectVideoSource,
-  selectWatchedPercent,
-} from '@/machines/video-progress/video-progress.selectors';
+import { selectResumePosition, selectShouldPlay, selectVideoFailed, selectVideoSource } from '@/machines/video-progress/video-progress.selectors';
 import { useRoot } from '@/views/root-context';
 import { useIntents } from '@/views/hooks/use-intents';
 import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { LoadError } from '@/views/components/load-error';
+import { NotFoundNotice } from '@/views/catalog/detail-page-parts';
+import { ProgressRing } from '@/views/components/progress-ring';
+import { Skeleton, SkeletonLine, SkeletonMedia } from '@/views/catalog/detail-page-parts';
+import { StarRating } from '@/views/components/star-rating';
 import { PageLayout } from '@/views/layout/page-layout';
-import { Button } from '@/views/layout/button';
-import { Loading } from '@/views/catalog/item-list';
-import { itemPath } from '@/views/catalog/item-card';
+import { Button, ButtonLink } from '@/views/layout/button';
+import { TYPE_LABELS, formatDuration, itemPath } from '@/views/catalog/item-card';
+import { PLAYLIST_PARAM, entryPath } from '@/views/catalog/detail-page-parts';
 import * as styles from '@/views/screens/learning-object-page.css';
+import { useDocumentTitle } from '@/views/hooks/use-document-title';
 
 // One strategy: its video, framework place, reflection rubric, guide and resources, and the
 // learner's actions on it. Logic and effects live in the learning-object machine.
@@ -47,52 +47,149 @@ type VideoRef = ActorRefFrom<VideoProgressMachine>;
 export function LearningObjectPage() {
   const { publicId = '' } = useParams();
   const [search] = useSearchParams();
-  return <LearningObjectDetail key={publicId} publicId={publicId} playVideo={search.get('playVideo') === 'true'} />;
+  const playlistId = search.get(PLAYLIST_PARAM);
+  return (
+    <LearningObjectDetail
+      key={`${publicId}?${playlistId ?? ''}`}
+      publicId={publicId}
+      playlistId={playlistId}
+      playVideo={search.get('playVideo') === 'true'}
+    />
+  );
 }
 
-function LearningObjectDetail({ publicId, playVideo }: { publicId: string; playVideo: boolean }) {
-  const actor = useScreenActor(learningObjectScreen, { input: { publicId, playVideo } });
+/** The one figure for "watched" on this page: the learner's progress, which the player keeps current. */
+function useWatchedPercent(itemId: string | undefined): number {
+  const root = useRoot();
+  return useSelector(root.progress, (s) => (itemId ? (selectProgressByItemId(s, itemId)?.videoProgress ?? 0) : 0));
+}
+
+function LearningObjectDetail({ publicId, playlistId, playVideo }: { publicId: string; playlistId: string | null; playVideo: boolean }) {
+  const actor = useScreenActor(learningObjectScreen, { input: { publicId, playVideo, playlistId } });
   const { retry } = useIntents(actor, learningObjectIntents);
   const loaded = useSelector(actor, selectLearningObject);
   const loading = useSelector(actor, selectLearningObjectLoading);
   const failed = useSelector(actor, selectLearningObjectFailed);
+  const notFound = useSelector(actor, selectLearningObjectNotFound);
   const videoRef = useSelector(actor, selectVideoRef);
 
+  useDocumentTitle(loaded?.item.title);
+  if (notFound) return <NotFoundNotice what="strategy" browseTo="/catalog" browseLabel="Browse strategies" />;
   const item = loaded?.item;
+  const place = loaded && item ? playlistPlace(loaded.playlist, item.id) : null;
   return (
     <PageLayout title={item?.title ?? 'Strategy'} header={item && <ItemHeader item={item} />}>
-      {loading && <Loading label="Loading strategy…" />}
+      {loading && <LearningObjectSkeleton />}
       {failed && <LoadError onRetry={retry} />}
       {item && (
-        <div className={styles.layout}>
-          <div>
-            {videoRef && <VideoPlayer video={videoRef} />}
-            <ResourceTabs actor={actor} item={item} />
+        <>
+          {place && <PlaylistBanner place={place} />}
+          <div className={styles.layout}>
+            <div>
+              {videoRef && <VideoPlayer video={videoRef} itemId={item.id} />}
+              <ResourceTabs actor={actor} item={item} />
+            </div>
+            <aside className={styles.aside} aria-label="Your progress and actions">
+              <LearnerActions actor={actor} item={item} />
+              <RelatedStrategies related={loaded.related} />
+            </aside>
           </div>
-          <aside aria-label="Your progress and actions">
-            <LearnerActions actor={actor} item={item} />
-            <section className={styles.section} aria-labelledby="related-heading">
-              <h2 id="related-heading" className={styles.h2}>
-                Related strategies
-              </h2>
-              {loaded.related.length === 0 ? (
-                <p className="muted">No related strategies.</p>
-              ) : (
-                <ul>
-                  {loaded.related.map((other) => (
-                    <li key={other.id}>
-                      <Link className={styles.link} to={itemPath(other)}>
-                        {other.title}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          </aside>
-        </div>
+        </>
       )}
     </PageLayout>
+  );
+}
+
+function LearningObjectSkeleton() {
+  return (
+    <Skeleton label="Loading strategy…">
+      <div className={styles.layout}>
+        <div className={styles.section}>
+          <SkeletonMedia />
+          <SkeletonLine width="40%" />
+          <SkeletonLine />
+          <SkeletonLine width="80%" />
+        </div>
+        <div className={styles.section}>
+          <SkeletonLine width="50%" />
+          <SkeletonLine />
+          <SkeletonLine />
+          <SkeletonLine width="70%" />
+        </div>
+      </div>
+    </Skeleton>
+  );
+}
+
+function PlaylistBanner({ place }: { place: NonNullable<ReturnType<typeof playlistPlace>> }) {
+  return (
+    <nav className={styles.playlistBanner} aria-label="Playlist">
+      <p className={styles.playlistWhere}>
+        <span>
+          Playlist:{' '}
+          <Link className={styles.playlistLink} to={`/playlists/${encodeURIComponent(place.publicId)}`}>
+            {place.title}
+          </Link>
+        </span>
+        <span className={styles.playlistPosition}>
+          {place.position} of {place.total}
+        </span>
+      </p>
+      <div className={styles.row}>
+        {place.previous && (
+          <ButtonLink size="sm" tone="ghost" to={entryPath(place.previous, place.publicId)} aria-label={`Previous: ${place.previous.title}`}>
+            ← Previous
+          </ButtonLink>
+        )}
+        {place.next ? (
+          <ButtonLink size="sm" tone="primary" to={entryPath(place.next, place.publicId)} aria-label={`Next: ${place.next.title}`}>
+            Next →
+          </ButtonLink>
+        ) : (
+          <span className={styles.playlistPosition}>Last in this playlist</span>
+        )}
+      </div>
+    </nav>
+  );
+}
+
+/** A short list, as on a course page: the first few are what the learner looks at. */
+const RELATED_SHOWN = 6;
+
+function RelatedStrategies({ related }: { related: readonly CatalogItemSummary[] }) {
+  return (
+    <section className={styles.card} aria-labelledby="related-heading">
+      <h2 id="related-heading" className={styles.h2}>
+        Related strategies
+      </h2>
+      {related.length === 0 ? (
+        <p className="muted">
+          No related strategies yet. <Link className={styles.link} to="/catalog">Browse the catalogue</Link>
+        </p>
+      ) : (
+        <ul className={styles.related} aria-label="Related strategies">
+          {related.slice(0, RELATED_SHOWN).map((other) => {
+            const duration = formatDuration(other.durationSeconds);
+            return (
+              <li key={other.id} className={styles.relatedCard}>
+                {other.thumbnailUrl ? <img className={styles.thumb} src={other.thumbnailUrl} alt="" /> : <span className={styles.thumb} />}
+                <div>
+                  <h3 className={styles.relatedTitle}>
+                    <Link className={styles.relatedLink} to={itemPath(other)}>
+                      {other.title}
+                    </Link>
+                  </h3>
+                  <p className={styles.relatedMeta}>
+                    {TYPE_LABELS[other.resourceType]}
+                    {duration && ` · ${duration}`}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -120,12 +217,11 @@ function ItemHeader({ item }: { item: CatalogItem }) {
   );
 }
 
-function VideoPlayer({ video }: { video: VideoRef }) {
+function VideoPlayer({ video, itemId }: { video: VideoRef; itemId: string }) {
   const source = useSelector(video, selectVideoSource);
   const shouldPlay = useSelector(video, selectShouldPlay);
-  const completed = useSelector(video, selectIsVideoCompleted);
   const failed = useSelector(video, selectVideoFailed);
-  const watched = useSelector(video, selectWatchedPercent);
+  const watched = useWatchedPercent(itemId);
   const report = useIntents(video, videoIntents);
   const element = useRef<HTMLVideoElement>(null);
 
@@ -138,8 +234,10 @@ function VideoPlayer({ video }: { video: VideoRef }) {
   if (failed) return <p className="error">The video could not be loaded.</p>;
   if (!source) {
     return (
-      <div className={styles.videoFrame}>
-        <Loading label="Loading video…" />
+      <div className={styles.section}>
+        <Skeleton label="Loading video…">
+          <SkeletonMedia />
+        </Skeleton>
       </div>
     );
   }
@@ -170,8 +268,8 @@ function VideoPlayer({ video }: { video: VideoRef }) {
           <track key={track.src} kind="captions" src={track.src} srcLang={track.srclang} label={track.label} default={track.default || i === 0} />
         ))}
       </video>
-      <p role="status" className="muted">
-        {completed ? 'Video completed' : `Watched ${Math.round(watched)}%`}
+      <p role="status" className={styles.watchedLine}>
+        {isVideoComplete({ videoProgress: watched }) ? 'Video completed' : `Watched ${Math.floor(watched)}%`}
       </p>
     </section>
   );
@@ -183,59 +281,27 @@ const TABS = [
   { kind: 'RESOURCES', label: 'Resources' },
 ] as const;
 
-type TabKind = (typeof TABS)[number]['kind'];
-
 function ResourceTabs({ actor, item }: { actor: LearningObjectRef; item: CatalogItem }) {
-  const [selected, setSelected] = useState<TabKind>('REFLECTION_RUBRIC');
-  const baseId = useId();
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    const target = e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : step ? (index + step + TABS.length) % TABS.length : -1;
-    const tab = TABS[target];
-    if (!tab) return;
-    e.preventDefault();
-    setSelected(tab.kind);
-    tabRefs.current[tab.kind]?.focus();
-  };
   return (
     <section className={styles.section} aria-label="Strategy resources">
-      <div role="tablist" aria-label="Strategy resources" className={styles.tablist}>
-        {TABS.map((tab, index) => (
-          <button
-            key={tab.kind}
-            ref={(el) => {
-              tabRefs.current[tab.kind] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${tab.kind}`}
-            aria-selected={selected === tab.kind}
-            aria-controls={`${baseId}-panel-${tab.kind}`}
-            tabIndex={selected === tab.kind ? 0 : -1}
-            className={styles.tab}
-            onClick={() => setSelected(tab.kind)}
-            onKeyDown={(e) => onKeyDown(e, index)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      {TABS.map((tab) => (
-        <div
-          key={tab.kind}
-          role="tabpanel"
-          id={`${baseId}-panel-${tab.kind}`}
-          aria-labelledby={`${baseId}-tab-${tab.kind}`}
-          hidden={selected !== tab.kind}
-          tabIndex={0}
-          className={styles.panel}
-        >
-          {selected === tab.kind && tab.kind === 'REFLECTION_RUBRIC' && <RubricPanel actor={actor} item={item} />}
-          {selected === tab.kind && tab.kind === 'IMPLEMENTATION_GUIDE' && <GuidePanel item={item} />}
-          {selected === tab.kind && tab.kind === 'RESOURCES' && <ResourcesPanel actor={actor} item={item} />}
-        </div>
-      ))}
+      <Tabs defaultSelectedKey="REFLECTION_RUBRIC">
+        <TabList aria-label="Strategy resources" className={styles.tablist}>
+          {TABS.map((tab) => (
+            <Tab key={tab.kind} id={tab.kind} className={styles.tab}>
+              {tab.label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel id="REFLECTION_RUBRIC" className={styles.panel}>
+          <RubricPanel actor={actor} item={item} />
+        </TabPanel>
+        <TabPanel id="IMPLEMENTATION_GUIDE" className={styles.panel}>
+          <GuidePanel item={item} />
+        </TabPanel>
+        <TabPanel id="RESOURCES" className={styles.panel}>
+          <ResourcesPanel actor={actor} item={item} />
+        </TabPanel>
+      </Tabs>
     </section>
   );
 }
@@ -245,8 +311,7 @@ function RubricPanel({ actor, item }: { actor: LearningObjectRef; item: CatalogI
   const saved = useSelector(actor, selectUserRubricScore);
   const busy = useSelector(actor, selectLearningObjectBusy);
   const [value, setValue] = useState<number | null>(saved);
-  const name = useId();
-  if (item.rubric.length === 0) return <p className="muted">This strategy has no reflection rubric.</p>;
+  if (item.rubric.length === 0) return <p className="muted">This strategy has no reflection rubric. Try the implementation guide instead.</p>;
   return (
     <form
       onSubmit={(e) => {
@@ -254,23 +319,27 @@ function RubricPanel({ actor, item }: { actor: LearningObjectRef; item: CatalogI
         if (value !== null) saveRubric(value);
       }}
     >
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Where is your practice today?</legend>
-        {item.rubric.map((level) => (
-          <label key={level.value} className={styles.option}>
-            <input type="radio" name={name} value={level.value} checked={value === level.value} onChange={() => setValue(level.value)} />
-            <span>
-              <strong>
-                {level.value}. {level.title}
-              </strong>{' '}
-              {level.description}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        className={styles.rubricGroup}
+        value={value === null ? null : String(value)}
+        onChange={(next) => setValue(Number(next))}
+      >
+        <Label className={styles.rubricLegend}>Where is your practice today?</Label>
+        <div className={styles.rubricCards}>
+          {item.rubric.map((level) => (
+            <Radio key={level.value} value={String(level.value)} className={styles.rubricCard}>
+              <span className={styles.rubricNumber} aria-hidden="true">
+                {level.value}
+              </span>
+              <span className={styles.rubricTitle}>{level.title}</span>
+              <span className={styles.rubricText}>{level.description}</span>
+            </Radio>
+          ))}
+        </div>
+      </RadioGroup>
       <p>
         <Button type="submit" tone="primary" disabled={value === null || busy}>
-          Save rubric score
+          {saved !== null && saved === value ? 'Rubric score saved' : 'Save rubric score'}
         </Button>
       </p>
     </form>
@@ -332,69 +401,89 @@ function ResourcesPanel({ actor, item }: { actor: LearningObjectRef; item: Catal
   );
 }
 
-const yesNo = (value: boolean | undefined) => (value ? 'Yes' : 'No');
+function StepIcon({ done }: { done: boolean }) {
+  return (
+    <svg className={styles.stepIcon} viewBox="0 0 24 24" aria-hidden="true">
+      {done ? (
+        <>
+          <circle cx="12" cy="12" r="11" fill="currentColor" />
+          <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        </>
+      ) : (
+        <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+      )}
+    </svg>
+  );
+}
+
+function stepState(step: ProgressStep, watched: number): string {
+  if (step.done) return 'Done';
+  if (step.key === 'watched' && watched > 0) return `${Math.floor(watched)}%`;
+  return 'Not yet';
+}
+
+function BookmarkIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg className={styles.saveIcon} viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M6 3.5h12v17l-6-4-6 4z" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    </svg>
+  );
+}
 
 function LearnerActions({ actor, item }: { actor: LearningObjectRef; item: CatalogItem }) {
   const root = useRoot();
   const { setApplied, setBookmarked, rate } = useIntents(actor, learningObjectIntents);
   const progress = useSelector(root.progress, (s) => selectProgressByItemId(s, item.id));
+  const watched = useWatchedPercent(item.id);
   const { nasotItems } = useReferenceData();
   const bookmarked = useSelector(actor, selectIsBookmarked);
   const busy = useSelector(actor, selectLearningObjectBusy);
   const userRating = useSelector(actor, selectUserRating);
   const [rating, setRating] = useState<number | null>(userRating);
-  const name = useId();
   const communityUrl = [...frameworkPath(item.nasotItemIds, nasotItems)].reverse().find((n) => n.communityUrl)?.communityUrl ?? null;
   const applied = progress?.isStrategyApplied ?? false;
+  const steps = progressSteps(progress, watched);
+  const done = steps.filter((s) => s.done).length;
   return (
     <>
-      <section className={styles.section} aria-labelledby="my-progress-heading">
-        <h2 id="my-progress-heading" className={styles.h2}>
-          My Progress
-        </h2>
-        <dl>
-          <dt>Watched</dt>
-          <dd>{isVideoComplete(progress) ? 'Yes' : `${Math.round(progress?.videoProgress ?? 0)}%`}</dd>
-          <dt>Downloaded</dt>
-          <dd>{yesNo(progress?.areReproduciblesDownloaded)}</dd>
-          <dt>Rubric score</dt>
-          <dd>{yesNo(progress?.isRubricScoreSaved)}</dd>
-          <dt>Rated</dt>
-          <dd>{yesNo(progress?.isCatalogItemRated)}</dd>
-          <dt>Applied</dt>
-          <dd>{yesNo(applied)}</dd>
-        </dl>
+      <section className={styles.card} aria-labelledby="my-progress-heading">
+        <div className={styles.cardHead}>
+          <h2 id="my-progress-heading" className={styles.h2}>
+            My Progress
+          </h2>
+          <ProgressRing value={done} max={steps.length} label="steps done" />
+        </div>
+        <ul className={styles.checklist} aria-label="Steps">
+          {steps.map((step) => (
+            <li key={step.key} className={styles.step} data-done={step.done}>
+              <StepIcon done={step.done} />
+              <span className={styles.stepLabel}>{step.label}</span>
+              <span className={styles.stepState}>{stepState(step, watched)}</span>
+            </li>
+          ))}
+        </ul>
         <div className={styles.row}>
-          <Button tone={applied ? undefined : 'primary'} disabled={busy} onClick={() => setApplied(!applied)}>
+          <Button tone={applied ? 'secondary' : 'primary'} disabled={busy} onClick={() => setApplied(!applied)}>
             {applied ? 'Remove from applied' : 'Apply in my classroom'}
           </Button>
-          <Button aria-pressed={bookmarked} disabled={busy} onClick={() => setBookmarked(!bookmarked)}>
+          <ToggleButton className={styles.saveButton} isSelected={bookmarked} isDisabled={busy} onChange={setBookmarked}>
+            <BookmarkIcon filled={bookmarked} />
             {bookmarked ? 'Saved' : 'Save'}
-          </Button>
+          </ToggleButton>
         </div>
       </section>
-      <section className={styles.section} aria-labelledby="rate-heading">
+      <section className={styles.card} aria-labelledby="rate-heading">
         <h2 id="rate-heading" className={styles.h2}>
           Rate this strategy
         </h2>
         <form
+          className={styles.section}
           onSubmit={(e) => {
             e.preventDefault();
             if (rating !== null) rate(rating);
           }}
         >
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Your rating</legend>
-            <div className={styles.row}>
-              {[1, 2, 3, 4, 5].map((value) => (
-                <label key={value} className={styles.option}>
-                  <input type="radio" name={name} value={value} checked={rating === value} onChange={() => setRating(value)} />
-                  <span aria-hidden="true">{value <= (rating ?? 0) ? '★' : '☆'}</span>
-                  <span className="visually-hidden">{value === 1 ? '1 star' : `${value} stars`}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <StarRating label="Your rating" value={rating} onChange={setRating} />
           <p>
             <Button type="submit" tone="primary" disabled={rating === null || busy}>
               Rate
@@ -402,7 +491,7 @@ function LearnerActions({ actor, item }: { actor: LearningObjectRef; item: Catal
           </p>
         </form>
       </section>
-      <section className={styles.section} aria-labelledby="community-heading">
+      <section className={styles.card} aria-labelledby="community-heading">
         <h2 id="community-heading" className={styles.h2}>
           Community
         </h2>

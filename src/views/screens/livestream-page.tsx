@@ -5,60 +5,106 @@ import { livestreamStatus } from '@/machines/catalog/catalog.selectors';
 import { useIntents } from '@/views/hooks/use-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { LoadError } from '@/views/components/load-error';
+import { NotFoundNotice } from '@/views/catalog/detail-page-parts';
+import { Skeleton, SkeletonLine, SkeletonMedia } from '@/views/catalog/detail-page-parts';
 import { PageLayout } from '@/views/layout/page-layout';
-import { BaseCard } from '@/views/layout/base-card';
-import { Button } from '@/views/layout/button';
+import { Button, ButtonLink } from '@/views/layout/button';
 import { button } from '@/views/layout/button.css';
-import { Loading } from '@/views/catalog/item-list';
 import { useItemDetail } from '@/views/catalog/use-item-detail';
-import { LiveBadge, LivestreamTime } from '@/views/catalog/livestream-time';
+import { LivestreamTime } from '@/views/catalog/livestream-time';
+import * as styles from '@/views/catalog/detail-pages.css';
+import { useDocumentTitle } from '@/views/hooks/use-document-title';
+
+// One livestream: before and during the session, its picture, time and the way in; after it,
+// the recording in a full-width player with its captions.
 
 export function LivestreamPage() {
   const { publicId = '' } = useParams();
   return <LivestreamDetail key={publicId} publicId={publicId} />;
 }
 
+const STATUS_LABEL = { live: 'Live now', upcoming: 'Upcoming', past: 'Recording' } as const;
+
 function LivestreamDetail({ publicId }: { publicId: string }) {
-  const { detail, loading, failed, retry } = useItemDetail(publicId);
+  const { detail, loading, failed, notFound, retry } = useItemDetail(publicId, 'LIVESTREAM');
   const calendar = useIntents(useScreenActor(calendarScreen), calendarIntents);
+  useDocumentTitle(detail?.item.title);
+  if (notFound) return <NotFoundNotice what="livestream" browseTo="/livestreams" browseLabel="See all livestreams" />;
   const item = detail?.item;
-  const now = new Date();
-  const status = item ? livestreamStatus(item, now) : null;
+  const status = item ? livestreamStatus(item, new Date()) : null;
   return (
-    <PageLayout title={item?.title ?? 'Livestream'} titleSlot={item && <LiveBadge item={item} now={now} />}>
-      {loading && <Loading label="Loading livestream…" />}
-      {failed && <LoadError onRetry={retry} />}
-      {item && (
-        <BaseCard
-          actions={
-            status !== 'past' && (
-              <>
-                {item.joinUrl && (
-                  <a className={button({ tone: 'primary' })} href={item.joinUrl} target="_blank" rel="noreferrer">
-                    Join livestream
-                  </a>
-                )}
-                <Button onClick={() => calendar.add(item)}>Add to calendar</Button>
-              </>
-            )
-          }
-        >
+    <PageLayout
+      title={item?.title ?? 'Livestream'}
+      titleSlot={item && status && <span className={status === 'live' ? styles.liveBadge : styles.badge}>{STATUS_LABEL[status]}</span>}
+      header={
+        item && (
           <p>
             <LivestreamTime item={item} />
           </p>
-          <p>{item.description}</p>
-          {status === 'past' && detail.video && (
-            <figure>
-              <video controls preload="metadata" src={detail.video.url} poster={detail.video.posterUrl ?? undefined} aria-label={`Recording of ${item.title}`}>
-                {detail.video.captions.map((c) => (
-                  <track key={c.src} kind="captions" src={c.src} srcLang={c.srclang} label={c.label} default={c.default} />
-                ))}
-              </video>
-              <figcaption>Recording</figcaption>
-            </figure>
-          )}
-          {status === 'past' && !detail.video && <p className="muted">The recording is not available yet.</p>}
-        </BaseCard>
+        )
+      }
+    >
+      {loading && (
+        <Skeleton label="Loading livestream…">
+          <SkeletonMedia />
+          <SkeletonLine width="60%" />
+          <SkeletonLine />
+        </Skeleton>
+      )}
+      {failed && <LoadError onRetry={retry} />}
+      {item && (
+        <div className={styles.layout}>
+          <div className={styles.stack}>
+            {status === 'past' && detail.video ? (
+              <figure className={styles.recording}>
+                <video
+                  className={styles.player}
+                  controls
+                  preload="metadata"
+                  poster={detail.video.posterUrl ?? item.thumbnailUrl ?? undefined}
+                  aria-label={`Recording of ${item.title}`}
+                >
+                  <source src={detail.video.url} type={detail.video.mimeType} />
+                  {detail.video.captions.map((c, i) => (
+                    <track key={c.src} kind="captions" src={c.src} srcLang={c.srclang} label={c.label} default={c.default || i === 0} />
+                  ))}
+                </video>
+                <figcaption className={styles.muted}>Recording of the session, with captions.</figcaption>
+              </figure>
+            ) : item.thumbnailUrl ? (
+              <img className={styles.heroImage} src={item.thumbnailUrl} alt="" />
+            ) : null}
+            <p>{item.description}</p>
+          </div>
+          <aside className={styles.card} aria-label="Session">
+            {status === 'past' ? (
+              detail.video ? (
+                <p>This session has ended. Watch the recording at your own pace.</p>
+              ) : (
+                <>
+                  <p>The recording is not available yet.</p>
+                  <ButtonLink to="/livestreams" tone="secondary">
+                    See upcoming livestreams
+                  </ButtonLink>
+                </>
+              )
+            ) : (
+              <>
+                <p>{status === 'live' ? 'This session is on air now.' : 'Save the date and join when it starts.'}</p>
+                <div className={styles.row}>
+                  {item.joinUrl && (
+                    <a className={button({ tone: 'primary' })} href={item.joinUrl} target="_blank" rel="noreferrer">
+                      {status === 'live' ? 'Join now' : 'Join livestream'}
+                    </a>
+                  )}
+                  <Button tone="secondary" onClick={() => calendar.add(item)}>
+                    Add to calendar
+                  </Button>
+                </div>
+              </>
+            )}
+          </aside>
+        </div>
       )}
     </PageLayout>
   );

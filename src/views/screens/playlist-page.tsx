@@ -1,18 +1,18 @@
 import { Link, useParams } from 'react-router';
-import {
-  PROGRESS_LABELS,
-  playNext,
-  playlistEntries,
-  progressById,
-  progressState,
-} from '@/machines/catalog/catalog.selectors';
 import { LoadError } from '@/views/components/load-error';
+import { NotFoundNotice } from '@/views/catalog/detail-page-parts';
+import { Skeleton, SkeletonCard, SkeletonLine, formatTotalTime, playlistSyllabus, type SyllabusEntry } from '@/views/catalog/detail-page-parts';
 import { PageLayout } from '@/views/layout/page-layout';
 import { ButtonLink } from '@/views/layout/button';
-import { Loading } from '@/views/catalog/item-list';
 import { useItemDetail } from '@/views/catalog/use-item-detail';
-import { TYPE_LABELS, formatDuration, itemPath } from '@/views/catalog/item-card';
-import * as styles from '@/views/catalog/catalog.css';
+import { TYPE_LABELS, formatDuration } from '@/views/catalog/item-card';
+import { entryPath } from '@/views/catalog/detail-page-parts';
+import * as styles from '@/views/catalog/detail-pages.css';
+import { useDocumentTitle } from '@/views/hooks/use-document-title';
+
+// A playlist as a syllabus: its entries in order with a tick for each one done, how far the
+// learner got ("2 of 6 done"), how long it takes, and what is up next. Entries open with the
+// playlist kept (`?playlist=`), so a strategy shows its place and the next entry.
 
 export function PlaylistPage() {
   const { publicId = '' } = useParams();
@@ -20,38 +20,127 @@ export function PlaylistPage() {
 }
 
 function PlaylistDetail({ publicId }: { publicId: string }) {
-  const { detail, loading, failed, retry } = useItemDetail(publicId);
+  const { detail, loading, failed, notFound, retry } = useItemDetail(publicId, 'PLAYLIST');
+  useDocumentTitle(detail?.item.title);
+  if (notFound) return <NotFoundNotice what="playlist" browseTo="/catalog?type=PLAYLIST" browseLabel="Browse playlists" />;
   const item = detail?.item;
-  const next = detail ? playNext(detail.item, detail.progress) : null;
-  const byId = progressById(detail?.progress ?? []);
+  const syllabus = detail ? playlistSyllabus(detail.item, detail.progress) : null;
+  const total = syllabus ? formatTotalTime(syllabus.totalSeconds) : null;
   return (
     <PageLayout
       title={item?.title ?? 'Playlist'}
-      header={item && <p className="muted">{item.description}</p>}
-      titleSlot={next && <ButtonLink to={itemPath(next)} tone="primary" aria-label={`Play next: ${next.title}`}>Play next</ButtonLink>}
+      header={item && <p>{item.description}</p>}
+      titleSlot={
+        item &&
+        syllabus?.next && (
+          <ButtonLink to={entryPath(syllabus.next.item, item.publicId)} tone="primary" aria-label={`Play next: ${syllabus.next.item.title}`}>
+            Play next
+          </ButtonLink>
+        )
+      }
     >
-      {loading && <Loading label="Loading playlist…" />}
-      {failed && <LoadError onRetry={retry} />}
-      {item && (
-        <ol className={styles.entries} aria-label="Playlist entries">
-          {playlistEntries(item).map(({ position, item: entry }) => {
-            const duration = formatDuration(entry.durationSeconds);
-            return (
-              <li key={`${position}-${entry.id}`}>
-                <Link className={styles.cardLink} to={itemPath(entry)}>
-                  {entry.title}
-                </Link>
-                <span className={styles.meta}>
-                  <span className={styles.badge}>{TYPE_LABELS[entry.resourceType]}</span>
-                  {duration && <span>{duration}</span>}
-                  {detail.progress.length > 0 && <span>{PROGRESS_LABELS[progressState(byId.get(entry.id))]}</span>}
-                </span>
-              </li>
-            );
-          })}
-        </ol>
+      {loading && (
+        <Skeleton label="Loading playlist…">
+          <SkeletonLine width="30%" />
+          <SkeletonCard />
+          <SkeletonCard />
+          <SkeletonCard />
+        </Skeleton>
       )}
-      {item && item.catalogItems.length === 0 && <p className="muted">This playlist is empty.</p>}
+      {failed && <LoadError onRetry={retry} />}
+      {item && syllabus && syllabus.total === 0 && (
+        <div className={styles.empty}>
+          <p>This playlist has no entries yet.</p>
+          <ButtonLink to="/catalog" tone="secondary">
+            Browse strategies
+          </ButtonLink>
+        </div>
+      )}
+      {item && syllabus && syllabus.total > 0 && (
+        <div className={styles.layout}>
+          <ol className={styles.syllabus} aria-label="Playlist entries">
+            {syllabus.entries.map((entry) => (
+              <SyllabusRow key={`${entry.position}-${entry.item.id}`} entry={entry} playlistId={item.publicId} isNext={entry === syllabus.next} />
+            ))}
+          </ol>
+          <aside className={styles.stack} aria-label="Playlist progress">
+            <section className={styles.card} aria-labelledby="playlist-progress-heading">
+              <h2 id="playlist-progress-heading" className={styles.h2}>
+                Your progress
+              </h2>
+              <p className={styles.figure}>
+                {syllabus.done} of {syllabus.total} done
+              </p>
+              <div
+                className={styles.bar}
+                role="progressbar"
+                aria-label="Playlist completed"
+                aria-valuemin={0}
+                aria-valuemax={syllabus.total}
+                aria-valuenow={syllabus.done}
+                aria-valuetext={`${syllabus.done} of ${syllabus.total} done`}
+              >
+                <div className={styles.barFill} style={{ width: `${(syllabus.done / syllabus.total) * 100}%` }} />
+              </div>
+              <p className={styles.muted}>
+                {syllabus.total} {syllabus.total === 1 ? 'entry' : 'entries'}
+                {total && ` · ${total} in total`}
+              </p>
+            </section>
+            <section className={styles.card} aria-labelledby="up-next-heading">
+              <h2 id="up-next-heading" className={styles.h2}>
+                Up next
+              </h2>
+              {syllabus.next ? (
+                <>
+                  <p className={styles.muted}>
+                    {syllabus.next.position} of {syllabus.total}
+                  </p>
+                  <p>
+                    <Link to={entryPath(syllabus.next.item, item.publicId)}>{syllabus.next.item.title}</Link>
+                  </p>
+                </>
+              ) : (
+                <p>You finished every entry of this playlist. Well done!</p>
+              )}
+            </section>
+          </aside>
+        </div>
+      )}
     </PageLayout>
+  );
+}
+
+function statusText(entry: SyllabusEntry): string {
+  const { state, stepsDone, stepsTotal } = entry.status;
+  if (state === 'done') return 'Done';
+  if (state === 'notStarted') return 'Not started';
+  return stepsTotal > 1 ? `${stepsDone} of ${stepsTotal} steps` : 'In progress';
+}
+
+function SyllabusRow({ entry, playlistId, isNext }: { entry: SyllabusEntry; playlistId: string; isNext: boolean }) {
+  const done = entry.status.state === 'done';
+  const duration = formatDuration(entry.item.durationSeconds);
+  return (
+    <li className={styles.entry} data-next={isNext}>
+      <span className={styles.marker} data-done={done} aria-hidden="true">
+        {done ? '✓' : entry.position}
+      </span>
+      {entry.item.thumbnailUrl ? <img className={styles.thumb} src={entry.item.thumbnailUrl} alt="" loading="lazy" /> : <span className={styles.thumb} />}
+      <div>
+        <h2 className={styles.entryTitle}>
+          <Link className={styles.entryLink} to={entryPath(entry.item, playlistId)}>
+            <span className="visually-hidden">{entry.position}. </span>
+            {entry.item.title}
+          </Link>
+        </h2>
+        <p className={styles.entryMeta}>
+          <span className={styles.badge}>{TYPE_LABELS[entry.item.resourceType]}</span>
+          {duration && <span>{duration}</span>}
+          <span className={done ? styles.doneBadge : undefined}>{statusText(entry)}</span>
+          {isNext && <span className={styles.badge}>Up next</span>}
+        </p>
+      </div>
+    </li>
   );
 }
