@@ -16,6 +16,7 @@ import { deferred, makeProfile, type Deferred } from './fixtures';
 type ModelEvent = PreferencesEvent | { type: 'model.done.saveProfile'; output: Profile } | { type: 'model.error.saveProfile'; error: unknown };
 
 const STRAND = 'a1b2c3d4-0000-4000-8000-000000000001';
+const OTHER_STRAND = { id: 'a1b2c3d4-0000-4000-8000-000000000011', elementIds: ['a1b2c3d4-0000-4000-8000-000000000012'] };
 const AUDIENCE = 'a1b2c3d4-0000-4000-8000-0000000000aa';
 const SAVED = makeProfile({ interestIds: [STRAND], audienceId: AUDIENCE, experienceLevel: 'NEW', completedOnboarding: true });
 const FAILURE = new Error('Something went wrong, please try again later');
@@ -23,6 +24,9 @@ const FAILURE = new Error('Something went wrong, please try again later');
 const EVENTS: ModelEvent[] = [
   // Toggled twice, the one interest comes off again: the wizard then refuses to go on.
   { type: 'preferences.toggleInterest', id: STRAND },
+  // A second strand on and off, and narrowed to its element (which replaces the strand's own id).
+  { type: 'preferences.toggleStrand', strand: OTHER_STRAND },
+  { type: 'preferences.toggleElement', strand: OTHER_STRAND, id: OTHER_STRAND.elementIds[0]! },
   { type: 'preferences.selectAudience', audienceId: AUDIENCE },
   { type: 'preferences.selectExperience', experienceLevel: 'NEW' },
   { type: 'preferences.next' },

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { onboardingMachine, personalizeMachine } from '@/machines/preferences/preferences.machine';
 import {
+  selectBlocker,
   selectCanContinue,
   selectIsDone,
   selectIsSaving,
@@ -9,7 +10,7 @@ import {
   selectStep,
 } from '@/machines/preferences/preferences.selectors';
 import type { PreferencesPatch } from '@/machines/preferences/preferences.types';
-import { MAX_INTERESTS, toggleInterest } from '@/machines/shared/interests';
+import { isStrandChosen, MAX_INTERESTS, toggleElement, toggleInterest, toggleStrand } from '@/machines/shared/interests';
 import type { Profile } from '@/machines/shared/domain';
 import { deferred, makeProfile } from './fixtures';
 
@@ -36,6 +37,53 @@ describe('interests', () => {
     expect(toggleInterest([STRAND, ELEMENT], STRAND)).toEqual([ELEMENT]);
     const full = Array.from({ length: MAX_INTERESTS }, (_, index) => `id-${index}`);
     expect(toggleInterest(full, 'one-more')).toEqual(full);
+  });
+});
+
+describe('strands and their elements', () => {
+  const strand = { id: STRAND, elementIds: [ELEMENT, 'element-2'] };
+
+  it('a strand comes on whole; off, it takes its elements with it', () => {
+    expect(toggleStrand([], strand)).toEqual([STRAND]);
+    expect(toggleStrand([STRAND, 'other'], strand)).toEqual(['other']);
+    expect(toggleStrand([ELEMENT, 'element-2', 'other'], strand)).toEqual(['other']);
+    expect(isStrandChosen([ELEMENT], strand)).toBe(true);
+    expect(isStrandChosen(['other'], strand)).toBe(false);
+  });
+
+  it('an element narrows its strand; the last element off leaves the strand chosen whole', () => {
+    expect(toggleElement([STRAND], strand, ELEMENT)).toEqual([ELEMENT]);
+    expect(toggleElement([ELEMENT], strand, 'element-2')).toEqual([ELEMENT, 'element-2']);
+    expect(toggleElement([ELEMENT, 'element-2'], strand, ELEMENT)).toEqual(['element-2']);
+    expect(toggleElement(['element-2'], strand, 'element-2')).toEqual([STRAND]);
+  });
+
+  it('respects the contract limit', () => {
+    const full = Array.from({ length: MAX_INTERESTS }, (_, index) => `id-${index}`);
+    expect(toggleStrand(full, strand)).toEqual(full);
+    expect(toggleElement(full, strand, ELEMENT)).toEqual(full);
+  });
+
+  it('the wizard applies them, and says why it cannot go on', () => {
+    const { actor } = onboarding(async () => makeProfile());
+    expect(selectBlocker(actor.getSnapshot())).toBe('Please select at least 1 interest');
+    actor.send({ type: 'preferences.toggleStrand', strand });
+    expect(actor.getSnapshot().context.interestIds).toEqual([STRAND]);
+    expect(selectBlocker(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'preferences.toggleElement', strand, id: ELEMENT });
+    expect(actor.getSnapshot().context.interestIds).toEqual([ELEMENT]);
+    actor.send({ type: 'preferences.next' });
+    expect(selectBlocker(actor.getSnapshot())).toBe('The Audience field is required');
+    actor.send({ type: 'preferences.selectAudience', audienceId: AUDIENCE });
+    actor.send({ type: 'preferences.next' });
+    expect(selectBlocker(actor.getSnapshot())).toBe('The Experience field is required');
+    actor.send({ type: 'preferences.selectExperience', experienceLevel: 'NEW' });
+    expect(selectBlocker(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'preferences.back' });
+    actor.send({ type: 'preferences.back' });
+    actor.send({ type: 'preferences.toggleStrand', strand });
+    expect(actor.getSnapshot().context.interestIds).toEqual([]);
+    expect(selectBlocker(actor.getSnapshot())).toBe('Please select at least 1 interest');
   });
 });
 

@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { Profile } from '@/machines/shared/domain';
-import { toggleInterest } from '@/machines/shared/interests';
+import { toggleElement, toggleInterest, toggleStrand } from '@/machines/shared/interests';
 import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
 import type { PreferenceStep, PreferencesConfig, PreferencesContext, PreferencesEvent, PreferencesInput, PreferencesPatch } from './preferences.types';
 
@@ -28,6 +28,18 @@ const wizard = setup({
       interestIds: ({ context, event }) => {
         assertEvent(event, 'preferences.toggleInterest');
         return toggleInterest(context.interestIds, event.id);
+      },
+    }),
+    toggleStrand: assign({
+      interestIds: ({ context, event }) => {
+        assertEvent(event, 'preferences.toggleStrand');
+        return toggleStrand(context.interestIds, event.strand);
+      },
+    }),
+    toggleElement: assign({
+      interestIds: ({ context, event }) => {
+        assertEvent(event, 'preferences.toggleElement');
+        return toggleElement(context.interestIds, event.strand, event.id);
       },
     }),
     selectAudience: assign({
@@ -62,7 +74,11 @@ const wizard = setup({
 
 /** The answer event each question takes. */
 const ANSWERS = {
-  interests: { 'preferences.toggleInterest': { actions: 'toggleInterest' } },
+  interests: {
+    'preferences.toggleInterest': { actions: 'toggleInterest' },
+    'preferences.toggleStrand': { actions: 'toggleStrand' },
+    'preferences.toggleElement': { actions: 'toggleElement' },
+  },
   audience: { 'preferences.selectAudience': { actions: 'selectAudience' } },
   experience: { 'preferences.selectExperience': { actions: 'selectExperience' } },
 } as const;

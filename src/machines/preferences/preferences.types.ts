@@ -1,4 +1,5 @@
 import type { ExperienceLevel, Profile, ProfilePatch } from '@/machines/shared/domain';
+import type { StrandChoice } from '@/machines/shared/interests';
 
 /** The questions a preferences wizard can ask, in the order a wizard asks them. */
 export type PreferenceStep = 'interests' | 'audience' | 'experience';
@@ -26,6 +27,10 @@ export type PreferencesContext = {
 
 export type PreferencesEvent =
   | { type: 'preferences.toggleInterest'; id: string }
+  /** A strand as a whole, on or off (off takes its elements with it). */
+  | { type: 'preferences.toggleStrand'; strand: StrandChoice }
+  /** One element of a chosen strand: narrows the strand to the elements picked. */
+  | { type: 'preferences.toggleElement'; strand: StrandChoice; id: string }
   | { type: 'preferences.selectAudience'; audienceId: string }
   | { type: 'preferences.selectExperience'; experienceLevel: ExperienceLevel }
   /** To the next question; on the last one, `preferences.save`. */

@@ -4,7 +4,7 @@ import { formIntents } from '@/machines/form/form.intents';
 import type { FormActorRef } from '@/machines/form/form.machine';
 import { selectFieldErrors, selectValue } from '@/machines/form/form.selectors';
 import type { ExperienceLevel, Profile } from '@/machines/shared/domain';
-import { toggleInterest } from '@/machines/shared/interests';
+import { toggleElement, toggleStrand } from '@/machines/shared/interests';
 import { fieldMessage } from '@/views/components/form/form.css';
 import { useForm } from '@/views/components/form/use-form';
 import { useIntents } from '@/views/hooks/use-intents';
@@ -31,7 +31,11 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
           <summary className={styles.summary}>
             Interests <span className="muted">· {interestIds.length} chosen</span>
           </summary>
-          <InterestsStep selected={interestIds} onToggle={(id) => change('interestIds', toggleInterest(interestIds, id))} />
+          <InterestsStep
+            selected={interestIds}
+            onToggleStrand={(strand) => change('interestIds', toggleStrand(interestIds, strand))}
+            onToggleElement={(strand, id) => change('interestIds', toggleElement(interestIds, strand, id))}
+          />
         </details>
         <FieldMessage form={form} name="audienceId" />
         <AudienceStep selected={audienceId} onSelect={(id) => change('audienceId', id)} />

@@ -4,6 +4,10 @@ import { PreferencesWizard } from '@/views/preferences/preferences-wizard';
 const TEXT = {
   title: 'Personalize your demo',
   questions: { interests: 'What would you like to explore?', audience: 'Who do you teach?' },
+  hints: {
+    interests: 'Pick the areas you want to explore. Choose an area to narrow it down.',
+    audience: 'The catalogue opens on what fits your classroom.',
+  },
   finish: 'Start exploring',
 };
 
