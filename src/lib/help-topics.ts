@@ -33,7 +33,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     title: 'Downloading reproducibles',
     keywords: ['reproducible', 'reproducibles', 'download', 'downloads', 'downloaded', 'printable', 'handout', 'file', 'files', 'resources'],
     answer:
-      'Reproducibles are the downloadable resources of a strategy. Open the strategy and use the download in its Resources tab; the download is recorded in your progress as Downloaded.',
+      'Reproducibles are the printable resources of a strategy. Open the strategy, choose its Resources tab and select Download reproducibles; My progress on the page then shows Downloaded: Yes.',
     link: { label: 'Browse strategies', to: '/catalog' },
   },
   {
@@ -41,26 +41,26 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     title: 'Scoring a reflection rubric',
     keywords: ['rubric', 'reflection', 'reflect', 'score', 'scored', 'self-assessment', 'implementation guide'],
     answer:
-      'Each strategy has a Reflection rubric tab next to its Implementation guide and Resources. Pick the level that matches your practice to save a rubric score; it shows as Rubric Score in your progress.',
+      'Each strategy page has a Reflection rubric tab next to its Implementation guide and Resources tabs. Pick the level that matches your practice and select Save rubric score; My learning shows it under Rubric Score.',
   },
   {
     id: 'ratings',
     title: 'Rating a strategy',
     keywords: ['rate', 'rating', 'ratings', 'rated', 'stars', 'review', 'feedback'],
-    answer: 'On a strategy page you can rate the strategy once you have tried it. Rated strategies are marked Rated in your progress.',
+    answer: 'Under Rate this strategy on a strategy page, pick from one to five stars and select Rate. My learning then shows the strategy as Rated.',
   },
   {
     id: 'apply',
     title: 'Marking a strategy as applied',
     keywords: ['apply', 'applied', 'applying', 'classroom', 'implement', 'tried', 'use in class'],
     answer:
-      'When you have used a strategy in your classroom, mark it as applied on the strategy page. Applied strategies count towards your achievements and show as Applied in your progress.',
+      'When you have used a strategy in your classroom, select Apply in my classroom on its page. Applied strategies count towards your achievements on your Profile and show as Applied in My learning.',
   },
   {
     id: 'bookmarks',
     title: 'Saving strategies for later',
     keywords: ['bookmark', 'bookmarks', 'save', 'saved', 'later', 'favourite', 'favorite', 'keep'],
-    answer: 'Bookmark a strategy to save it for later. Saved strategies appear under the Saved filter of My learning.',
+    answer: 'Select Save on a strategy page to keep it for later. Saved strategies appear under the Saved tab of My learning.',
     link: { label: 'Open My learning', to: '/learning' },
   },
   {
@@ -68,7 +68,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     title: 'My learning and the progress table',
     keywords: ['my learning', 'learning', 'progress table', 'in progress', 'filter', 'history', 'started'],
     answer:
-      'My learning shows every strategy you have saved or started, with Watched, Downloaded, Rubric Score, Rated and Applied for each. Use the All, Completed, In Progress and Saved tabs to filter it and sort by any column.',
+      'My learning lists every strategy you have saved or started, with Watched, Downloaded, Rubric Score, Rated and Applied for each. The All, Completed, In Progress and Saved tabs filter it, Sort by and Order sort it, and Download CSV saves it as a spreadsheet. Your Learning record below it gives certificates of what you completed.',
     link: { label: 'Open My learning', to: '/learning' },
   },
   {
@@ -76,14 +76,15 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     title: 'Streaks and achievements',
     keywords: ['streak', 'streaks', 'achievement', 'achievements', 'milestone', 'milestones', 'badge', 'badges'],
     answer:
-      'Achievements count what you have done: strategies applied, watched, saved, rated and in progress, resources downloaded and rubrics scored. Applied, watched and in-progress are your milestones; streaks count the weeks in which you learned at least once (one quiet week, such as a school break, does not end a streak).',
+      'Your Profile shows your achievements: strategies applied, watched, saved, rated and in progress, resources downloaded and rubrics scored. Applied, watched and in-progress are your milestones; your streak counts the weeks in which you learned at least once (one quiet week, such as a school break, does not end a streak).',
+    link: { label: 'Open your Profile', to: '/profile' },
   },
   {
     id: 'subscription',
     title: 'Subscription, trial and billing',
     keywords: ['subscription', 'subscribe', 'billing', 'bill', 'pay', 'payment', 'price', 'cost', 'trial', 'renew', 'invoice', 'plan'],
     answer:
-      'An individual subscription starts with a trial period and then costs $149 per year. You can see your subscription under Billing. If you have no active subscription or free access, the app takes you to the payment page.',
+      'An individual subscription starts with a trial period and then costs $149 per year. Billing, in the account menu at the top right, shows your subscription. If you have no active subscription or free access, the app takes you to the payment page.',
     link: { label: 'Open Billing', to: '/billing' },
   },
   {
@@ -114,7 +115,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     title: 'Signing in and your password',
     keywords: ['sign in', 'signin', 'log in', 'login', 'password', 'forgot', 'reset', 'account', 'logout', 'sign out', 'verify', 'verification', 'email'],
     answer:
-      'Sign in with your e-mail address and password on the sign-in page. Use Sign out at the top of the page to leave. If an e-mail verification link has already been used, your address is already confirmed.',
+      'Sign in with your e-mail address and password on the sign-in page. Sign out is in the account menu at the top right; Profile also has Sign out everywhere for every device at once. If an e-mail verification link has already been used, your address is already confirmed.',
   },
   {
     id: 'demo',
@@ -127,7 +128,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
     id: 'community',
     title: 'The educator community',
     keywords: ['community', 'forum', 'discuss', 'discussion', 'other teachers', 'ask people', 'question'],
-    answer: 'The community is where educators discuss strategies with each other. Community in the main navigation opens it in a new tab.',
+    answer: 'The community is where educators discuss strategies with each other. Community in the main navigation opens a page with the link to it, which opens in a new tab.',
     link: { label: 'Open Community', to: '/community' },
   },
 ];

@@ -75,6 +75,8 @@ export type AppRoute = {
   /** A child of the home shell (`/`): the router nests it there, relative to `/`. */
   shell: boolean;
   meta: RouteMeta;
+  /** The page's name in the browser tab; a screen may name it after its data once loaded. */
+  title?: string;
 };
 
 /** Demo access follows from the roles, so the two can never disagree. */
@@ -85,45 +87,47 @@ function withRoles(roles: readonly Role[], extra: Omit<RouteMeta, 'roles' | 'dem
 const anonymousOnly: RouteMeta = { anonymousOnly: true };
 
 export const ROUTES: readonly AppRoute[] = [
-  { name: 'login', path: '/login', shell: false, meta: { ...anonymousOnly, flag: 'local-login' } },
-  { name: 'callback', path: '/callback', shell: false, meta: anonymousOnly },
+  { name: 'login', path: '/login', title: 'Sign in', shell: false, meta: { ...anonymousOnly, flag: 'local-login' } },
+  { name: 'callback', path: '/callback', title: 'Signing in', shell: false, meta: anonymousOnly },
   {
     name: 'email-verification',
     path: '/email-verification',
+    title: 'Confirm your e-mail',
     shell: false,
     meta: { public: true, demoAllowed: true, requiredQuery: ['verification-token'] },
   },
-  { name: 'reveal', path: '/reveal', shell: false, meta: anonymousOnly },
-  { name: 'invite', path: '/invite', shell: false, meta: anonymousOnly },
+  { name: 'reveal', path: '/reveal', title: 'Thanks for trying the demo', shell: false, meta: anonymousOnly },
+  { name: 'invite', path: '/invite', title: 'Accept your invitation', shell: false, meta: anonymousOnly },
   // Not in the spec's table, but the spec has demo users without saying how one starts: an
   // e-mail form that calls POST /identity/demo.
-  { name: 'demo', path: '/demo', shell: false, meta: anonymousOnly },
-  { name: 'payment', path: '/payment', shell: false, meta: withRoles(ROLES.paying) },
+  { name: 'demo', path: '/demo', title: 'Try the demo', shell: false, meta: anonymousOnly },
+  { name: 'payment', path: '/payment', title: 'Subscribe', shell: false, meta: withRoles(ROLES.paying) },
   {
     name: 'expired-organization-subscription',
     path: '/expired-organization-subscription',
+    title: 'Subscription expired',
     shell: false,
     meta: withRoles(ROLES.paying),
   },
-  { name: 'onboarding', path: '/onboarding', shell: false, meta: withRoles(ROLES.paying) },
-  { name: 'personalize', path: '/personalize', shell: false, meta: withRoles(ROLES.demo) },
-  { name: 'dashboard', path: '/', shell: true, meta: withRoles(ROLES.browsing) },
-  { name: 'community', path: '/community', shell: true, meta: withRoles(ROLES.browsing, { demoRedirectTo: '/' }) },
-  { name: 'livestreams', path: '/livestreams', shell: true, meta: withRoles(ROLES.browsing) },
-  { name: 'livestream', path: '/livestreams/:publicId', shell: true, meta: withRoles(ROLES.browsing) },
-  { name: 'learning-object', path: '/learning-objects/:publicId', shell: true, meta: withRoles(ROLES.browsing) },
-  { name: 'playlist', path: '/playlists/:publicId', shell: true, meta: withRoles(ROLES.browsing) },
-  { name: 'catalog', path: '/catalog', shell: true, meta: withRoles(ROLES.browsing) },
-  { name: 'profile', path: '/profile', shell: true, meta: withRoles(ROLES.paying) },
-  { name: 'learning', path: '/learning', shell: true, meta: withRoles(ROLES.paying) },
-  { name: 'billing', path: '/billing', shell: true, meta: withRoles(ROLES.paying) },
-  { name: 'usage', path: '/usage', shell: true, meta: withRoles(ROLES.usage) },
+  { name: 'onboarding', path: '/onboarding', title: 'Welcome', shell: false, meta: withRoles(ROLES.paying) },
+  { name: 'personalize', path: '/personalize', title: 'Personalize', shell: false, meta: withRoles(ROLES.demo) },
+  { name: 'dashboard', path: '/', title: 'Dashboard', shell: true, meta: withRoles(ROLES.browsing) },
+  { name: 'community', path: '/community', title: 'Community', shell: true, meta: withRoles(ROLES.browsing, { demoRedirectTo: '/' }) },
+  { name: 'livestreams', path: '/livestreams', title: 'Livestreams', shell: true, meta: withRoles(ROLES.browsing) },
+  { name: 'livestream', path: '/livestreams/:publicId', title: 'Livestream', shell: true, meta: withRoles(ROLES.browsing) },
+  { name: 'learning-object', path: '/learning-objects/:publicId', title: 'Strategy', shell: true, meta: withRoles(ROLES.browsing) },
+  { name: 'playlist', path: '/playlists/:publicId', title: 'Playlist', shell: true, meta: withRoles(ROLES.browsing) },
+  { name: 'catalog', path: '/catalog', title: 'Catalog', shell: true, meta: withRoles(ROLES.browsing) },
+  { name: 'profile', path: '/profile', title: 'Profile', shell: true, meta: withRoles(ROLES.paying) },
+  { name: 'learning', path: '/learning', title: 'My learning', shell: true, meta: withRoles(ROLES.paying) },
+  { name: 'billing', path: '/billing', title: 'Billing', shell: true, meta: withRoles(ROLES.paying) },
+  { name: 'usage', path: '/usage', title: 'Educator Usage', shell: true, meta: withRoles(ROLES.usage) },
   { name: 'my-account-profile', path: '/my-account/profile', shell: true, meta: { redirectTo: '/profile' } },
   { name: 'my-account-learning', path: '/my-account/learning', shell: true, meta: { redirectTo: '/learning' } },
   { name: 'my-account-billing', path: '/my-account/billing', shell: true, meta: { redirectTo: '/billing' } },
   // Not in the spec: the statechart viewer for staff and development. Every role may enter; its
   // flag decides who sees it (platform admins, by a rule on the role: src/lib/flags.ts).
-  { name: 'statecharts', path: '/statecharts', shell: true, meta: withRoles(ROLES.all, { flag: 'statechart-viewer' }) },
+  { name: 'statecharts', path: '/statecharts', title: 'Statecharts', shell: true, meta: withRoles(ROLES.all, { flag: 'statechart-viewer' }) },
 ];
 
 /** The platform admin's separate site (spec §4 step 3); served outside this SPA. */

@@ -1,12 +1,16 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Navbar } from '@/views/layout/navbar';
 import { Footer } from '@/views/layout/footer';
 import { UpgradeBanner } from '@/views/layout/upgrade-banner';
 import * as styles from '@/views/layout/shell.css';
-import { ChatLauncher } from '@/views/chat/chat-launcher';
+
+// The Help button (a fixed corner button: nothing moves when it arrives) and its chat machine
+// come in their own chunk right after the page, so the first chunk does not carry them.
+const ChatLauncher = lazy(() => import('@/views/chat/chat-launcher').then((m) => ({ default: m.ChatLauncher })));
 
 /** The home shell (spec §2): navbar 64 px, upgrade banner, the routed page, footer 56 px. */
-export function HomeShell() {
+export function HomeShell({ children }: { children?: ReactNode }) {
   return (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main">
@@ -15,10 +19,12 @@ export function HomeShell() {
       <Navbar />
       <UpgradeBanner />
       <div className={styles.content}>
-        <Outlet />
+        {children ?? <Outlet />}
       </div>
       <Footer />
-      <ChatLauncher />
+      <Suspense fallback={null}>
+        <ChatLauncher />
+      </Suspense>
     </div>
   );
 }

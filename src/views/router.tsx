@@ -1,11 +1,11 @@
-import { Outlet, createBrowserRouter, data, redirect, useRouteError, isRouteErrorResponse, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Outlet, createBrowserRouter, useLocation, data, redirect, useRouteError, isRouteErrorResponse, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useSelector } from '@xstate/react';
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/messages';
-import { ADMIN_SITE_PATH, ROUTES, type RouteName } from '@/lib/routes';
+import { ADMIN_SITE_PATH, ROUTES, matchRoute, type RouteName } from '@/lib/routes';
 import { authIntents } from '@/machines/auth/auth.intents';
 import { bindIntents } from '@/machines/shared/intents';
-import { selectIsAuthLoading } from '@/machines/auth/auth.selectors';
+import { selectIsAuthLoading, selectIsAuthenticated } from '@/machines/auth/auth.selectors';
 import { guardNavigation } from '@/machines/root/root.navigation';
 import type { RootActor } from '@/machines/root/root.actors';
 import { useRoot } from '@/views/root-context';
@@ -16,6 +16,7 @@ import { Page } from '@/views/components/page';
 import { HomeShell } from '@/views/home-shell';
 import { NotFoundPage } from '@/views/screens/not-found-page';
 import { LAZY_SCREENS, type ScreenLoader } from '@/views/lazy-screens';
+import { documentTitle } from '@/views/hooks/use-document-title';
 
 // The router is built from the route table (src/lib/routes.ts): the table says who may enter,
 // this file only says what each route shows. Every navigation runs the navigation guard.
@@ -70,9 +71,24 @@ export function createGuardLoader(root: RootActor) {
   };
 }
 
+/** A signed-in user keeps the shell (navbar, footer) around the 404 page; a visitor sees it alone. */
+function NotFound() {
+  const { auth } = useRoot();
+  const loading = useSelector(auth, selectIsAuthLoading);
+  const signedIn = useSelector(auth, selectIsAuthenticated);
+  if (loading) return <LoadingScreen />;
+  return signedIn ? (
+    <HomeShell>
+      <NotFoundPage inShell />
+    </HomeShell>
+  ) : (
+    <NotFoundPage />
+  );
+}
+
 function RouteError() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <Page title="Something went wrong">
       <p className="error" role="alert">
@@ -89,11 +105,24 @@ function RouteError() {
  * While authentication is loading the whole screen is the loading view; otherwise the snackbar
  * host and the routed view (spec §2). The navigation indicator sits above both.
  */
+/**
+ * Names the tab after the route on every navigation. Rendered before the routed view, so a
+ * screen's own `useDocumentTitle` (which runs after it in the same commit) has the last word.
+ */
+function RouteTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = documentTitle(matchRoute(pathname)?.route.title);
+  }, [pathname]);
+  return null;
+}
+
 function AppFrame() {
   const { auth } = useRoot();
   const loading = useSelector(auth, selectIsAuthLoading);
   return (
     <>
+      <RouteTitle />
       <NavigationProgress />
       {loading ? (
         <LoadingScreen />
@@ -122,7 +151,7 @@ export function createAppRoutes(root: RootActor): RouteObject[] {
       children: [
         ...ROUTES.filter((r) => !r.shell).map((r) => toRoute(r.name, r.path.slice(1))),
         { element: <HomeShell />, errorElement: <RouteError />, children: shellChildren },
-        { path: '*', loader, element: <NotFoundPage /> },
+        { path: '*', loader, element: <NotFound /> },
       ],
     },
   ];

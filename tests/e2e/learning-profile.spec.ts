@@ -136,3 +136,35 @@ test('the profile: name rules, preferences, achievements, password link, certifi
   await expect(page).toHaveURL(/\/account\/password\?ticket=/);
   await expect(page.getByRole('heading', { name: 'Change your password' })).toBeVisible();
 });
+
+test('on a phone each row of My learning is a card of labelled values; the desktop keeps the table', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInLocally(page, EDUCATOR, '/learning');
+  // The first data row, once the page of rows has arrived (the skeleton row comes first).
+  await expect(table(page).getByRole('rowheader').first()).toBeVisible();
+  const firstRow = table(page).getByRole('row').filter({ has: page.getByRole('rowheader') }).first();
+  // A card: the row is a box of its own, the header row is off screen, each value has its label.
+  await expect.poll(() => firstRow.evaluate((row) => getComputedStyle(row).display)).toBe('grid');
+  const labels = await firstRow.getByRole('gridcell').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
+  expect(labels).toContain('"Category"');
+  expect(labels).toContain('"Applied"');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // Sorting without the header: Sort by and Order above the cards.
+  await expect(page.getByLabel('Sort by')).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectAccessible(page);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await firstRow.evaluate((row) => getComputedStyle(row).display)).toBe('table-row');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(table(page).getByRole('columnheader', { name: 'Category' })).toBeInViewport();
+  const cellLabel = await firstRow.getByRole('gridcell').first().evaluate((cell) => getComputedStyle(cell, '::before').content);
+  expect(cellLabel).toBe('none');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectAccessible(page);
+  }
+});

@@ -117,6 +117,10 @@ test.describe('keyboard', () => {
     await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'Billing' })).toBeFocused();
+    for (const theme of ['System', 'Light', 'Dark']) {
+      await page.keyboard.press('ArrowDown');
+      await expect(menu.getByRole('menuitemradio', { name: theme })).toBeFocused();
+    }
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
     await page.keyboard.press('Escape');
@@ -257,6 +261,8 @@ test.describe('responsive layout of the shell screens', () => {
 test.describe('accessibility', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`shell, user menu and upgrade dialog pass axe (${colorScheme})`, async ({ page }, testInfo) => {
+      // Four axe passes and four screenshots: more than the default minute on a busy machine.
+      test.slow();
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize(DESKTOP);
       await signInTo(page, TRIAL);
@@ -278,4 +284,69 @@ test.describe('accessibility', () => {
       await page.screenshot({ path: testInfo.outputPath(`mobile-menu-${colorScheme}.png`) });
     });
   }
+});
+
+test.describe('tab titles and the 404 page', () => {
+  test('each route names the tab "<page> · Educator Learning", and the 404 page names itself', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Sign in · Educator Learning');
+    await signInTo(page, EDUCATOR);
+    await expect(page).toHaveTitle('Dashboard · Educator Learning');
+    for (const [link, title] of [
+      ['Catalog', 'Catalog · Educator Learning'],
+      ['Livestreams', 'Livestreams · Educator Learning'],
+      ['My learning', 'My learning · Educator Learning'],
+      ['Community', 'Community · Educator Learning'],
+      ['Dashboard', 'Dashboard · Educator Learning'],
+    ] as const) {
+      await mainNav(page).getByRole('link', { name: link, exact: true }).click();
+      await expect(page).toHaveTitle(title);
+    }
+    await page.goto('/profile');
+    await expect(page).toHaveTitle('Profile · Educator Learning');
+    // Detail pages name the tab after their item once it has loaded.
+    for (const [path, title] of [
+      ['/learning-objects/concept-carousel', 'Concept Carousel · Educator Learning'],
+      ['/playlists/feedback-that-moves-learning', 'Feedback That Moves Learning · Educator Learning'],
+      ['/livestreams/launching-the-year-with-routines-that-stick', 'Launching the Year With Routines That Stick · Educator Learning'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+    }
+    await page.goto('/no/such/page');
+    await expect(page).toHaveTitle('Page not found · Educator Learning');
+    // Back to a known page, the route's title again.
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await expect(page).toHaveTitle('Dashboard · Educator Learning');
+  });
+
+  test('a signed-in user keeps the navbar and footer on the 404 page; a visitor sees the page alone', async ({ page }) => {
+    await signInTo(page, EDUCATOR);
+    for (const path of ['/no/such/page', '/learning-objects/a/b']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await expect(mainNav(page)).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(accountButton(page)).toBeVisible();
+    }
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const viewport of [MOBILE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await expectAccessible(page);
+        await expectNoHorizontalOverflow(page);
+      }
+    }
+    // The navbar works from there.
+    await page.setViewportSize(DESKTOP);
+    await mainNav(page).getByRole('link', { name: 'Catalog', exact: true }).click();
+    await expect(page).toHaveURL(/\/catalog/);
+
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(mainNav(page)).toHaveCount(0);
+    await expectAccessible(page);
+  });
 });

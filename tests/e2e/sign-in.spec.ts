@@ -188,7 +188,8 @@ test.describe('subscription gating and onboarding', () => {
     await page.getByRole('radio', { name: /Established/ }).check();
     await page.getByRole('button', { name: 'Finish' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    // Just onboarded, no earlier visit: welcomed, not welcomed back.
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, \S/ })).toBeVisible();
     await page.goto('/onboarding');
     await expect(page.getByRole('heading', { name: 'What would you like to focus on?' })).toBeVisible();
   });

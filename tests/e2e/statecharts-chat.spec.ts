@@ -176,7 +176,7 @@ test.describe('help chat', () => {
     await question.fill('How do I download reproducibles?');
     await dialog.getByRole('button', { name: 'Ask' }).click();
     const log = dialog.getByRole('log');
-    await expect(log).toContainText('Reproducibles are the downloadable resources of a strategy.');
+    await expect(log).toContainText('Reproducibles are the printable resources of a strategy.');
     await expectAccessible(page);
 
     await question.fill('What is the weather like on Mars?');

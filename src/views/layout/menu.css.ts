@@ -101,3 +101,32 @@ export const item = style({
 });
 
 export const separator = style({ height: '1px', margin: `${vars.space.xxs} 0`, background: vars.color.border });
+
+export const themeGroup = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, padding: `${vars.space.xxs} ${vars.space.sm}` });
+export const groupLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const segments = style({
+  display: 'flex',
+  flex: 1,
+  padding: '2px',
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceMuted,
+});
+
+export const segment = style({
+  flex: 1,
+  minHeight: '32px',
+  padding: `0 ${vars.space.xs}`,
+  border: 0,
+  borderRadius: '4px',
+  background: 'transparent',
+  color: vars.color.textMuted,
+  font: 'inherit',
+  fontSize: vars.fontSize.sm,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { color: vars.color.text },
+    '&[aria-checked="true"]': { background: vars.color.surfaceRaised, color: vars.color.text, fontWeight: vars.fontWeight.semibold, boxShadow: vars.elevation.low },
+    '&:focus-visible': { outlineOffset: '-2px' },
+  },
+});

@@ -10,7 +10,7 @@ export const eyebrow = style({
   textTransform: 'uppercase',
 });
 
-export const heading = style({ marginTop: vars.space.xs, fontSize: vars.fontSize.xl, '@media': { [mediaUp('sm')]: { fontSize: vars.fontSize.xxl } } });
+export const heading = style({ marginTop: vars.space.xs, paddingRight: vars.space.xl, fontSize: vars.fontSize.xl, '@media': { [mediaUp('sm')]: { fontSize: vars.fontSize.xxl } } });
 
 export const status = style({
   marginTop: vars.space.md,
@@ -30,3 +30,41 @@ export const feature = style({ display: 'flex', gap: vars.space.sm, alignItems: 
 export const check = style({ flexShrink: 0, marginTop: '2px', color: vars.color.success });
 
 export const note = style({ marginTop: vars.space.lg, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+// The card scrolls (dialog.css.ts); the close button and the buttons stay in view while it does.
+export const dialog = style({ position: 'relative' });
+
+export const close = style({
+  position: 'absolute',
+  top: vars.space.sm,
+  right: vars.space.sm,
+  display: 'grid',
+  placeItems: 'center',
+  width: '44px',
+  height: '44px',
+  border: 0,
+  borderRadius: vars.radius.full,
+  background: 'transparent',
+  color: vars.color.textMuted,
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.color.surfaceMuted, color: vars.color.text } },
+});
+
+export const actions = style({
+  position: 'sticky',
+  bottom: 0,
+  marginTop: vars.space.lg,
+  marginInline: `calc(-1 * ${vars.space.lg})`,
+  marginBottom: `calc(-1 * ${vars.space.lg})`,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  '@media': {
+    [mediaUp('sm')]: {
+      marginTop: vars.space.xl,
+      marginInline: `calc(-1 * ${vars.space.xl})`,
+      marginBottom: `calc(-1 * ${vars.space.xl})`,
+      padding: `${vars.space.md} ${vars.space.xl}`,
+    },
+  },
+});

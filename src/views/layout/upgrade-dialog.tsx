@@ -7,10 +7,13 @@ import { daysLeft, trialSummary } from '@/views/layout/trial';
 import * as frame from '@/views/layout/dialog.css';
 import * as styles from '@/views/layout/upgrade-dialog.css';
 
-
 type Props = { isDemo: boolean; trialEndsAt: string | null; onClose: () => void };
 
-/** The subscription offer, opened from the upgrade banner; the card form comes with billing. */
+/**
+ * The subscription offer, opened from the upgrade banner; the card form comes with billing.
+ * Close (top corner), Escape, a click outside and "Not now" all dismiss it; the buttons stay
+ * pinned to the bottom of the card so a phone never has to scroll to find the way out.
+ */
 export default function UpgradeDialog({ isDemo, trialEndsAt, onClose }: Props) {
   const { register } = useAuth();
   const days = daysLeft(trialEndsAt);
@@ -19,7 +22,12 @@ export default function UpgradeDialog({ isDemo, trialEndsAt, onClose }: Props) {
   return (
     <ModalOverlay className={frame.overlay} isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
       <Modal className={frame.modal}>
-        <Dialog className={frame.dialog}>
+        <Dialog className={[frame.dialog, styles.dialog].join(' ')}>
+          <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+            <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+              <path d="M5 5l10 10M15 5L5 15" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
           <p className={styles.eyebrow}>Full access</p>
           <Heading slot="title" className={styles.heading}>
             {isDemo ? 'Create your account to keep learning' : 'Keep learning after your trial'}
@@ -35,7 +43,7 @@ export default function UpgradeDialog({ isDemo, trialEndsAt, onClose }: Props) {
           </p>
           <IncludedList />
           <p className={styles.note}>Cancel anytime. Your school or district can also give you access.</p>
-          <div className={frame.actions}>
+          <div className={[frame.actions, styles.actions].join(' ')}>
             <Button tone="secondary" onClick={onClose}>
               Not now
             </Button>

@@ -6,7 +6,7 @@ import { selectIsMenuOpen, selectMenuFocus } from '@/machines/menu/menu.selector
 import { useIntents } from '@/views/hooks/use-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 
-const ITEM_SELECTOR = '[role="menuitem"]:not([aria-disabled="true"])';
+const ITEM_SELECTOR = ':is([role="menuitem"], [role="menuitemradio"]):not([aria-disabled="true"])';
 
 /**
  * The menu-button pattern over the menu machine: the machine owns hover timing and open state,

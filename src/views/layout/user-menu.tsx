@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSelector } from '@xstate/react';
 import { buildPath, getRoute, type RouteName } from '@/lib/routes';
@@ -8,6 +8,7 @@ import { useRoot } from '@/views/root-context';
 import { useAuth } from '@/views/hooks/use-auth';
 import { useHoverMenu } from '@/views/layout/use-hover-menu';
 import * as styles from '@/views/layout/menu.css';
+import { applyThemeChoice, readThemeChoice, THEME_CHOICES, type ThemeChoice } from '@/views/theme/theme-choice';
 
 function initials(name: string): string {
   const parts = name.trim().split(/[\s@.]+/).filter(Boolean);
@@ -24,7 +25,7 @@ export function Chevron({ open }: { open: boolean }) {
 
 /**
  * The account menu: Profile, Billing, Sign out (demo users: Register, Sign out), plus
- * Statecharts while its flag is on for the user. Only routes the user's role may enter are
+ * Statecharts while its flag is on for the user, and the colour scheme (System, Light, Dark). Only routes the user's role may enter are
  * offered: elsewhere the navigation guard would send them away (a platform admin to /admin).
  */
 export function UserMenu() {
@@ -87,12 +88,45 @@ export function UserMenu() {
               </Link>
             )}
             <div role="separator" className={styles.separator} />
+            <ThemeChoices />
+            <div role="separator" className={styles.separator} />
             <button type="button" role="menuitem" tabIndex={-1} className={styles.item} onClick={() => (close(false), logout())}>
               Sign out
             </button>
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** The colour scheme as three radio items in one row; choosing one keeps the menu open. */
+function ThemeChoices() {
+  const [choice, setChoice] = useState<ThemeChoice>(readThemeChoice);
+  const labelId = useId();
+  return (
+    <div role="group" aria-labelledby={labelId} className={styles.themeGroup}>
+      <span id={labelId} className={styles.groupLabel}>
+        Theme
+      </span>
+      <div className={styles.segments}>
+        {THEME_CHOICES.map(({ value, label }) => (
+          <button
+            key={value}
+            type="button"
+            role="menuitemradio"
+            aria-checked={choice === value}
+            tabIndex={-1}
+            className={styles.segment}
+            onClick={() => {
+              applyThemeChoice(value);
+              setChoice(value);
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
     </div>
   );
 }

@@ -12,7 +12,10 @@ import type { Certificate } from '@/machines/learning/learning.machine';
 import { loadAtStart } from '@/machines/shared/resource';
 import { resourceIntents } from '@/machines/shared/resource.intents';
 import { selectHasResourceFailed, selectResourceData } from '@/machines/shared/resource.selectors';
+import { Link } from 'react-router';
+import { EmptyState } from '@/views/components/empty-state';
 import { LoadError } from '@/views/components/load-error';
+import { Skeleton, SkeletonBlock } from '@/views/components/skeleton';
 import { TextField } from '@/views/components/form/text-field';
 import { useForm } from '@/views/components/form/use-form';
 import { useIntents } from '@/views/hooks/use-intents';
@@ -70,8 +73,15 @@ export function CertificatesCard() {
           ))}
         </ul>
       ) : certificates ? (
-        <p className="muted">No certificates yet.</p>
-      ) : null}
+        <EmptyState title="No certificates yet" action={<Link to="/learning?filter=COMPLETED">See your completed strategies</Link>}>
+          Choose a period above and select Get a certificate: it lists the strategies you completed in it.
+        </EmptyState>
+      ) : (
+        <Skeleton label="Loading your certificates…">
+          <SkeletonBlock width="60%" height="1.25rem" />
+          <SkeletonBlock width="40%" />
+        </Skeleton>
+      )}
     </BaseCard>
   );
 }

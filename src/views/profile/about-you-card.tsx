@@ -49,7 +49,9 @@ export function AboutYouCard({ user }: { user: User }) {
           </>
         )}
         <dt className={styles.factTerm}>Member since</dt>
-        <dd className={styles.factValue}>{new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(user.createdAt))}</dd>
+        <dd className={styles.factValue}>
+          <time dateTime={user.createdAt}>{new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(user.createdAt))}</time>
+        </dd>
       </dl>
       <form onSubmit={onSubmit} noValidate aria-label="Your name">
         <div className={styles.nameFields}>

@@ -7,6 +7,7 @@ import { loadAtStart } from '@/machines/shared/resource';
 import { LoadError } from '@/views/components/load-error';
 import { useIntents } from '@/views/hooks/use-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
+import { Skeleton, SkeletonBlock } from '@/views/components/skeleton';
 import { BaseCard } from '@/views/layout/base-card';
 import * as styles from '@/views/profile/profile.css';
 
@@ -45,9 +46,17 @@ export function AchievementsCard() {
       {failed ? (
         <LoadError onRetry={retry} />
       ) : !data ? (
-        <p className="muted" role="status">
-          Loading your achievements…
-        </p>
+        <Skeleton label="Loading your achievements…">
+          <ul className={styles.tiles}>
+            {Array.from({ length: 7 }, (_, i) => (
+              <li key={i} className={styles.tile}>
+                <SkeletonBlock width="1.5rem" height="1.5rem" radius="999px" />
+                <SkeletonBlock width="2.5rem" height="1.5rem" />
+                <SkeletonBlock width="70%" />
+              </li>
+            ))}
+          </ul>
+        </Skeleton>
       ) : (
         <>
           <ul className={styles.tiles}>

@@ -164,7 +164,7 @@ function PlanCard({ subscription }: { subscription: Subscription }) {
       {subscription.isTrialActive && !subscription.cancelAtPeriodEnd && <TrialMeter subscription={subscription} />}
       <dl className={styles.facts}>
         <dt className={styles.factLabel}>Member since</dt>
-        <dd className={styles.factValue}>{longDate(subscription.createdAt)}</dd>
+        <dd className={styles.factValue}><time dateTime={subscription.createdAt}>{longDate(subscription.createdAt)}</time></dd>
         {nextPayment && (
           <>
             <dt className={styles.factLabel}>Next payment</dt>
@@ -176,7 +176,7 @@ function PlanCard({ subscription }: { subscription: Subscription }) {
         {subscription.cancelAtPeriodEnd && subscription.isActive && (
           <>
             <dt className={styles.factLabel}>Access until</dt>
-            <dd className={styles.factValue}>{longDate(subscription.currentPeriodEnd)}</dd>
+            <dd className={styles.factValue}><time dateTime={subscription.currentPeriodEnd}>{longDate(subscription.currentPeriodEnd)}</time></dd>
           </>
         )}
       </dl>

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { SIGN_OUT_EVERYWHERE_FORM, signOutEverywhereForm } from '@/machines/auth/auth.forms';
 import { selectProfile } from '@/machines/profile/profile.selectors';
-import { LoadingScreen } from '@/views/components/loading-screen';
+import { Skeleton, SkeletonCard } from '@/views/components/skeleton';
 import { useForm } from '@/views/components/form/use-form';
 import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
@@ -23,9 +23,24 @@ export function ProfilePage() {
   const profile = useSelector(profileActor, selectProfile);
   // The preferences list the framework and the audiences.
   const reference = useReferenceData({ load: true });
-  if (!user || !profile || !reference.ready) return <LoadingScreen />;
+  const header = <p>Your account, your learning preferences and what you have achieved so far.</p>;
+  if (!user || !profile || !reference.ready) {
+    return (
+      <PageLayout title="Profile" header={header}>
+        <Skeleton label="Loading your profile…">
+          <div className={styles.grid}>
+            <SkeletonCard media={false} />
+            <SkeletonCard media={false} />
+            <div className={styles.wide}>
+              <SkeletonCard media={false} />
+            </div>
+          </div>
+        </Skeleton>
+      </PageLayout>
+    );
+  }
   return (
-    <PageLayout title="Profile" header={<p>Your account, your learning preferences and what you have achieved so far.</p>}>
+    <PageLayout title="Profile" header={header}>
       <div className={styles.grid}>
         <AboutYouCard user={user} />
         <AchievementsCard />

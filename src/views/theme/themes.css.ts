@@ -17,3 +17,11 @@ globalStyle(':root', {
     },
   },
 });
+
+// A scheme the user chose in the account menu (theme-choice.ts) overrides the system's: the
+// attribute selector outranks `:root` and its media query (reduced motion still applies).
+const reducedMotion = {
+  '(prefers-reduced-motion: reduce)': { vars: assignVars(vars.motion, { fast: '0ms', normal: '0ms', easing: 'linear' }) },
+};
+globalStyle(':root[data-theme="light"]', { vars: assignVars(vars, lightTokens), colorScheme: 'light', '@media': reducedMotion });
+globalStyle(':root[data-theme="dark"]', { vars: assignVars(vars, darkTokens), colorScheme: 'dark', '@media': reducedMotion });
