@@ -15,7 +15,8 @@ import {
 } from '@/machines/catalog/catalog.query';
 import { loadAtStart, withFetch } from '@/machines/shared/resource';
 import { dashboardMachine, itemDetailMachine, type ItemDetail } from '@/machines/catalog/catalog-screens.machine';
-import { arrangeDashboard, cardProgress, continueItem, livestreamStatus, playNext, splitLivestreams } from '@/machines/catalog/catalog.selectors';
+import { arrangeDashboard, cardProgress, continueItem, elementTitle, livestreamStatus, playNext, splitLivestreams } from '@/machines/catalog/catalog.selectors';
+import type { NasotItem } from '@/machines/reference-data/reference-data.machine';
 import type { CatalogItem, CatalogItemSummary, CatalogPage, DashboardLists, ItemProgress } from '@/machines/catalog/catalog.types';
 
 function summary(id: string, extra: Partial<CatalogItemSummary> = {}): CatalogItemSummary {
@@ -309,5 +310,40 @@ describe('livestream status', () => {
     const { upcoming, past } = splitLivestreams(items, now);
     expect(upcoming.map((i) => i.id)).toEqual(['2026-06-02T12:00:00Z']);
     expect(past.map((i) => i.id)).toEqual(['2026-05-20T11:00:00Z', '2026-05-01T11:00:00Z']);
+  });
+});
+
+describe('elementTitle', () => {
+  const node = (id: string, parentId: string | null, type: NasotItem['type'], title: string, position: number): NasotItem => ({
+    id,
+    parentId,
+    type,
+    title,
+    position,
+    description: '',
+    communityUrl: null,
+  });
+  // Ids sort the other way round from the framework's order, as random ids may.
+  const framework = [
+    node('f-cat', null, 'CATEGORY', 'Assessment', 1),
+    node('e-strand', 'f-cat', 'STRAND', 'Feedback', 1),
+    node('d-late', 'e-strand', 'ELEMENT', 'Written Feedback', 2),
+    node('c-early', 'e-strand', 'ELEMENT', 'Timely Verbal Feedback', 1),
+    node('b-strategy', 'd-late', 'STRATEGY', 'Comment Codes', 1),
+  ];
+
+  it('names the element of a strategy the item is tagged with', () => {
+    expect(elementTitle(['b-strategy'], framework)).toBe('Written Feedback');
+  });
+
+  it('names the first element in framework order when an item has several, whatever the order of its ids', () => {
+    expect(elementTitle(['b-strategy', 'c-early'], framework)).toBe('Timely Verbal Feedback');
+    expect(elementTitle(['c-early', 'd-late'], framework)).toBe('Timely Verbal Feedback');
+    expect(elementTitle(['d-late', 'c-early'], framework)).toBe('Timely Verbal Feedback');
+  });
+
+  it('is null without an element', () => {
+    expect(elementTitle(['f-cat'], framework)).toBeNull();
+    expect(elementTitle([], framework)).toBeNull();
   });
 });

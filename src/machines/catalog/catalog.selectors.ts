@@ -182,15 +182,22 @@ export function playNext(item: CatalogItem, progress: readonly ItemProgress[]): 
 
 // ── framework (nasot) helpers ──
 
-/** The title of the framework element an item is tagged with (directly or through a strategy). */
+/**
+ * The title of the framework element an item is tagged with (directly or through a strategy).
+ * An item under several elements (a playlist) shows the first in the framework's own order, so
+ * the same item reads the same everywhere and on every database (ids are random).
+ */
 export function elementTitle(nasotItemIds: readonly string[], nasotItems: readonly NasotItem[]): string | null {
   const byId = new Map(nasotItems.map((n) => [n.id, n]));
+  const elements = new Map<string, string>();
   for (const id of nasotItemIds) {
     let node = byId.get(id);
     while (node && node.type !== 'ELEMENT') node = node.parentId ? byId.get(node.parentId) : undefined;
-    if (node) return node.title;
+    if (node) elements.set(node.id, node.title);
   }
-  return null;
+  if (elements.size <= 1) return elements.values().next().value ?? null;
+  const first = frameworkOptions(nasotItems).find((option) => elements.has(option.id));
+  return first ? first.title : null;
 }
 
 export type FrameworkOption = { id: string; title: string; type: NasotItem['type']; depth: number };
