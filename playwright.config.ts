@@ -5,19 +5,31 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests drive the real product (built SPA + server + embedded identity provider)
- * in Debian's Chromium. The server gets a fresh data directory, so every run starts from the
+ * in Debian's Chromium. Every server gets a fresh data directory, so every run starts from the
  * seeded demo content.
+ *
+ * The end-to-end files run in two shards, each against a server and data of its own, one test at
+ * a time within a shard (the tests of a shard share its data); the visual suite (tests/visual)
+ * has a third server, so the screens it compares never show what the end-to-end tests changed.
+ * The three run side by side: most of a browser test's time is waiting, not CPU.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
-const origin = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'elp-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
-// The visual suite (tests/visual) has a server and data of its own, so the screens it compares
-// never show what the end-to-end tests changed.
-const visualPort = port + 1;
-const visualOrigin = `http://localhost:${visualPort}`;
-const visualDataDir = process.env.E2E_VISUAL_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'elp-visual-'));
-process.env.E2E_VISUAL_DATA_DIR = visualDataDir;
+const dataDirOf = (name: string) => {
+  const key = `E2E_DATA_DIR_${name.toUpperCase()}`;
+  process.env[key] ??= mkdtempSync(join(tmpdir(), `elp-${name}-`));
+  return process.env[key]!;
+};
+
+/** The first shard's files (by name); every other file of tests/e2e is in the second. */
+const FIRST_SHARD = ['sign-in', 'shell', 'catalog', 'usage', 'help-topics', 'dashboard', 'media'].map((name) => `**/${name}.spec.ts`);
+
+const servers = [
+  { project: 'e2e-1', testDir: 'tests/e2e', testMatch: FIRST_SHARD, testIgnore: undefined, port, dataDir: dataDirOf('e2e-1') },
+  { project: 'e2e-2', testDir: 'tests/e2e', testMatch: undefined, testIgnore: FIRST_SHARD, port: port + 2, dataDir: dataDirOf('e2e-2') },
+  { project: 'visual', testDir: 'tests/visual', testMatch: undefined, testIgnore: undefined, port: port + 1, dataDir: dataDirOf('visual') },
+].map((server) => ({ ...server, origin: `http://localhost:${server.port}` }));
 
 const serverEnv = (listen: number, publicUrl: string, dir: string) => ({
   PORT: String(listen),
@@ -39,9 +51,8 @@ const launchOptions = {
 
 export default defineConfig({
   fullyParallel: false,
-  // The end-to-end tests share one server and its data, so they run one at a time; the visual
-  // suite has a server of its own and runs beside them (each project is limited to one worker).
-  workers: 2,
+  // One worker per project (see above).
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: {
@@ -53,29 +64,30 @@ export default defineConfig({
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   reporter: [['list']],
   outputDir: join(dataDir, 'test-results'),
-  use: { trace: 'retain-on-failure', launchOptions },
-  projects: [
-    { name: 'chromium', testDir: 'tests/e2e', workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: origin } },
-    { name: 'visual', testDir: 'tests/visual', workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: visualOrigin, timezoneId: 'UTC', locale: 'en-US' } },
-  ],
-  webServer: [
-    {
-      command: 'node --import tsx server/main.ts',
-      url: `${origin}/api/readyz`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: serverEnv(port, origin, dataDir),
+  // A trace is recorded only for a retry: recording every test costs the run minutes of CPU and disk.
+  use: { trace: 'on-first-retry', launchOptions },
+  projects: servers.map((server) => ({
+    name: server.project,
+    testDir: server.testDir,
+    ...(server.testMatch ? { testMatch: server.testMatch } : {}),
+    ...(server.testIgnore ? { testIgnore: server.testIgnore } : {}),
+    workers: 1,
+    // Tests that read the server's files (the e-mail outbox) find its data directory here.
+    metadata: { dataDir: server.dataDir },
+    use: {
+      ...devices['Desktop Chrome'],
+      channel: undefined,
+      baseURL: server.origin,
+      ...(server.project === 'visual' ? { timezoneId: 'UTC', locale: 'en-US' } : {}),
     },
-    {
-      command: 'node --import tsx server/main.ts',
-      url: `${visualOrigin}/api/readyz`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: serverEnv(visualPort, visualOrigin, visualDataDir),
-    },
-  ],
+  })),
+  webServer: servers.map((server) => ({
+    command: 'node --import tsx server/main.ts',
+    url: `${server.origin}/api/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: serverEnv(server.port, server.origin, server.dataDir),
+  })),
 });

@@ -54,6 +54,9 @@ test.describe('statechart viewer', () => {
   });
 
   test('every machine at 1280 px, light and dark: legible boxes inside the drawing, no CSP violation, no sideways scroll', async ({ page }) => {
+    // Every machine's drawing is laid out in the page (ELK) and checked twice: far more than the
+    // default minute when other browser tests share the machine's two cores.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     const violations = await watchCsp(page);
     await signInLocally(page, ADMIN, '/statecharts');

@@ -25,7 +25,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 function invitationLink(email: string): string {
-  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const outbox = join(test.info().project.metadata.dataDir as string, 'outbox');
   const file = readdirSync(outbox).filter((f) => f.includes(email)).sort().at(-1);
   expect(file, `an e-mail to ${email} in the outbox`).toBeTruthy();
   const message = readFileSync(join(outbox, file!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
