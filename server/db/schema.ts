@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   real,
@@ -139,6 +140,11 @@ export const catalogItems = pgTable(
     resources: jsonb('resources').$type<ResourceLink[]>().notNull().default([]),
     rubric: jsonb('rubric').$type<RubricLevel[]>().notNull().default([]),
     videoId: uuid('video_id').references(() => videos.id),
+    // Kept by triggers on `ratings` (see migration 0005), so lists never aggregate ratings per row.
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    // Exactly avg(ratings.value): numeric sum / count, null when unrated.
+    ratingAverage: numeric('rating_average').generatedAlwaysAs(sql`case when rating_count > 0 then rating_sum::numeric / rating_count end`),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
@@ -148,8 +154,18 @@ export const catalogItems = pgTable(
   (t) => [
     uniqueIndex('catalog_items_public_id_idx').on(t.publicId),
     index('catalog_items_search_idx').using('gin', t.search),
-    index('catalog_items_created_idx').on(t.createdAt),
     index('catalog_items_type_idx').on(t.resourceType),
+    // One index per sort key and direction the list offers, each ending in the id tie-break
+    // (always ascending), so a page is read in index order and the scan stops after it.
+    index('catalog_items_sort_created_asc_idx').on(t.createdAt.asc().nullsLast(), t.id),
+    index('catalog_items_sort_created_desc_idx').on(t.createdAt.desc().nullsLast(), t.id),
+    index('catalog_items_sort_title_asc_idx').on(sql`lower(${t.title}) asc nulls last`, t.id),
+    index('catalog_items_sort_title_desc_idx').on(sql`lower(${t.title}) desc nulls last`, t.id),
+    index('catalog_items_sort_start_asc_idx').on(t.startDate.asc().nullsLast(), t.id),
+    index('catalog_items_sort_start_desc_idx').on(t.startDate.desc().nullsLast(), t.id),
+    index('catalog_items_sort_rating_asc_idx').on(t.ratingAverage.asc().nullsLast(), t.id),
+    index('catalog_items_sort_rating_desc_idx').on(t.ratingAverage.desc().nullsLast(), t.id),
+    index('catalog_items_featured_idx').on(t.createdAt).where(sql`featured`),
   ],
 );
 

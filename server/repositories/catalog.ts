@@ -21,18 +21,37 @@ const summaryColumns = sql`
   ci.featured as "featured", ci.duration_seconds as "durationSeconds", ${iso(sql`ci.start_date`)} as "startDate", ${iso(sql`ci.end_date`)} as "endDate",
   coalesce((select array_agg(x.nasot_item_id::text order by x.nasot_item_id) from catalog_item_nasot_items x where x.catalog_item_id = ci.id), '{}') as "nasotItemIds",
   coalesce((select array_agg(a.audience_id::text order by a.audience_id) from catalog_item_audiences a where a.catalog_item_id = ci.id), '{}') as "audienceIds",
-  (select round(avg(r.value)::numeric, 2)::float8 from ratings r where r.catalog_item_id = ci.id) as "ratingAverage",
-  (select count(*)::int from ratings r where r.catalog_item_id = ci.id) as "ratingCount"`;
+  round(ci.rating_average, 2)::float8 as "ratingAverage", ci.rating_count as "ratingCount"`;
 
 const SORT_COLUMNS: Record<NonNullable<QueryOf<'listCatalogItems'>['sortBy']>[number], SQL> = {
   createdAt: sql`ci.created_at`,
   title: sql`lower(ci.title)`,
   startDate: sql`ci.start_date`,
-  rating: sql`(select avg(r.value) from ratings r where r.catalog_item_id = ci.id)`,
+  // Kept on the item by triggers on `ratings`; exactly avg(ratings.value), so the order is unchanged.
+  rating: sql`ci.rating_average`,
 };
 
+/**
+ * A list counts matching rows up to one past this and reports at most this many as its total,
+ * with `totalIsCapped` set beyond it (the screen can say "1,000+"): counting every match of a
+ * broad filter on a large catalogue would cost more than the page itself.
+ */
+export const TOTAL_CAP = 1000;
+/** Search ranks at most this many matches, the newest first: ts_rank reads each match's document. */
+export const SEARCH_CANDIDATES = TOTAL_CAP;
+
 /** Filters are EXISTS sub-queries on `ci`, so a list never needs extra joins. */
-type ListOptions = { where: SQL[]; orderBy: SQL; limit: number | null; offset: number };
+type ListOptions = {
+  where: SQL[];
+  orderBy: SQL;
+  limit: number;
+  offset: number;
+  /** Order only the newest this-many matches (search ranking); no bound when absent. */
+  candidates?: number;
+  /** Whether to count the matches (lists); summaries for a home-page shelf need no total. */
+  count?: boolean;
+};
+export type ItemPage = { items: ItemSummary[]; total: number; totalIsCapped: boolean };
 type Filters = { resourceType?: string[]; nasotItemIds?: string[]; audienceIds?: string[]; featured?: boolean };
 /** What ranks the recommendations of a learner. */
 export type Taste = { relatedItemId?: string; interestIds: string[]; audienceId: string | null };
@@ -73,14 +92,20 @@ function progressFilter(userId: string, state: ProgressFilter): SQL {
 
 /** Catalogue items, their reference data (audiences, framework) and their files. */
 export function createCatalogRepository(db: Db) {
-  async function listSummaries(options: ListOptions): Promise<{ items: ItemSummary[]; total: number }> {
+  async function listSummaries(options: ListOptions): Promise<ItemPage> {
     const where = whereClause(options.where);
-    const limit = options.limit === null ? sql`` : sql`limit ${options.limit}`;
-    const [items, [count]] = await Promise.all([
-      rows<ItemSummary>(db, sql`select ${summaryColumns} from catalog_items ci ${where} order by ${options.orderBy}, ci.id ${limit} offset ${options.offset}`),
-      rows<{ total: number }>(db, sql`select count(*)::int as total from catalog_items ci ${where}`),
-    ]);
-    return { items, total: count?.total ?? 0 };
+    const matches = options.candidates
+      ? sql`(select ci.id, ci.search, ci.created_at from catalog_items ci ${where} order by ci.created_at desc, ci.id limit ${options.candidates}) ci`
+      : sql`catalog_items ci ${where}`;
+    const orderBy = sql`${options.orderBy}, ci.id`;
+    // The page's ids are chosen first (in index order where a sort index fits); only its rows are
+    // read in full and get the per-item arrays, and the outer query restores the page's order.
+    const page = sql`select ${summaryColumns} from (select ci.id from ${matches} order by ${orderBy} limit ${options.limit} offset ${options.offset}) p
+      join catalog_items ci on ci.id = p.id order by ${orderBy}`;
+    const capped = sql`select count(*)::int as total from (select 1 from catalog_items ci ${where} limit ${TOTAL_CAP + 1}) m`;
+    const [items, counted] = await Promise.all([rows<ItemSummary>(db, page), options.count === false ? [] : rows<{ total: number }>(db, capped)]);
+    const total = counted[0]?.total ?? 0;
+    return { items, total: Math.min(total, TOTAL_CAP), totalIsCapped: total > TOTAL_CAP };
   }
 
   /** Summaries in the order of the ids given; unknown ids are left out. */
@@ -91,7 +116,7 @@ export function createCatalogRepository(db: Db) {
     return ids.map((id) => byId.get(id)).filter((i): i is ItemSummary => Boolean(i));
   }
 
-  const top = async (where: SQL[], orderBy: SQL, limit: number) => (await listSummaries({ where, orderBy, limit, offset: 0 })).items;
+  const top = async (where: SQL[], orderBy: SQL, limit: number) => (await listSummaries({ where, orderBy, limit, offset: 0, count: false })).items;
 
   return {
     summariesByIds,
@@ -113,7 +138,13 @@ export function createCatalogRepository(db: Db) {
       const tsquery = sql`websearch_to_tsquery('english', ${q.q})`;
       const where = [sql`ci.search @@ ${tsquery}`, ...catalogFilters(q)];
       if (q.progress) where.push(progressFilter(userId, q.progress));
-      return listSummaries({ where, orderBy: sql`ts_rank(ci.search, ${tsquery}) desc, ci.created_at desc`, limit: q.limit ?? 10, offset: q.offset ?? 0 });
+      return listSummaries({
+        where,
+        orderBy: sql`ts_rank(ci.search, ${tsquery}) desc, ci.created_at desc`,
+        limit: q.limit ?? 10,
+        offset: q.offset ?? 0,
+        candidates: SEARCH_CANDIDATES,
+      });
     },
 
     list(userId: string, q: QueryOf<'listCatalogItems'>) {

@@ -1169,7 +1169,10 @@ export interface components {
         };
         CatalogItemList: {
             items: components["schemas"]["CatalogItemSummary"][];
+            /** @description Matching items, counted up to 1,000; when more match, 1000 and `totalIsCapped` is true. */
             total: number;
+            /** @description More than `total` items match (show "1,000+"). Search ranks only the newest 1,000 matches. */
+            totalIsCapped?: boolean;
         };
         PlaylistEntry: {
             position: number;
@@ -1877,7 +1880,8 @@ export interface operations {
                      *           "ratingCount": 12
                      *         }
                      *       ],
-                     *       "total": 1
+                     *       "total": 1,
+                     *       "totalIsCapped": false
                      *     }
                      */
                     "application/json": components["schemas"]["CatalogItemList"];
@@ -1946,7 +1950,8 @@ export interface operations {
                      *           "ratingCount": 12
                      *         }
                      *       ],
-                     *       "total": 1
+                     *       "total": 1,
+                     *       "totalIsCapped": false
                      *     }
                      */
                     "application/json": components["schemas"]["CatalogItemList"];

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { ACCOUNTS } from '../support/world.ts';
+
+/** What keeps the catalogue list and search cheap on a large catalogue: capped totals, rating totals on the item. */
+let t: TestApp;
+let token: string;
+
+type Page = { items: { id: string; title: string; ratingAverage: number | null; ratingCount: number }[]; total: number; totalIsCapped?: boolean };
+const get = async (url: string): Promise<Page> => {
+  const res = await t.request(token, { method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login(ACCOUNTS.free);
+});
+afterAll(() => t?.close());
+
+describe('totals', () => {
+  it('are exact, and not capped, for the demo catalogue', async () => {
+    const n = (await t.query<{ n: number }>(sql`select count(*)::int as n from catalog_items`))[0]!.n;
+    const page = await get('/api/catalog/items?limit=100');
+    expect(page.total).toBe(n);
+    expect(page.totalIsCapped).toBe(false);
+    const search = await get('/api/catalog/search?q=students');
+    expect(search.totalIsCapped).toBe(false);
+  });
+
+  it('stop at 1,000 and say so when more items match, in the list and in search', async () => {
+    await t.query(sql`
+      insert into catalog_items (public_id, resource_type, title, description, created_at)
+      select 'bulk-' || g, 'LEARNING_OBJECT', 'Bulk zebrafish routine ' || g, 'Filler for the capped total.', now() - g * interval '1 minute'
+      from generate_series(1, 1100) g`);
+    const list = await get('/api/catalog/items?limit=10');
+    expect(list).toMatchObject({ total: 1000, totalIsCapped: true });
+    expect(list.items).toHaveLength(10);
+    // A filter matching fewer than the cap is still counted exactly.
+    const n = (await t.query<{ n: number }>(sql`select count(*)::int as n from catalog_items where resource_type = 'LIVESTREAM'`))[0]!.n;
+    expect(await get('/api/catalog/items?resourceType=LIVESTREAM&limit=1')).toMatchObject({ total: n, totalIsCapped: false });
+
+    const search = await get('/api/catalog/search?q=zebrafish&limit=100');
+    expect(search).toMatchObject({ total: 1000, totalIsCapped: true });
+    // Search ranks the newest 1,000 matches: equal ranks come newest first, and the oldest 100 are out of reach.
+    expect(search.items[0]!.title).toBe('Bulk zebrafish routine 1');
+    expect((await get('/api/catalog/search?q=zebrafish&limit=100&offset=950')).items.map((i) => i.title).at(-1)).toBe('Bulk zebrafish routine 1000');
+    expect((await get('/api/catalog/search?q=zebrafish&limit=10&offset=1000')).items).toEqual([]);
+    // Pages beyond the cap of the list are still served.
+    expect((await get('/api/catalog/items?limit=10&offset=1050')).items).toHaveLength(10);
+  });
+});
+
+describe('rating totals on the item', () => {
+  const totalsOf = (id: string) =>
+    t.query<{ count: number; average: number | null; exact: number | null }>(
+      sql`select ci.rating_count as count, round(ci.rating_average, 2)::float8 as average,
+            (select round(avg(r.value)::numeric, 2)::float8 from ratings r where r.catalog_item_id = ci.id) as exact
+          from catalog_items ci where ci.id = ${id}::uuid`,
+    );
+
+  it('match the ratings after the seed', async () => {
+    const drift = await t.query(sql`
+      select ci.id from catalog_items ci left join (select catalog_item_id, count(*)::int c, sum(value)::int s from ratings group by 1) r on r.catalog_item_id = ci.id
+      where ci.rating_count <> coalesce(r.c, 0) or ci.rating_sum <> coalesce(r.s, 0)`);
+    expect(drift).toEqual([]);
+  });
+
+  it('follow a rating being added, changed and deleted', async () => {
+    const [item] = await t.query<{ id: string }>(sql`select id::text as id from catalog_items where resource_type = 'LEARNING_OBJECT' order by public_id limit 1`);
+    const before = (await totalsOf(item!.id))[0]!;
+    const rated = await t.request(token, { method: 'POST', url: `/api/catalog/items/${item!.id}/ratings`, payload: { value: 1 } });
+    expect(rated.statusCode).toBe(201);
+    let now = (await totalsOf(item!.id))[0]!;
+    expect(now.count).toBe(before.count + 1);
+    expect(now.average).toBe(now.exact);
+
+    // Rating again replaces the learner's rating.
+    await t.request(token, { method: 'POST', url: `/api/catalog/items/${item!.id}/ratings`, payload: { value: 5 } });
+    now = (await totalsOf(item!.id))[0]!;
+    expect(now.count).toBe(before.count + 1);
+    expect(now.average).toBe(now.exact);
+    const summary = (await t.request(token, { method: 'GET', url: `/api/catalog/items/${item!.id}` })).json();
+    expect({ ratingAverage: summary.ratingAverage, ratingCount: summary.ratingCount }).toEqual({ ratingAverage: now.exact, ratingCount: now.count });
+
+    const deleted = await t.request(token, { method: 'DELETE', url: `/api/catalog/items/${item!.id}/ratings/${rated.json().id}` });
+    expect(deleted.statusCode).toBe(204);
+    expect((await totalsOf(item!.id))[0]).toEqual(before);
+  });
+
+  it('sorts by rating as the average of the ratings does, unrated items last', async () => {
+    const page = await get('/api/catalog/items?sortBy=rating&sortOrder=DESC&limit=100');
+    const expected = await t.query<{ id: string }>(sql`
+      select ci.id::text as id from catalog_items ci
+      order by (select avg(r.value) from ratings r where r.catalog_item_id = ci.id) desc nulls last, ci.id limit 100`);
+    expect(page.items.map((i) => i.id)).toEqual(expected.map((e) => e.id));
+  });
+});
