@@ -15,7 +15,7 @@ import {
 } from '@/machines/catalog/catalog.query';
 import { loadAtStart, withFetch } from '@/machines/shared/resource';
 import { dashboardMachine, itemDetailMachine, type ItemDetail } from '@/machines/catalog/catalog-screens.machine';
-import { arrangeDashboard, cardProgress, continueItem, elementTitle, livestreamStatus, playNext, splitLivestreams } from '@/machines/catalog/catalog.selectors';
+import { arrangeDashboard, cardProgress, continueItem, elementTitle, livestreamStatus, playNext, resultCount, splitLivestreams } from '@/machines/catalog/catalog.selectors';
 import type { NasotItem } from '@/machines/reference-data/reference-data.machine';
 import type { CatalogItem, CatalogItemSummary, CatalogPage, DashboardLists, ItemProgress } from '@/machines/catalog/catalog.types';
 
@@ -345,5 +345,14 @@ describe('elementTitle', () => {
   it('is null without an element', () => {
     expect(elementTitle(['f-cat'], framework)).toBeNull();
     expect(elementTitle([], framework)).toBeNull();
+  });
+});
+
+describe('resultCount', () => {
+  it('counts exactly under the cap and says "1,000+" when the server stopped counting', () => {
+    expect(resultCount({ total: 1 })).toBe('1 result');
+    expect(resultCount({ total: 44, totalIsCapped: false })).toBe('44 results');
+    expect(resultCount({ total: 0 })).toBe('0 results');
+    expect(resultCount({ total: 1000, totalIsCapped: true })).toBe('1,000+ results');
   });
 });

@@ -75,6 +75,14 @@ export const progressById = (progress: readonly ItemProgress[]) => new Map(progr
 export const selectCatalogQuery = (s: CatalogSnapshot) => s.context.query;
 export const selectCatalogItems = (s: CatalogSnapshot) => s.context.page.items;
 export const selectCatalogTotal = (s: CatalogSnapshot) => s.context.page.total;
+
+/** "1 result", "44 results", or "1,000+ results" when the server stopped counting (a capped total). */
+export function resultCount(page: { total: number; totalIsCapped?: boolean }): string {
+  const figure = page.total.toLocaleString('en-US');
+  if (page.totalIsCapped) return `${figure}+ results`;
+  return `${figure} ${page.total === 1 ? 'result' : 'results'}`;
+}
+export const selectCatalogResultCount = (s: CatalogSnapshot) => resultCount(s.context.page);
 export const selectCatalogPageCount = (s: CatalogSnapshot) => pageCount(s.context.page.total);
 export const selectCatalogLoading = (s: CatalogSnapshot) => s.hasTag('loading');
 export const selectCatalogFailed = (s: CatalogSnapshot) => s.matches('failed');

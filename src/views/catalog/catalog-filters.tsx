@@ -146,7 +146,7 @@ export const FilterPanel = memo(function FilterPanel({ query, onChange }: PanelP
 });
 
 /** On a phone the filters wait behind a button (with how many are on) in a sheet from the bottom. */
-export function FiltersSheet({ query, total, loading, onChange, onClearAll }: PanelProps & { total: number; loading: boolean; onClearAll: () => void }) {
+export function FiltersSheet({ query, resultCount, loading, onChange, onClearAll }: PanelProps & { resultCount: string; loading: boolean; onClearAll: () => void }) {
   const [open, setOpen] = useState(false);
   const count = activeFilterCount(query);
   return (
@@ -181,7 +181,7 @@ export function FiltersSheet({ query, total, loading, onChange, onClearAll }: Pa
                   <button type="button" className={styles.clearAll} onClick={onClearAll} disabled={count === 0}>
                     Clear all
                   </button>
-                  <Button onClick={close}>{loading ? 'Show results' : `Show ${total} ${total === 1 ? 'result' : 'results'}`}</Button>
+                  <Button onClick={close}>{loading ? 'Show results' : `Show ${resultCount}`}</Button>
                 </div>
               </>
             )}

@@ -12,7 +12,7 @@ import {
   selectCatalogPageCount,
   selectCatalogProgress,
   selectCatalogQuery,
-  selectCatalogTotal,
+  selectCatalogResultCount,
 } from '@/machines/catalog/catalog.selectors';
 import { catalogScreen } from '@/machines/catalog/catalog.actors';
 import { catalogIntents } from '@/machines/catalog/catalog.intents';
@@ -28,8 +28,7 @@ import * as filterStyles from '@/views/catalog/filters.css';
 
 const SEARCH_INPUT_ID = 'catalog-search';
 
-function resultText(total: number, search: string): string {
-  const count = `${total} ${total === 1 ? 'result' : 'results'}`;
+function resultText(count: string, search: string): string {
   return search ? `${count} for “${search}”` : count;
 }
 
@@ -40,7 +39,7 @@ export function CatalogPage() {
   const { retry, search, filter, clearAll } = useIntents(actor, catalogIntents);
   const query = useSelector(actor, selectCatalogQuery);
   const items = useSelector(actor, selectCatalogItems);
-  const total = useSelector(actor, selectCatalogTotal);
+  const count = useSelector(actor, selectCatalogResultCount);
   const pages = useSelector(actor, selectCatalogPageCount);
   const loading = useSelector(actor, selectCatalogLoading);
   const failed = useSelector(actor, selectCatalogFailed);
@@ -53,7 +52,7 @@ export function CatalogPage() {
       header={
         <div className={filterStyles.toolbar}>
           <SearchForm value={query.search} onSearch={search} />
-          <FiltersSheet query={query} total={total} loading={loading} onChange={filter} onClearAll={clearAll} />
+          <FiltersSheet query={query} resultCount={count} loading={loading} onChange={filter} onClearAll={clearAll} />
         </div>
       }
     >
@@ -71,7 +70,7 @@ export function CatalogPage() {
           <div className={styles.resultsHead}>
             {/* Always in the page, so the new count is announced after every search or filter. */}
             <p role="status" className={styles.resultCount}>
-              {loading || failed ? '' : resultText(total, query.search)}
+              {loading || failed ? '' : resultText(count, query.search)}
             </p>
             <FilterChips chips={chips} onRemove={(chip) => filter(chip.patch)} onClearAll={clearAll} fallbackFocusId={SEARCH_INPUT_ID} />
           </div>
