@@ -55,6 +55,9 @@ test('while the lists load the dashboard shows skeletons, not "Loading…" text'
     await route.continue();
   });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog', exact: true }).click();
+  // On the catalogue first (its own skeleton gone), so the skeleton below is the dashboard's.
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
+  await expect(page.getByTestId('skeleton')).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page.getByTestId('skeleton')).toBeVisible();
   await expect(page.getByText('Loading your dashboard…')).toBeAttached();
