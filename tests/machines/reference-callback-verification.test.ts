@@ -6,6 +6,8 @@ import { buildNasotTree, isReferenceDataReady, selectStrands } from '@/machines/
 import { withFetch } from '@/machines/shared/resource';
 import { callbackMachine, CALLBACK_LOGOUT_DELAY_MS, REDIRECT_NOTICE_MS } from '@/machines/callback/callback.machine';
 import { emailVerificationMachine } from '@/machines/email-verification/email-verification.machine';
+import { verificationMessage } from '@/machines/email-verification/email-verification.selectors';
+import { ApiError } from '@/api/errors';
 
 const item = (id: string, parentId: string | null, type: NasotItem['type'], position: number): NasotItem => ({
   id,
@@ -150,5 +152,15 @@ describe('e-mail verification', () => {
     expect((failed.context.error as Error).message).toContain('already been used');
     actor.send({ type: 'emailVerification.retry' });
     await waitFor(actor, (s) => s.status === 'done');
+  });
+});
+
+describe('e-mail verification messages', () => {
+  it('calls a malformed link not valid instead of showing the schema rule it broke', () => {
+    expect(verificationMessage(new ApiError(400, 'VALIDATION_ERROR', 'params/token must NOT have fewer than 16 characters'))).toBe('This verification link is not valid');
+  });
+  it("shows the server's own words for an unknown, used or expired link, and the generic text otherwise", () => {
+    expect(verificationMessage(new ApiError(410, 'TOKEN_USED', 'This verification link has already been used'))).toBe('This verification link has already been used');
+    expect(verificationMessage(new Error(''))).toBe('Something went wrong, please try again later');
   });
 });

@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from 'react-router';
 import { useSelector } from '@xstate/react';
-import { errorMessage } from '@/lib/messages';
 import { emailVerificationScreen } from '@/machines/email-verification/email-verification.actors';
 import { emailVerificationIntents } from '@/machines/email-verification/email-verification.intents';
 import {
-  selectVerificationError,
+  selectVerificationMessage,
+  selectVerificationRetryable,
   selectVerificationFailed,
   selectVerifiedEmail,
   selectIsVerified,
@@ -26,18 +26,21 @@ function Verification({ token }: { token: string }) {
   const verified = useSelector(verification, selectIsVerified);
   const failed = useSelector(verification, selectVerificationFailed);
   const email = useSelector(verification, selectVerifiedEmail);
-  const error = useSelector(verification, selectVerificationError);
+  const message = useSelector(verification, selectVerificationMessage);
+  const retryable = useSelector(verification, selectVerificationRetryable);
 
   if (failed) {
     return (
       <Page title="We could not confirm your e-mail">
         <p className="error" role="alert">
-          {errorMessage(error)}
+          {message}
         </p>
         <div className="actions">
-          <button className={button()} type="button" onClick={retry}>
-            Try again
-          </button>
+          {retryable && (
+            <button className={button()} type="button" onClick={retry}>
+              Try again
+            </button>
+          )}
           <Link to="/">Go Home</Link>
         </div>
       </Page>
