@@ -35,6 +35,9 @@ const SCREENS: Screen[] = [
   { name: 'login', path: '/login', who: null, ready: heading('Sign in') },
   { name: 'demo', path: '/demo', who: null, ready: heading('Try the Educator Learning Platform') },
   { name: 'reveal', path: '/reveal', who: null, ready: heading('Thanks for trying the demo') },
+  // A link whose token is unknown or used: the page that says so (a good token confirms once; the
+  // end-to-end tests cover that). /callback is left out: it leaves for /login by itself after 7 s.
+  { name: 'email-verification-failed', path: '/email-verification?verification-token=no-such-token', who: null, ready: heading('We could not confirm your e-mail') },
   { name: 'provider-sign-up', path: '/invite?email=visual.check%40example.org', who: null, ready: heading('Create your account') },
   { name: 'dashboard', path: '/', who: educator, ready: heading(/Welcome/) },
   { name: 'dashboard-new-user', path: '/', who: { email: 'new.teacher@example.org' }, ready: heading(/Welcome/) },
