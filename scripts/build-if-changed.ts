@@ -1,12 +1,14 @@
 /**
  * `npm start`'s first step: builds the single-page app only when its inputs changed since the
  * last build (scripts/build-inputs.ts), so a second start, or a start after `npm test`, serves at
- * once. `--force` builds regardless.
+ * once. `--force` builds regardless. It also keeps a migrated PGlite template for the current
+ * migrations (server/db/template.ts), so a new data directory does not wait for an initdb.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIsCurrent, inputsHash, stampPath } from './build-inputs.ts';
+import { ensurePgliteTemplate } from '../server/db/client.ts';
 
 const root = process.cwd();
 const hash = inputsHash(root);
@@ -17,3 +19,6 @@ if (buildIsCurrent(root, hash) && !process.argv.includes('--force')) {
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stampPath(root), `${hash}\n`);
 }
+
+// Only the embedded database needs it; made once per set of migrations (about 5 s, then reused).
+if (!process.env.DATABASE_URL && (await ensurePgliteTemplate())) console.log('Made the database template for new data directories.');

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.ts';
+import { TEMPLATE_DIR, readTemplate, removeTemplate, templateFile, templateKey, writeTemplate } from './template.ts';
 
 export type Schema = typeof schema;
 /** The same type for both drivers, so services never know which one they run on. */
@@ -22,7 +23,27 @@ export type DatabaseOptions =
   /** PostgreSQL connection string. */
   | { url: string; poolSize?: number }
   /** PGlite data directory; `memory://` for an in-memory database. */
-  | { dataDir: string; loadDataDir?: Blob };
+  | { dataDir: string; loadDataDir?: Blob; /** Where migrated templates are kept (server/db/template.ts). */ templateDir?: string };
+
+/**
+ * Makes sure a migrated PGlite template exists for the current migrations (the build step of
+ * `npm start` calls it, so the first start on a new clone does not pay for an initdb).
+ * Answers whether one was made.
+ */
+export async function ensurePgliteTemplate(dir = TEMPLATE_DIR): Promise<boolean> {
+  const key = templateKey(migrationsFolder);
+  if (existsSync(templateFile(key, dir))) return false;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create('memory://');
+  try {
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    return writeTemplate(key, new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()), dir);
+  } finally {
+    await client.close();
+  }
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
@@ -40,10 +61,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const onDisk = !options.dataDir.startsWith('memory://');
+  if (onDisk) mkdirSync(options.dataDir, { recursive: true });
+  // A new data directory (or in-memory database) starts from the migrated template when there is
+  // one (server/db/template.ts).
+  // Only into an empty directory, which is also all that is removed if the template fails.
+  const fresh = !options.loadDataDir && (!onDisk || readdirSync(options.dataDir).length === 0);
+  const key = fresh ? templateKey(migrationsFolder) : null;
+  const { templateDir = TEMPLATE_DIR } = options;
+  let loadDataDir = options.loadDataDir ?? (key ? readTemplate(key, templateDir) : null);
+  let client;
+  try {
+    client = await PGlite.create(options.dataDir, loadDataDir ? { loadDataDir } : {});
+  } catch (err) {
+    if (!key || !loadDataDir) throw err;
+    // A damaged template (a full disk, say) costs only the speed-up: drop it and run initdb.
+    console.error(`database template unusable, creating the data directory without it: ${(err as Error).message}`);
+    removeTemplate(key, templateDir);
+    if (onDisk) {
+      rmSync(options.dataDir, { recursive: true, force: true });
+      mkdirSync(options.dataDir, { recursive: true });
+    }
+    loadDataDir = null;
+    client = await PGlite.create(options.dataDir);
+  }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  // Made here the first time (half a second more), so the next new data directory is quick.
+  if (key && !loadDataDir) writeTemplate(key, new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()), templateDir);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
