@@ -1,6 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { mediaUp } from '@/views/theme/tokens';
 import { vars } from '@/views/theme/vars.css';
+import { stepCircle } from '@/views/components/step-circle.css';
 
 // The detail pages (strategy, playlist, livestreams): skeletons while loading, a syllabus, a live
 // hero, lists with thumbnails.
@@ -67,17 +68,10 @@ export const entry = style({
   },
   '@media': { [mediaUp('sm')]: { gridTemplateColumns: 'auto 128px minmax(0, 1fr)', gap: vars.space.md } },
 });
-export const marker = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '32px',
-  height: '32px',
-  borderRadius: vars.radius.full,
-  border: `2px solid ${vars.color.borderStrong}`,
-  fontWeight: vars.fontWeight.bold,
-  fontSize: vars.fontSize.sm,
-  selectors: { '&[data-done="true"]': { background: vars.color.success, borderColor: vars.color.success, color: vars.color.surface } },
-});
+export const marker = style([
+  stepCircle,
+  { fontSize: vars.fontSize.sm, selectors: { '&[data-done="true"]': { background: vars.color.success, borderColor: vars.color.success, color: vars.color.surface } } },
+]);
 export const thumb = style({ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: vars.radius.sm, background: vars.color.surfaceMuted, display: 'block' });
 export const entryTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, lineHeight: vars.lineHeight.snug });
 export const entryLink = style({

@@ -1,6 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { mediaDown, mediaUp } from '@/views/theme/tokens';
 import { vars } from '@/views/theme/vars.css';
+import * as picker from '@/views/components/picker.css';
 
 // The catalogue's filters: a column beside the results on a wide screen, a bar above them on a
 // tablet, and a sheet behind a "Filters" button on a phone; the active filters as chips.
@@ -99,49 +100,12 @@ export const comboInput = style({
     '&[data-focused]': { outline: 'none', borderColor: vars.color.focus, boxShadow: `0 0 0 3px ${vars.color.primarySoft}, 0 0 0 1px ${vars.color.focus}` },
   },
 });
-export const comboToggle = style({
-  position: 'absolute',
-  insetBlock: '1px',
-  right: '1px',
-  width: '2.5rem',
-  display: 'grid',
-  placeItems: 'center',
-  border: 0,
-  borderRadius: `0 ${vars.radius.sm} ${vars.radius.sm} 0`,
-  background: 'transparent',
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-});
+export const comboToggle = picker.comboToggle;
 
-export const popover = style({
-  width: 'var(--trigger-width)',
-  minWidth: '14rem',
-  maxHeight: '22rem',
-  overflowY: 'auto',
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.elevation.medium,
-});
+export const popover = style([picker.popover, { minWidth: '14rem', maxHeight: '22rem' }]);
 export const wideDropdown = style({ minWidth: '20rem', maxWidth: 'calc(100vw - 2rem)' });
-export const listBox = style({ outline: 'none', padding: vars.space.xxs });
-export const option = style({
-  display: 'flex',
-  alignItems: 'baseline',
-  gap: vars.space.xs,
-  minHeight: '36px',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderRadius: vars.radius.sm,
-  cursor: 'pointer',
-  outline: 'none',
-  fontSize: vars.fontSize.sm,
-  selectors: {
-    '&[data-focused]': { background: vars.color.primarySoft, color: vars.color.onPrimarySoft },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' },
-    '&[data-selected]': { fontWeight: vars.fontWeight.semibold },
-  },
-});
+export const listBox = picker.listBox;
+export const option = style([picker.option, { alignItems: 'baseline', gap: vars.space.xs, minHeight: '36px', fontSize: vars.fontSize.sm }]);
 export const optionLevel = style({ flexShrink: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted, textTransform: 'uppercase', letterSpacing: '0.04em' });
 export const optionTop = style({ fontWeight: vars.fontWeight.semibold });
 

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { mediaUp } from '@/views/theme/tokens';
 import { vars } from '@/views/theme/vars.css';
+import { stepCircle } from '@/views/components/step-circle.css';
 
 export const layout = style({
   display: 'grid',
@@ -130,17 +131,10 @@ export const rubricCard = style({
     '&[data-disabled]': { cursor: 'default', opacity: 0.7 },
   },
 });
-export const rubricNumber = style({
-  gridRow: 'span 2',
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '32px',
-  height: '32px',
-  borderRadius: vars.radius.full,
-  border: `2px solid ${vars.color.borderStrong}`,
-  fontWeight: vars.fontWeight.bold,
-  selectors: { [`${rubricCard}[data-selected] &`]: { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.onPrimary } },
-});
+export const rubricNumber = style([
+  stepCircle,
+  { gridRow: 'span 2', selectors: { [`${rubricCard}[data-selected] &`]: { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.onPrimary } } },
+]);
 export const rubricTitle = style({ fontWeight: vars.fontWeight.semibold });
 export const rubricText = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 

@@ -1,6 +1,7 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { mediaUp } from '@/views/theme/tokens';
 import { vars } from '@/views/theme/vars.css';
+import * as picker from '@/views/components/picker.css';
 
 // The Educator Usage page: a toolbar (school, period), three figure cards, the heatmap, the
 // Active Users table; dialogs for inviting one educator or a whole CSV file.
@@ -24,49 +25,15 @@ export const titleActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars
 
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold });
 
-
 // ---- school picker (react-aria ComboBox)
 export const comboRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'stretch' });
 export const comboField = style({ position: 'relative', flex: '1 1 13rem', minWidth: 0, display: 'flex' });
 /** Room for the toggle; doubled to outrank the global `.field input`. */
 export const comboInput = style({ selectors: { '&&': { paddingRight: '2.75rem', textOverflow: 'ellipsis' } } });
-export const comboToggle = style({
-  position: 'absolute',
-  insetBlock: '1px',
-  right: '1px',
-  width: '2.5rem',
-  display: 'grid',
-  placeItems: 'center',
-  border: 0,
-  borderRadius: `0 ${vars.radius.sm} ${vars.radius.sm} 0`,
-  background: 'transparent',
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-});
-export const popover = style({
-  width: 'var(--trigger-width)',
-  maxHeight: '20rem',
-  overflowY: 'auto',
-  background: vars.color.surfaceRaised,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.elevation.medium,
-});
-export const listBox = style({ outline: 'none', padding: vars.space.xxs });
-export const option = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderRadius: vars.radius.sm,
-  cursor: 'pointer',
-  outline: 'none',
-  selectors: {
-    '&[data-focused]': { background: vars.color.primarySoft, color: vars.color.onPrimarySoft },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' },
-    '&[data-selected]': { fontWeight: vars.fontWeight.semibold },
-  },
-});
+export const comboToggle = picker.comboToggle;
+export const popover = style([picker.popover, { maxHeight: '20rem' }]);
+export const listBox = picker.listBox;
+export const option = style([picker.option, { justifyContent: 'space-between', gap: vars.space.sm }]);
 export const optionAll = style({ borderBottom: `1px solid ${vars.color.border}`, marginBottom: vars.space.xxs });
 export const mark = style({ background: 'transparent', color: 'inherit', fontWeight: vars.fontWeight.bold, textDecoration: 'underline' });
 export const clearButton = style({ whiteSpace: 'nowrap' });
