@@ -17,28 +17,10 @@ import { loadAtStart, withFetch } from '@/machines/shared/resource';
 import { dashboardMachine, itemDetailMachine, type ItemDetail } from '@/machines/catalog/catalog-screens.machine';
 import { arrangeDashboard, cardProgress, continueItem, elementTitle, livestreamStatus, playNext, resultCount, splitLivestreams } from '@/machines/catalog/catalog.selectors';
 import type { NasotItem } from '@/machines/reference-data/reference-data.machine';
-import type { CatalogItem, CatalogItemSummary, CatalogPage, DashboardLists, ItemProgress } from '@/machines/catalog/catalog.types';
+import type { CatalogItem, CatalogPage, DashboardLists, ItemProgress } from '@/machines/catalog/catalog.types';
+import { catalogItemSummary } from '../support/catalog-fixtures';
 
-function summary(id: string, extra: Partial<CatalogItemSummary> = {}): CatalogItemSummary {
-  return {
-    id,
-    publicId: `p-${id}`,
-    resourceType: 'LEARNING_OBJECT',
-    title: `Item ${id}`,
-    description: '',
-    thumbnailUrl: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    featured: false,
-    nasotItemIds: [],
-    audienceIds: [],
-    durationSeconds: 60,
-    startDate: null,
-    endDate: null,
-    ratingAverage: null,
-    ratingCount: 0,
-    ...extra,
-  };
-}
+const summary = catalogItemSummary;
 
 function progress(catalogItemId: string, videoProgress: number, lastInteractionAt = '2026-01-01T00:00:00.000Z', completed = false): ItemProgress {
   return {

@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { arrangeDashboard, continueItem, dashboardGreeting, progressPercent, progressState } from '@/machines/catalog/catalog.selectors';
 import type { CatalogItemSummary, DashboardLists, ItemProgress } from '@/machines/catalog/catalog.types';
+import { catalogItemSummary } from '../support/catalog-fixtures';
 
 // The dashboard follows progress: what to continue, what is in progress, what to suggest.
 
-const item = (id: string, resourceType: CatalogItemSummary['resourceType'] = 'LEARNING_OBJECT'): CatalogItemSummary => ({
-  id,
-  publicId: `p-${id}`,
-  resourceType,
-  title: `Item ${id}`,
-  description: '',
-  thumbnailUrl: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  featured: false,
-  nasotItemIds: [],
-  audienceIds: [],
-  durationSeconds: 60,
-  startDate: null,
-  endDate: null,
-  ratingAverage: null,
-  ratingCount: 0,
-});
+const item = (id: string, resourceType: CatalogItemSummary['resourceType'] = 'LEARNING_OBJECT') => catalogItemSummary(id, { resourceType });
 
 const progress = (catalogItemId: string, at: string, extra: Partial<ItemProgress> = {}): ItemProgress => ({
   catalogItemId,
