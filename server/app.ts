@@ -56,12 +56,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1000 },
     frameworkErrors,
   });
-  // Several processes share rate limits through Redis when it is configured.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
-  if (redis) {
-    redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable: limits fall back to this process'));
-    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-  }
+  // Several processes share rate limits and the embedded provider's sessions through Redis when it is configured.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   const gateway: GatewaySetup = options.gateway ? { gateway: options.gateway } : GATEWAYS[config.billing.gateway](config);
   const ctx = createContext(options, gateway.gateway, redis, app.log);
   app.decorate('billing', ctx.billing);
@@ -105,8 +102,36 @@ function createContext(
     invitations: createInvitations({ users: repos.users, organizations: repos.organizations, tokens, mailer, limiter, config, log: log.child({ service: 'invitations' }) }),
     sessions: createSessions(repos.users),
     limiter,
+    redis,
     isReady,
   };
+}
+
+/**
+ * The Redis client, once connected: the embedded provider reads its signing keys there at start,
+ * so a server that cannot reach it does not start. Later, commands fail at once while it is away
+ * (no offline queue) and the client reconnects on its own: rate limits let requests through
+ * meanwhile, sign-ins through the embedded provider fail until it is back.
+ */
+async function connectRedis(url: string, log: FastifyBaseLogger, timeoutMs = 10_000): Promise<Redis> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+  let lastError = '';
+  redis.on('error', (err: Error) => {
+    if (err.message !== lastError) log.warn({ err: err.message }, 'redis unavailable: limits fall back to this process');
+    lastError = err.message;
+  });
+  redis.on('ready', () => (lastError = ''));
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`REDIS_URL: Redis did not answer within ${timeoutMs / 1000} s (${lastError || 'no connection'})`)), timeoutMs).unref());
+  const ready = new Promise<void>((resolve) => redis.once('ready', resolve));
+  // A refused first attempt is retried by the client (with a back-off) until the timeout.
+  redis.connect().catch(() => {});
+  try {
+    await Promise.race([ready, timeout]);
+  } catch (err) {
+    redis.disconnect();
+    throw err;
+  }
+  return redis;
 }
 
 async function fetchUserInfo(issuer: string, token: string) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
@@ -59,6 +60,17 @@ export type Config = {
   redisUrl: string | null;
   /** Prefix of this deployment's keys in Redis (several deployments, or test runs, may share one). */
   redisPrefix: string;
+  /**
+   * Server processes on this machine (WEB_CONCURRENCY): 1 runs today's single process; more
+   * fork workers that share the port (server/cluster.ts), which needs PostgreSQL and Redis.
+   */
+  webConcurrency: number;
+  shutdown: {
+    /** How long readiness answers 503 before the server stops taking connections, ms (SHUTDOWN_DELAY). */
+    delayMs: number;
+    /** How long requests in flight may take to finish before the process exits anyway, ms (SHUTDOWN_TIMEOUT). */
+    timeoutMs: number;
+  };
   growthbook: { clientKey: string; featuresFile: string };
   trustProxy: boolean;
 };
@@ -71,7 +83,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: number = availableParallelism()): Config {
   const problems: string[] = [];
   const str = (name: string, fallback: string) => {
     const v = env[name];
@@ -162,6 +174,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       .filter(Boolean),
   };
 
+  const redisUrl = env.REDIS_URL ? url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : null;
+  // One process per core on PostgreSQL when Redis holds what the processes share; PGlite
+  // allows one process per data directory, and without Redis each process would keep its own
+  // sign-in sessions and rate limits.
+  const webConcurrency = int('WEB_CONCURRENCY', databaseUrl && redisUrl ? Math.max(1, cores) : 1, 1, 256);
+  if (webConcurrency > 1 && env.WEB_CONCURRENCY) {
+    if (!databaseUrl) problems.push(`WEB_CONCURRENCY=${webConcurrency} needs PostgreSQL (DATABASE_URL): the embedded PGlite database allows one process per data directory`);
+    if (!redisUrl) problems.push(`WEB_CONCURRENCY=${webConcurrency} needs REDIS_URL: the processes share sign-in sessions and rate limits through Redis`);
+  }
+
   const smtpUrl = env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : null;
 
   const config: Config = {
@@ -191,8 +213,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       eventsPerUserPerHour: int('RATE_LIMIT_EVENTS_PER_USER', 1200, 1, 10_000_000),
       pageViewsPerUserPerHour: int('RATE_LIMIT_PAGE_VIEWS_PER_USER', 600, 1, 10_000_000),
     },
-    redisUrl: env.REDIS_URL ? url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : null,
+    redisUrl,
     redisPrefix: str('REDIS_PREFIX', 'elp:'),
+    webConcurrency,
+    shutdown: { delayMs: int('SHUTDOWN_DELAY', 0, 0, 300) * 1000, timeoutMs: int('SHUTDOWN_TIMEOUT', 10, 1, 3600) * 1000 },
     growthbook: {
       clientKey: str('GROWTHBOOK_CLIENT_KEY', 'sdk-local'),
       featuresFile: resolve(cwd, str('FEATURES_FILE', './server/flags/features.json')),

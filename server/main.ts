@@ -1,5 +1,6 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startPeriodic } from './services/periodic.ts';
 
@@ -15,11 +16,29 @@ async function main() {
     throw err;
   }
 
+  // WEB_CONCURRENCY > 1: a primary that migrates, seeds and runs the periodic jobs once, and
+  // workers that serve (server/cluster.ts). One process: all of it here, as always.
+  if (config.webConcurrency > 1) {
+    const { runPrimary } = await import('./cluster.ts');
+    if (cluster.isPrimary) return runPrimary(config);
+    return serve(config, { worker: true });
+  }
+  return serve(config, { worker: false });
+}
+
+/**
+ * Opens the database (running its migrations), builds the app and listens. A single process
+ * also seeds and runs the periodic jobs; a cluster worker leaves those to its primary.
+ * SIGTERM or SIGINT: readiness answers 503 at once, for SHUTDOWN_DELAY (so a load balancer
+ * stops sending new requests), then the server stops taking connections, lets the requests in
+ * flight finish (SHUTDOWN_TIMEOUT at most) and exits.
+ */
+async function serve(config: Config, { worker }: { worker: boolean }) {
   const database = await openDatabase(config.database);
   let ready = false;
   const app = await buildApp({ config, database, isReady: () => ready });
 
-  if (config.seedOnStart) {
+  if (config.seedOnStart && !worker) {
     const { seedDemo } = await import('./db/seed/seed.ts');
     const started = Date.now();
     const summary = await seedDemo(database.db);
@@ -27,21 +46,22 @@ async function main() {
   }
 
   // "Your trial ends soon" e-mails, hourly by default (TRIAL_REMINDER_INTERVAL), once per subscription.
-  const reminders = startPeriodic('trialReminders', (now) => app.billing.sendTrialReminders(now), config.billing.trialReminderIntervalMs, app.log);
+  const reminders = worker ? null : startPeriodic('trialReminders', (now) => app.billing.sendTrialReminders(now), config.billing.trialReminderIntervalMs, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     ready = false;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, delayMs: config.shutdown.delayMs }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long, exiting');
       process.exit(1);
-    }, 10_000);
+    }, config.shutdown.delayMs + config.shutdown.timeoutMs);
     force.unref();
     try {
-      await reminders.stop();
+      if (config.shutdown.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdown.delayMs));
+      await reminders?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -55,7 +75,8 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   ready = true;
-  app.log.info(`Educator Learning Platform at ${config.publicUrl} (database: ${database.kind})`);
+  if (worker) app.log.info('worker listening');
+  else app.log.info(`Educator Learning Platform at ${config.publicUrl} (database: ${database.kind})`);
 }
 
 main().catch((err) => {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { operations } from '../../src/api/schema.d.ts';
 import type { Config } from '../config.ts';
 import type { OperationId } from '../contract.ts';
@@ -54,6 +55,12 @@ export type Context = {
   sessions: Sessions;
   /** Budgets for what clients send (learner events, page views), shared through Redis when set. */
   limiter: Limiter;
+  /**
+   * The deployment's Redis (REDIS_URL), shared by every server process; null without it. Keys
+   * go under `config.redisPrefix`. Commands fail fast while it is unreachable (no offline
+   * queue): whatever uses it must treat it as optional.
+   */
+  redis: Redis | null;
   /** Tells readiness whether start-up (migrations, seed) has finished. */
   isReady: () => boolean;
 };

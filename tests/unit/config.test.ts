@@ -75,4 +75,47 @@ describe('configuration', () => {
   it('requires a token secret in production', () => {
     expect(problems({ NODE_ENV: 'production' })).toContain('LOCAL_TOKEN_SECRET is required when NODE_ENV=production');
   });
+
+  describe('WEB_CONCURRENCY', () => {
+    const postgres = { DATABASE_URL: 'postgres://u@db:5432/app' };
+    const redis = { REDIS_URL: 'redis://cache:6379' };
+    const load = (env: Record<string, string>, cores = 8) => loadConfig({ DATA_DIR: dataDir(), ...env }, process.cwd(), cores);
+
+    it('runs one process on PGlite, and one per core on PostgreSQL with Redis', () => {
+      expect(load({}).webConcurrency).toBe(1);
+      expect(load({ ...redis }).webConcurrency).toBe(1);
+      expect(load({ ...postgres, ...redis }).webConcurrency).toBe(8);
+      expect(load({ ...postgres, ...redis }, 3).webConcurrency).toBe(3);
+      // Without Redis the processes would not share sign-in sessions nor rate limits.
+      expect(load({ ...postgres }).webConcurrency).toBe(1);
+    });
+
+    it('takes a number of processes, and 1 anywhere', () => {
+      expect(load({ ...postgres, ...redis, WEB_CONCURRENCY: '2' }).webConcurrency).toBe(2);
+      expect(load({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+      expect(load({ ...postgres, WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    });
+
+    it('refuses more than one process on PGlite or without Redis, saying why', () => {
+      expect(problems({ WEB_CONCURRENCY: '2', ...redis })).toEqual([
+        'WEB_CONCURRENCY=2 needs PostgreSQL (DATABASE_URL): the embedded PGlite database allows one process per data directory',
+      ]);
+      expect(problems({ WEB_CONCURRENCY: '4', ...postgres })).toEqual(['WEB_CONCURRENCY=4 needs REDIS_URL: the processes share sign-in sessions and rate limits through Redis']);
+    });
+
+    it('names a value that is not a number of processes', () => {
+      for (const bad of ['0', '-1', 'two', '1.5', '257']) {
+        expect(problems({ ...postgres, ...redis, WEB_CONCURRENCY: bad })).toEqual([`WEB_CONCURRENCY must be a whole number from 1 to 256 (got "${bad}")`]);
+      }
+    });
+  });
+
+  it('reads the shutdown timings', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shutdown).toEqual({ delayMs: 0, timeoutMs: 10_000 });
+    expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_DELAY: '5', SHUTDOWN_TIMEOUT: '30' }).shutdown).toEqual({ delayMs: 5000, timeoutMs: 30_000 });
+    expect(problems({ SHUTDOWN_DELAY: 'soon', SHUTDOWN_TIMEOUT: '0' })).toEqual([
+      'SHUTDOWN_DELAY must be a whole number from 0 to 300 (got "soon")',
+      'SHUTDOWN_TIMEOUT must be a whole number from 1 to 3600 (got "0")',
+    ]);
+  });
 });

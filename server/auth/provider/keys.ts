@@ -1,6 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Redis } from 'ioredis';
 import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, type JWK } from 'jose';
 
 /** File in DATA_DIR holding the provider's private signing keys (generated on first start). */
@@ -12,8 +13,14 @@ export type SigningKeys = {
   /** The public halves, as published at /.well-known/jwks.json. */
   publicKeys: JWK[];
   /** Where the keys came from, for the start-up log. */
-  source: 'env' | 'file' | 'generated';
+  source: 'env' | 'file' | 'generated' | 'redis';
 };
+
+/** Where the keys are shared when Redis is configured and PROVIDER_JWKS is not: every process and machine signs with them. */
+export type SharedKeyStore = { redis: Redis; prefix: string };
+
+/** The Redis key (after the deployment's prefix) holding the generated keys. */
+export const SHARED_KEYS = 'provider:jwks';
 
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
 
@@ -21,26 +28,45 @@ export class ProviderKeysError extends Error {}
 
 /**
  * The provider's RS256 signing keys: from `PROVIDER_JWKS` (a JWKS JSON, or a JSON array of
- * JWKs) when given, else from DATA_DIR/provider-keys.json, generated there on first start so
+ * JWKs) when given; else, with Redis, the deployment's keys kept there (the first process to
+ * start puts this machine's key file, or a new key, there; every later one, on any machine,
+ * takes those); else from DATA_DIR/provider-keys.json, generated there on first start so
  * tokens stay valid across restarts.
  */
-export async function loadSigningKeys(dataDir: string, envJwks?: string): Promise<SigningKeys> {
+export async function loadSigningKeys(dataDir: string, envJwks?: string, shared?: SharedKeyStore): Promise<SigningKeys> {
   if (envJwks && envJwks.trim()) {
     return { ...(await normalise(parseJwks(envJwks, 'PROVIDER_JWKS'))), source: 'env' };
   }
   const file = join(dataDir, KEYS_FILE);
+  if (shared) {
+    const key = `${shared.prefix}${SHARED_KEYS}`;
+    let stored = await shared.redis.get(key);
+    if (!stored) {
+      const own = existsSync(file) ? readFileSync(file, 'utf8') : JSON.stringify({ keys: [await generateKey()] });
+      await normalise(parseJwks(own, file));
+      // Only the first writer wins; everyone then reads what won.
+      await shared.redis.set(key, own, 'NX');
+      stored = await shared.redis.get(key);
+      if (!stored) throw new ProviderKeysError(`the provider's signing keys could not be kept in Redis (${key})`);
+    }
+    return { ...(await normalise(parseJwks(stored, `Redis key ${key}`))), source: 'redis' };
+  }
   if (existsSync(file)) {
     return { ...(await normalise(parseJwks(readFileSync(file, 'utf8'), file))), source: 'file' };
   }
-  const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
-  const jwk = await exportJWK(privateKey);
-  const key: JWK = { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'RS256', use: 'sig' };
+  const key = await generateKey();
   mkdirSync(dataDir, { recursive: true });
   // Written aside and renamed, so a crash never leaves half a key file behind.
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify({ keys: [key] }, null, 2)}\n`, { mode: 0o600 });
   renameSync(temporary, file);
   return { ...(await normalise([key])), source: 'generated' };
+}
+
+async function generateKey(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+  const jwk = await exportJWK(privateKey);
+  return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'RS256', use: 'sig' };
 }
 
 function parseJwks(text: string, origin: string): JWK[] {

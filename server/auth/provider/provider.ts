@@ -8,6 +8,7 @@ import type { Context } from '../../routes/types.ts';
 import { claimsOf, createAccounts, NAME_MAX, PASSWORD_MIN, type SignUpInput } from './accounts.ts';
 import { createProviderStore, STORE_FILE } from './adapter.ts';
 import { deriveCookieKeys, loadSigningKeys, localKeySet } from './keys.ts';
+import { createRedisProviderStore } from './redis-adapter.ts';
 import { errorPage, loginPage, logoutPage, messagePage, PRODUCT, signUpPage, STYLESHEET, STYLESHEET_PATH, type SignUpValues } from './pages.ts';
 
 /** Origin of the Vite dev server, whose /callback is also registered outside production. */
@@ -59,16 +60,27 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
     const { audience, clientId } = config.provider;
     const home = `${config.publicUrl}/`;
     const accounts = createAccounts(ctx.repos.users);
-    const keys = await loadSigningKeys(config.dataDir, options.jwks);
+    const { redis } = ctx;
+    // With Redis, every server process (and machine) signs with the same keys and sees every
+    // session; without it, one process keeps them in DATA_DIR.
+    const keys = await loadSigningKeys(config.dataDir, options.jwks, redis ? { redis, prefix: config.redisPrefix } : undefined);
     const verifyKeys = localKeySet(keys);
-    const store = createProviderStore({
-      file: join(config.dataDir, STORE_FILE),
-      onError: (err) => app.log.error({ err }, 'identity provider store could not be read or written'),
-    });
+    const store = redis
+      ? createRedisProviderStore(redis, config.redisPrefix)
+      : createProviderStore({
+          file: join(config.dataDir, STORE_FILE),
+          onError: (err) => app.log.error({ err }, 'identity provider store could not be read or written'),
+        });
     app.addHook('onClose', async () => store.close());
     // A password change, a role change, a deactivation or "sign out everywhere" ends the user's
     // provider sessions, grants and refresh tokens too.
-    const stopListening = ctx.sessions.onEnd((userId) => void store.revokeAccount(userId));
+    const stopListening = ctx.sessions.onEnd(async (userId) => {
+      try {
+        await store.revokeAccount(userId);
+      } catch (err) {
+        app.log.error({ err, userId }, 'identity provider sessions could not be ended');
+      }
+    });
     app.addHook('onClose', async () => stopListening());
 
     const appOrigins = [...new Set([config.publicUrl, ...(process.env.NODE_ENV === 'production' ? [] : [VITE_DEV_ORIGIN])])];

@@ -1,0 +1,113 @@
+import cluster, { type Worker } from 'node:cluster';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { startPeriodic } from './services/periodic.ts';
+
+/** A worker that exits within this long of starting counts as failing to start. */
+const STARTUP_FAILURE_MS = 30_000;
+/** The primary gives up after this many start-up failures in a row with no worker listening. */
+const MAX_STARTUP_FAILURES = 3;
+
+/**
+ * The primary of WEB_CONCURRENCY > 1 (server/main.ts): runs the migrations and the demo seed
+ * once, and the periodic jobs (trial reminders) once, then forks the workers, which listen on
+ * the same port (node:cluster hands connections round-robin). A worker that dies is replaced
+ * (after a back-off when they keep dying). SIGTERM or SIGINT reaches every worker, each drains
+ * as a single process does, and the primary exits when they all have.
+ *
+ * The primary builds the app without listening: the same wiring for the jobs, and the embedded
+ * provider's signing keys are in place (in Redis) before any worker starts.
+ */
+export async function runPrimary(config: Config) {
+  const database = await openDatabase('url' in config.database ? { ...config.database, poolSize: 2 } : config.database);
+  const app = await buildApp({ config, database, isReady: () => false });
+  await app.ready();
+  const log = app.log.child({ role: 'primary' });
+
+  if (config.seedOnStart) {
+    const { seedDemo } = await import('./db/seed/seed.ts');
+    const started = Date.now();
+    const summary = await seedDemo(database.db);
+    log.info({ summary: 'skipped' in summary ? 'already seeded' : 'seeded demo content', ms: Date.now() - started }, 'demo content');
+  }
+  const reminders = startPeriodic('trialReminders', (now) => app.billing.sendTrialReminders(now), config.billing.trialReminderIntervalMs, log);
+
+  const startedAt = new Map<number, number>();
+  const listening = new Set<number>();
+  let failuresInARow = 0;
+  let closing = false;
+  let announced = false;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+    return worker;
+  };
+
+  cluster.on('listening', (worker) => {
+    listening.add(worker.id);
+    failuresInARow = 0;
+    if (announced) {
+      log.info({ worker: worker.id, pid: worker.process.pid }, 'worker replaced');
+    } else if (listening.size === config.webConcurrency) {
+      announced = true;
+      log.info(`Educator Learning Platform at ${config.publicUrl} (database: ${database.kind}, ${config.webConcurrency} processes)`);
+    }
+  });
+
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    const wasListening = listening.delete(worker.id);
+    startedAt.delete(worker.id);
+    if (closing) return;
+    log.error({ worker: worker.id, pid: worker.process.pid, code, signal }, 'worker exited; starting another');
+    if (!wasListening && lived < STARTUP_FAILURE_MS) failuresInARow += 1;
+    if (failuresInARow >= MAX_STARTUP_FAILURES && listening.size === 0) {
+      log.fatal({ failures: failuresInARow }, 'workers keep failing to start; giving up');
+      void stop(1);
+      return;
+    }
+    // Back off when workers keep dying young: 0 s, then 1, 2, 4… up to 30 s.
+    const delay = failuresInARow === 0 ? 0 : Math.min(30_000, 1000 * 2 ** (failuresInARow - 1));
+    setTimeout(() => {
+      if (!closing) fork();
+    }, delay).unref();
+  });
+
+  async function stop(code: number) {
+    closing = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    // A terminal's Ctrl-C already reached every worker; a second signal changes nothing.
+    for (const worker of workers) if (!worker.isDead()) worker.process.kill('SIGTERM');
+    const patience = config.shutdown.delayMs + config.shutdown.timeoutMs + 2000;
+    const allExited = Promise.all(workers.map((w) => (w.isDead() ? null : new Promise((resolve) => w.once('exit', resolve)))));
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([allExited.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), patience)))]);
+    clearTimeout(timer);
+    if (late) {
+      log.error('workers took too long to stop; killing them');
+      for (const worker of workers) if (!worker.isDead()) worker.process.kill('SIGKILL');
+      code = 1;
+    }
+    try {
+      await reminders.stop();
+      await app.close();
+      await database.close();
+    } catch (err) {
+      log.error({ err }, 'error during shutdown');
+      code = 1;
+    }
+    process.exit(code);
+  }
+
+  const onSignal = (signal: string) => {
+    if (closing) return;
+    log.info({ signal, workers: listening.size }, 'shutting down');
+    void stop(0);
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+}
