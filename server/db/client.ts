@@ -55,7 +55,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // the pool opens a new one for the next query.
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    // Several machines may start at once: one migrates while the others wait, then find nothing to do.
+    const lock = await pool.connect();
+    try {
+      await lock.query(`select pg_advisory_lock(hashtext('elp:migrations'))`);
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await lock.query(`select pg_advisory_unlock(hashtext('elp:migrations'))`).catch(() => {});
+      lock.release();
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
