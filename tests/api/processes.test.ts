@@ -114,10 +114,12 @@ class Browser {
 /** A status on a connection of its own (a pooled one may lead to a worker that was killed). */
 const statusOf = (url: string) =>
   new Promise<number>((resolve, reject) => {
-    get(url, { agent: false }, (res) => {
+    const request = get(url, { agent: false, timeout: 15_000 }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
-    }).on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer from ${url} within 15 s`)));
+    request.on('error', reject);
   });
 
 /** The same path on another process (the load balancer chose another one). */
@@ -143,7 +145,7 @@ describe.skipIf(template.kind !== 'postgres')('several server processes (Postgre
     const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, WEB_CONCURRENCY: '1', PUBLIC_URL: `http://127.0.0.1:${portA}` };
     a = await startServer(env, portA);
     b = await startServer(env);
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const server of [a, b]) server?.child.kill('SIGTERM');
@@ -172,9 +174,10 @@ describe.skipIf(template.kind !== 'postgres')('several server processes (Postgre
     }
   });
 
-  it('continues a sign-in through the embedded provider on the other process, and refreshes on either', async () => {
-    const browser = new Browser();
-    const clientId = 'educator-learning-spa';
+  const clientId = 'educator-learning-spa';
+
+  /** A sign-in through the embedded provider like auth0-spa-js's: /authorize on A, the sign-in page and the password on B, the rest alternating. */
+  async function signInAcross(browser: Browser) {
     const redirectUri = `${a.base}/callback`;
     const verifier = randomBytes(32).toString('base64url');
     const state = randomBytes(12).toString('base64url');
@@ -209,19 +212,24 @@ describe.skipIf(template.kind !== 'postgres')('several server processes (Postgre
       response = await browser.request(on(server, `${next.pathname}${next.search}`));
     }
     expect(code).toBeTruthy();
+    return { code: code!, verifier, params, redirectUri };
+  }
 
-    const tokenAt = async (server: Server, form: Record<string, string>) => {
-      const res = await fetch(`${server.base}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ client_id: clientId, ...form }).toString(),
-      });
-      return { status: res.status, body: (await res.json()) as { access_token: string; refresh_token: string; error?: string } };
-    };
-    const me = async (server: Server, accessToken: string) => (await fetch(`${server.base}/api/identity/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+  const tokenAt = async (server: Server, form: Record<string, string>) => {
+    const res = await fetch(`${server.base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: clientId, ...form }).toString(),
+    });
+    return { status: res.status, body: (await res.json()) as { access_token: string; refresh_token: string; error?: string } };
+  };
+  const me = async (server: Server, accessToken: string) => (await fetch(`${server.base}/api/identity/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
 
+  it('continues a sign-in through the embedded provider on the other process, and refreshes on either', async () => {
+    const browser = new Browser();
+    const { code, verifier, params, redirectUri } = await signInAcross(browser);
     // The code issued through A is redeemed at B; the token B signed is accepted by A and B.
-    const tokens = await tokenAt(b, { grant_type: 'authorization_code', code: code!, redirect_uri: redirectUri, code_verifier: verifier });
+    const tokens = await tokenAt(b, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier });
     expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
     expect(await me(a, tokens.body.access_token)).toBe(200);
     expect(await me(b, tokens.body.access_token)).toBe(200);
@@ -259,6 +267,18 @@ describe.skipIf(template.kind !== 'postgres')('several server processes (Postgre
     expect(new URL(afterwards.headers.get('location')!, a.base).searchParams.get('error')).toBe('login_required');
   });
 
+  it("signs out at /v2/logout on one process: the other's refresh tokens and silent sign-in stop too", async () => {
+    const browser = new Browser();
+    const { code, verifier, params, redirectUri } = await signInAcross(browser);
+    const tokens = await tokenAt(a, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier });
+    expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
+    const out = await browser.request(`${b.base}/v2/logout?${new URLSearchParams({ client_id: clientId, returnTo: `${a.base}/login` })}`);
+    expect(out.status).toBe(302);
+    expect((await tokenAt(a, { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token })).body.error).toBe('invalid_grant');
+    const silent = await browser.request(`${a.base}/authorize?${new URLSearchParams({ ...Object.fromEntries(params), prompt: 'none', state: 'after-logout' })}`);
+    expect(new URL(silent.headers.get('location')!, a.base).searchParams.get('error')).toBe('login_required');
+  });
+
   it('runs as a cluster: workers share the port, a dead one is replaced, and SIGTERM drains them all', async () => {
     const server = await startServer({
       DATABASE_URL: databaseUrl,
@@ -286,18 +306,18 @@ describe.skipIf(template.kind !== 'postgres')('several server processes (Postgre
         await new Promise((r) => setTimeout(r, 250));
       }
     };
-    await waitFor(() => lines().some((l) => l.msg.includes('2 processes')), 'both workers did not start');
     const workers = () => [...new Set(lines().filter((l) => l.msg === 'worker listening').map((l) => l.pid))];
-    expect(workers()).toHaveLength(2);
+    await waitFor(() => lines().some((l) => l.msg.includes('2 processes')) && workers().length === 2, 'both workers did not start');
     const primary = lines().find((l) => l.role === 'primary')!.pid;
     expect(primary).toBe(server.child.pid);
 
-    // One worker dies: the other keeps answering, and the primary starts another.
+    // One worker dies: once the primary knows, the other answers everything, and the primary
+    // starts another.
     const [victim] = workers();
     process.kill(victim!, 'SIGKILL');
+    await waitFor(() => lines().some((l) => l.msg.startsWith('worker exited')), 'the primary did not see the worker die');
     for (let i = 0; i < 10; i++) expect(await statusOf(`${server.base}/api/healthz`)).toBe(200);
-    await waitFor(() => lines().some((l) => l.msg === 'worker replaced'), 'the dead worker was not replaced');
-    expect(workers()).toHaveLength(3);
+    await waitFor(() => lines().some((l) => l.msg === 'worker replaced') && workers().length === 3, 'the dead worker was not replaced');
 
     // SIGTERM: readiness says no first, while requests are still served, then every worker exits.
     server.child.kill('SIGTERM');
@@ -306,5 +326,5 @@ describe.skipIf(template.kind !== 'postgres')('several server processes (Postgre
     expect(await statusOf(`${server.base}/api/healthz`)).toBe(200);
     expect(await server.exited).toBe(0);
     for (const pid of workers()) expect(() => process.kill(pid, 0)).toThrow();
-  }, 300_000);
+  }, 480_000);
 });
