@@ -107,6 +107,8 @@ for (const count of counts) {
 console.log(`\n${connections} connections, ${duration} s each; req/s as a share of the bare Fastify's ${bare.requests.toFixed(0)} req/s:`);
 for (const r of results.slice(1)) console.log(`  ${r.label.padEnd(46)} ${(r.requests / bare.requests).toFixed(3)}`);
 for (const label of ['GET /api/identity/me', 'GET /api/catalog/items?limit=10']) {
-  const runs = results.filter((r) => r.label.startsWith(label));
-  if (runs.length > 1) console.log(`  ${label}: ${runs.map((r) => r.requests.toFixed(0)).join(' → ')} req/s (×${(runs.at(-1)!.requests / runs[0]!.requests).toFixed(2)})`);
+  const one = results.find((r) => r.label === `${label}, 1 process`);
+  for (const r of results.filter((r) => r.label.startsWith(`${label}, `) && r !== one)) {
+    if (one) console.log(`  ${r.label} vs 1 process: ×${(r.requests / one.requests).toFixed(2)} req/s`);
+  }
 }
