@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
 
 const { values } = parseArgs({
   options: {
@@ -102,6 +103,10 @@ for (const count of counts) {
   child.kill('SIGTERM');
   await exited;
   rmSync(dataDir, { recursive: true, force: true });
+  const redis = new Redis(process.env.REDIS_URL);
+  const keys = await redis.keys(`bench-${process.pid}-${count}:*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
 }
 
 console.log(`\n${connections} connections, ${duration} s each; req/s as a share of the bare Fastify's ${bare.requests.toFixed(0)} req/s:`);
