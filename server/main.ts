@@ -19,8 +19,7 @@ async function main() {
   // WEB_CONCURRENCY > 1: a primary that migrates, seeds and runs the periodic jobs once, and
   // workers that serve (server/cluster.ts). One process: all of it here, as always.
   if (config.webConcurrency > 1) {
-    const { runPrimary } = await import('./cluster.ts');
-    if (cluster.isPrimary) return runPrimary(config);
+    if (cluster.isPrimary) return (await import('./cluster.ts')).runPrimary(config);
     return serve(config, { worker: true });
   }
   return serve(config, { worker: false });
