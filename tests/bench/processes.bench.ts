@@ -111,9 +111,15 @@ for (const count of counts) {
 
 console.log(`\n${connections} connections, ${duration} s each; req/s as a share of the bare Fastify's ${bare.requests.toFixed(0)} req/s:`);
 for (const r of results.slice(1)) console.log(`  ${r.label.padEnd(46)} ${(r.requests / bare.requests).toFixed(3)}`);
+// Each process count's mean over its runs (--processes 1,2,1,2 alternates them against drift).
 for (const label of ['GET /api/identity/me', 'GET /api/catalog/items?limit=10']) {
-  const one = results.find((r) => r.label === `${label}, 1 process`);
-  for (const r of results.filter((r) => r.label.startsWith(`${label}, `) && r !== one)) {
-    if (one) console.log(`  ${r.label} vs 1 process: ×${(r.requests / one.requests).toFixed(2)} req/s`);
+  const mean = (count: number) => {
+    const runs = results.filter((r) => r.label === `${label}, ${count} process${count > 1 ? 'es' : ''}`);
+    return runs.length ? runs.reduce((sum, r) => sum + r.requests, 0) / runs.length : null;
+  };
+  const one = mean(1);
+  for (const count of [...new Set(counts)].filter((c) => c > 1)) {
+    const many = mean(count);
+    if (one && many) console.log(`  ${label}: ${count} processes ${many.toFixed(0)} req/s vs 1 process ${one.toFixed(0)} req/s: ×${(many / one).toFixed(2)}`);
   }
 }
