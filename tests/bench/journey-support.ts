@@ -77,6 +77,8 @@ export async function startServer(options: { databaseUrl: string; processes: num
       LOCAL_TOKEN_SECRET: randomBytes(36).toString('base64url'),
       LOG_LEVEL: 'warn',
       TRIAL_REMINDER_INTERVAL: '0',
+      // Several processes: stop at once at the end of a run (no load balancer to drain).
+      SHUTDOWN_DELAY: '0',
       WEB_CONCURRENCY: String(options.processes),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       ...options.env,
