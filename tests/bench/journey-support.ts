@@ -80,7 +80,10 @@ export async function startServer(options: { databaseUrl: string; processes: num
       // Several processes: stop at once at the end of a run (no load balancer to drain).
       SHUTDOWN_DELAY: '0',
       WEB_CONCURRENCY: String(options.processes),
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      // Several processes share rate limits and sign-in state through Redis; one process gets it
+      // too, so both runs have the same settings. Keys of their own, removed by nothing else.
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `elp-load-${randomBytes(4).toString('hex')}:`,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
