@@ -48,7 +48,6 @@ import {
   listOption,
   loadAverage,
   peakRate,
-  percentile,
   printTable,
   sleep,
   startBareFastify,
@@ -424,7 +423,7 @@ async function runJourney(server: Server, options: Options) {
   if (used.generator >= 80) console.log(`note: the load generator used ${used.generator} % of a core: it may be what limits the peak`);
   client.close();
   const all = rows.at(-1);
-  return { peakRps: all?.rps ?? 0, p95: all ? percentile([all.p95], 50) : 0 };
+  return { peakRps: all?.rps ?? 0 };
 }
 
 // Last, once every declaration above is initialized.
