@@ -66,6 +66,9 @@ const { values } = parseArgs({
     peak: { type: 'string', default: '100' },
     'peak-seconds': { type: 'string', default: '20' },
     'first-educator': { type: 'string', default: '1' },
+    // Diagnosis only: these request kinds (comma-separated, as the tables name them) are not made, to see
+    // what the rest of the journey does without them. The tables say so.
+    'leave-out': { type: 'string', default: '' },
     // ingest.load.ts reads its own options; they are accepted here so `npm run load -- --ingest …` passes them on.
     seconds: { type: 'string' },
     users: { type: 'string' },
@@ -87,6 +90,8 @@ async function main() {
   const peakEducators = Number(values.peak);
   const peakSeconds = Number(values['peak-seconds']);
   const firstEducator = Number(values['first-educator']);
+  const leaveOut = values['leave-out'].split(',').map((k) => k.trim()).filter(Boolean);
+  if (leaveOut.length) console.log(`DIAGNOSIS: request kinds ${leaveOut.map((k) => `"${k}"`).join(', ')} are left out of the journey`);
 
   console.log(`journey load test — ${new Date().toISOString()}, load average before: ${loadAverage()}`);
   const bare = await startBareFastify();
@@ -101,7 +106,7 @@ async function main() {
       console.log(`\n════ WEB_CONCURRENCY=${processes} — server pid ${server.pid}, load average ${loadAverage()} ════`);
       const health = await peakRate(`${server.url}/api/healthz`, { connections: 50, seconds: 5 });
       console.log(`GET /api/healthz (autocannon ×50, 5 s): ${Math.round(health.rps)} req/s = ${(health.rps / bareRate.rps).toFixed(2)} × bare Fastify`);
-      const result = await runJourney(server, { stages, rampSeconds, holdSeconds, peakEducators, peakSeconds, firstEducator, bareRps: bareRate.rps });
+      const result = await runJourney(server, { stages, rampSeconds, holdSeconds, peakEducators, peakSeconds, firstEducator, leaveOut, bareRps: bareRate.rps });
       peaks.push({ processes, rps: result.peakRps, healthz: health.rps });
     } finally {
       await server.stop();
@@ -151,7 +156,16 @@ const KINDS = [
 const SIGN_IN = KINDS[0]!;
 
 type Summary = { id: string; publicId: string; resourceType: string; durationSeconds: number | null };
-type Options = { stages: number[]; rampSeconds: number; holdSeconds: number; peakEducators: number; peakSeconds: number; firstEducator: number; bareRps: number };
+type Options = {
+  stages: number[];
+  rampSeconds: number;
+  holdSeconds: number;
+  peakEducators: number;
+  peakSeconds: number;
+  firstEducator: number;
+  leaveOut: string[];
+  bareRps: number;
+};
 type Events = { accepted: number; duplicates: number; rejected: number; reasons: Map<string, number> };
 
 async function runJourney(server: Server, options: Options) {
@@ -159,6 +173,7 @@ async function runJourney(server: Server, options: Options) {
   const recorders = new Set<Recorder>();
   const events: Events = { accepted: 0, duplicates: 0, rejected: 0, reasons: new Map() };
   let thinkScale = 1;
+  const leftOut = (kind: string) => options.leaveOut.includes(kind);
   const phase = { stopped: false };
 
   const uniform = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
@@ -189,6 +204,7 @@ async function runJourney(server: Server, options: Options) {
       }
       if (options.body !== undefined) body = JSON.stringify(options.body);
       if (this.token && !options.beacon) headers.authorization = `Bearer ${this.token}`;
+      if (leftOut(kind)) return null;
       const started = performance.now();
       let reply: Reply | null = null;
       let status: number | string;
