@@ -415,6 +415,17 @@ async function runJourney(server: Server, options: Options) {
     `\nlearner events over the stages: ${events.accepted} accepted, ${events.duplicates} duplicates, ${events.rejected} rejected${events.reasons.size ? ` (${[...events.reasons].map(([r, n]) => `${r}×${n}`).join(', ')})` : ''}`,
   );
 
+  // Requests the educators gave up on (30 s) may still be running: the peak starts once the
+  // server and PostgreSQL are idle again (at most two minutes).
+  const drainStarted = performance.now();
+  for (;;) {
+    const idle = cpuWindow(server);
+    await sleep(1000);
+    const { server: app, postgres } = idle();
+    if (app + postgres < 30 || performance.now() - drainStarted > 120_000) break;
+  }
+  console.log(`the server was idle again ${((performance.now() - drainStarted) / 1000).toFixed(0)} s after the last stage ended`);
+
   // The peak: the same journey without think time, on educators already signed in.
   phase.stopped = false;
   thinkScale = 0;
