@@ -117,7 +117,7 @@ async function main() {
   const base = peaks[0]!;
   for (const p of peaks) {
     console.log(
-      `WEB_CONCURRENCY=${p.processes}: journey peak ${Math.round(p.rps)} req/s (${(p.rps / bareRate.rps).toFixed(3)} × bare Fastify, ${(p.rps / base.rps).toFixed(2)} × ${base.processes} process${base.processes > 1 ? 'es' : ''}); healthz ${Math.round(p.healthz)} req/s (${(p.healthz / base.healthz).toFixed(2)} ×)`,
+      `WEB_CONCURRENCY=${p.processes}: journey peak ${Math.round(p.rps)} req/s (${(p.rps / bareRate.rps).toFixed(3)} × bare Fastify, ${base.rps > 0 ? (p.rps / base.rps).toFixed(2) : 'n/a'} × ${base.processes} process${base.processes > 1 ? 'es' : ''}); healthz ${Math.round(p.healthz)} req/s (${(p.healthz / base.healthz).toFixed(2)} ×)`,
     );
   }
   console.log(`load average after: ${loadAverage()}`);
