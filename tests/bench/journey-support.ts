@@ -175,10 +175,21 @@ export function treeCpuSeconds(root: number): number {
   return ticks / TICKS;
 }
 
-/** CPU seconds of every PostgreSQL process on this machine (the database is shared by the run). */
-export function postgresCpuSeconds(): number {
+/** CPU ticks of every PostgreSQL process on this machine, by pid. */
+function postgresTicks(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const [pid, s] of allStats()) if (s.comm.startsWith('postgres')) out.set(pid, s.ticks);
+  return out;
+}
+
+/**
+ * CPU seconds PostgreSQL used since `since` (all its processes on this machine, other users'
+ * too): processes alive now, less what they had used then. A backend that ended in between is
+ * not counted (its time is gone from /proc), so this can only be low, never negative.
+ */
+function postgresCpuSince(since: Map<number, number>): number {
   let ticks = 0;
-  for (const s of allStats().values()) if (s.comm.startsWith('postgres')) ticks += s.ticks;
+  for (const [pid, now] of postgresTicks()) ticks += now - (since.get(pid) ?? 0);
   return ticks / TICKS;
 }
 
@@ -197,7 +208,7 @@ export function loadAverage(): string {
 
 /** CPU used over a window, as a share of one core, for the server, PostgreSQL, this generator and the machine. */
 export function cpuWindow(server: Pick<Server, 'cpuSeconds'>) {
-  const start = { server: server.cpuSeconds(), pg: postgresCpuSeconds(), gen: process.cpuUsage(), machine: machineCpuSeconds(), at: performance.now() };
+  const start = { server: server.cpuSeconds(), pg: postgresTicks(), gen: process.cpuUsage(), machine: machineCpuSeconds(), at: performance.now() };
   return () => {
     const seconds = (performance.now() - start.at) / 1000;
     const gen = process.cpuUsage(start.gen);
@@ -205,7 +216,7 @@ export function cpuWindow(server: Pick<Server, 'cpuSeconds'>) {
     const share = (cpu: number) => Math.round((cpu / seconds) * 100);
     return {
       server: share(server.cpuSeconds() - start.server),
-      postgres: share(postgresCpuSeconds() - start.pg),
+      postgres: share(postgresCpuSince(start.pg)),
       generator: share((gen.user + gen.system) / 1e6),
       machineBusy: share(machine.busy - start.machine.busy),
       machineCores: Math.round((machine.total - start.machine.total) / seconds),
