@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LearnerEventType, Schemas } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
-import { learnerEvents, learnerLogins, learnerProgress, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
+import { learnerLogins, learnerProgress, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
 import { completedSql, VIDEO_COMPLETE_AT, type ProgressPatch } from '../services/progress.ts';
 
 /** A learner's video progress on an item, as stored. */
@@ -264,18 +264,69 @@ export function createProgressRepository(db: Db) {
     /**
      * Stores a batch of events once each (by id) and derives progress from the events stored
      * now only, so a retried batch changes nothing. Returns the ids stored now.
+     *
+     * One statement does both: it records the interactions as `touch` would one event after
+     * another, merged per item — the last interaction is the newest event's, video progress the
+     * largest, watched the first event that reached 90 %, and the position the newest event's
+     * that has one, kept only if it is not older than the interaction already stored (a
+     * late-arriving older event leaves it alone). Events carry only video progress and position
+     * (services/progress.ts progressPatchOf), so only a batch that takes a video to 90 % can
+     * complete an item: then a second statement, in the same transaction, dates the completion
+     * by the batch's last interaction with it (the last interaction of the transaction that
+     * completed it).
      */
-    recordEvents(userId: string, events: StoredEvent[]): Promise<Set<string>> {
-      if (!events.length) return Promise.resolve(new Set());
+    async recordEvents(userId: string, events: StoredEvent[]): Promise<Set<string>> {
+      if (!events.length) return new Set();
+      const values = events.map(
+        (e, i) =>
+          sql`(${i}::int, ${e.id}::uuid, ${e.type}::text, ${e.occurredAt.toISOString()}::timestamptz, ${e.catalogItemId}::uuid,
+            ${JSON.stringify(e.data)}::jsonb, ${e.progress.videoProgress ?? null}::real, ${e.progress.videoPosition ?? null}::real)`,
+      );
+      const write = (q: Db) =>
+        rows<{ id: string }>(
+          q,
+          sql`with e (ord, id, type, occurred_at, catalog_item_id, data, video_progress, video_position) as (values ${sql.join(values, sql`, `)}),
+          ins as (
+            insert into learner_events (id, user_id, type, occurred_at, catalog_item_id, data)
+            select id, ${userId}::uuid, type, occurred_at, catalog_item_id, data from e order by ord
+            on conflict (id) do nothing
+            returning id
+          ),
+          items as (
+            select e.catalog_item_id, max(e.occurred_at) as at, max(e.video_progress) as video_progress,
+              min(e.occurred_at) filter (where e.video_progress >= ${VIDEO_COMPLETE_AT}) as watched_at,
+              (array_agg(e.video_position order by e.occurred_at desc, e.ord desc) filter (where e.video_position is not null))[1] as video_position,
+              max(e.occurred_at) filter (where e.video_position is not null) as position_at
+            from e join ins on ins.id = e.id
+            where e.catalog_item_id is not null
+            group by e.catalog_item_id
+          ),
+          -- Runs although nothing reads it (PostgreSQL runs every data-modifying WITH once).
+          touched as (
+            insert into learner_progress as p (user_id, catalog_item_id, last_interaction_at, video_progress, video_position, watched_at)
+            select ${userId}::uuid, catalog_item_id, at, coalesce(video_progress, 0), coalesce(video_position, 0), watched_at
+            from items order by catalog_item_id
+            on conflict (user_id, catalog_item_id) do update set
+              last_interaction_at = greatest(p.last_interaction_at, excluded.last_interaction_at),
+              video_progress = greatest(p.video_progress, excluded.video_progress),
+              watched_at = least(p.watched_at, excluded.watched_at),
+              video_position = coalesce(
+                (select case when i.position_at >= p.last_interaction_at then i.video_position end from items i where i.catalog_item_id = excluded.catalog_item_id),
+                p.video_position)
+          )
+          select ins.id::text as id from ins`,
+        );
+      const reaching = [...new Set(events.filter((e) => e.catalogItemId && (e.progress.videoProgress ?? 0) >= VIDEO_COMPLETE_AT).map((e) => e.catalogItemId!))];
+      if (!reaching.length) return new Set((await write(db)).map((r) => r.id));
       return db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(learnerEvents)
-          .values(events.map((e) => ({ id: e.id, userId, type: e.type, occurredAt: e.occurredAt, catalogItemId: e.catalogItemId, data: e.data })))
-          .onConflictDoNothing({ target: learnerEvents.id })
-          .returning({ id: learnerEvents.id });
-        const fresh = new Set(inserted.map((r) => r.id));
-        for (const e of events) {
-          if (fresh.has(e.id) && e.catalogItemId) await touch(tx, userId, e.catalogItemId, e.progress, e.occurredAt);
+        const fresh = new Set((await write(tx)).map((r) => r.id));
+        const completable = reaching.filter((id) => events.some((e) => e.catalogItemId === id && fresh.has(e.id) && (e.progress.videoProgress ?? 0) >= VIDEO_COMPLETE_AT));
+        if (completable.length) {
+          await tx.execute(sql`
+            update learner_progress p set completed_at = p.last_interaction_at
+            from catalog_items ci
+            where p.user_id = ${userId} and p.catalog_item_id in (${sql.join(completable.map((id) => sql`${id}::uuid`), sql`, `)})
+              and ci.id = p.catalog_item_id and p.completed_at is null and ${completedSql()}`);
         }
         return fresh;
       });

@@ -69,6 +69,45 @@ describe('learner events', () => {
     expect(await progressOf(e!.id)).toMatchObject({ videoProgress: 30, videoPosition: 3 });
   });
 
+  it('takes a batch with several events on its items as those events one by one', async () => {
+    const [f, g] = await t.query<{ id: string }>(
+      sql`select id::text as id from catalog_items where resource_type = 'LEARNING_OBJECT' order by public_id offset 5 limit 2`,
+    );
+    // A learner of its own: the achievements counted below stay the first learner's.
+    const learner = await t.login(ACCOUNTS.subscriber);
+    await openedVideo(f!.id, 3600, learner);
+    await openedVideo(g!.id, 3600, learner);
+    const now = Date.now();
+    const at = (minutes: number) => new Date(now + minutes * 60_000);
+    const batch = [
+      event('CATALOG_ITEM_VISITED', { catalogItemId: f!.id }, at(0)),
+      event('VIDEO_TIMEUPDATED', { catalogItemId: f!.id, progress: 50, position: 10 }, at(1)),
+      event('VIDEO_TIMEUPDATED', { catalogItemId: g!.id, progress: 20, position: 4 }, at(1)),
+      event('VIDEO_TIMEUPDATED', { catalogItemId: f!.id, progress: 92, position: 21 }, at(2)),
+      event('VIDEO_TIMEUPDATED', { catalogItemId: f!.id, progress: 95, position: 22 }, at(3)),
+      // Sought back and paused: the newest position counts, the watched percent stays.
+      event('VIDEO_PAUSED', { catalogItemId: f!.id, progress: 95, position: 6 }, at(3.5)),
+      event('CATALOG_ITEM_LEFT', { catalogItemId: f!.id }, at(4)),
+    ];
+    // Sent newest first: the server takes them in the order they happened.
+    expect((await send([...batch].reverse(), learner)).json()).toMatchObject({ accepted: 7, duplicates: 0, rejected: 0 });
+    const stored = await progressOf(f!.id, learner);
+    expect(stored).toMatchObject({ videoProgress: 95, videoPosition: 6 });
+    expect(Date.parse(stored.lastInteractionAt)).toBe(at(4).getTime());
+    expect(await progressOf(g!.id, learner)).toMatchObject({ videoProgress: 20, videoPosition: 4 });
+    // Watched when the first event reached 90 %.
+    const [row] = await t.query<{ watched: string }>(
+      sql`select to_char(watched_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as watched from learner_progress
+          where catalog_item_id = ${f!.id}::uuid and user_id = (select id from users where email = ${ACCOUNTS.subscriber})`,
+    );
+    expect(row!.watched).toBe(at(2).toISOString());
+    // A late batch of older events moves neither the position nor the last interaction.
+    expect((await send([event('VIDEO_PAUSED', { catalogItemId: f!.id, progress: 60, position: 15 }, at(2.5))], learner)).json()).toMatchObject({ accepted: 1 });
+    const after = await progressOf(f!.id, learner);
+    expect(after).toMatchObject({ videoProgress: 95, videoPosition: 6 });
+    expect(Date.parse(after.lastInteractionAt)).toBe(at(4).getTime());
+  });
+
   it('stores a retried batch once', async () => {
     const [, b] = items;
     await openedVideo(b!.id);
