@@ -21,7 +21,7 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 
 export type DatabaseOptions =
   /** PostgreSQL connection string. */
-  | { url: string; poolSize?: number }
+  | { url: string; poolSize?: number; statementTimeoutMs?: number }
   /** PGlite data directory; `memory://` for an in-memory database. */
   | { dataDir: string; loadDataDir?: Blob; /** Where migrated templates are kept (server/db/template.ts). */ templateDir?: string };
 
@@ -45,25 +45,40 @@ export async function ensurePgliteTemplate(dir = TEMPLATE_DIR): Promise<boolean>
   }
 }
 
+/** How long one query of a request may run on PostgreSQL before it is cancelled. */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Migrations get connections of their own, without the requests' statement timeout (an index
+    // on a large table may take minutes).
+    const migrator = new pg.Pool({ connectionString: options.url, max: 2 });
+    try {
+      // Several machines may start at once: one migrates while the others wait, then find nothing to do.
+      const lock = await migrator.connect();
+      try {
+        await lock.query(`select pg_advisory_lock(hashtext('elp:migrations'))`);
+        await migrate(drizzle(migrator, { schema }), { migrationsFolder });
+      } finally {
+        await lock.query(`select pg_advisory_unlock(hashtext('elp:migrations'))`).catch(() => {});
+        lock.release();
+      }
+    } finally {
+      await migrator.end();
+    }
+    // A request's query that runs longer than this is cancelled (pg error 57014, answered 503):
+    // under overload a query nobody waits for any more must not hold a connection for minutes.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS });
+    // PostgreSQL's JIT compiles a plan before running it: 1-3 s more on the catalogue's larger
+    // queries, never repaid by the app's short ones.
+    pool.on('connect', (client) => void client.query('set jit = off').catch(() => {}));
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool opens a new one for the next query.
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema });
-    // Several machines may start at once: one migrates while the others wait, then find nothing to do.
-    const lock = await pool.connect();
-    try {
-      await lock.query(`select pg_advisory_lock(hashtext('elp:migrations'))`);
-      await migrate(db, { migrationsFolder });
-    } finally {
-      await lock.query(`select pg_advisory_unlock(hashtext('elp:migrations'))`).catch(() => {});
-      lock.release();
-    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');

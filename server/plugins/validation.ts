@@ -77,10 +77,21 @@ function describeError(error: FastifyError & { errors?: unknown[] }): { status: 
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'File too large' };
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' };
+  // PostgreSQL cancelled a query that ran past the statement timeout (server/db/client.ts).
+  if (databaseCode(error) === '57014') return { status: 503, code: 'BUSY', message: 'The server is busy: try again in a moment' };
   const status = error.statusCode ?? 500;
   if (status === 429) return { status, code: 'RATE_LIMITED', message: error.message };
   if (status >= 400 && status < 500) return { status, code: 'BAD_REQUEST', message: error.message };
   return { status: 500, code: 'INTERNAL', message: GENERIC_MESSAGE };
+}
+
+/** PostgreSQL's SQLSTATE of a failed query (drizzle wraps the driver's error as its cause). */
+function databaseCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }
 
 /** Where a NUL character hides in a request part, as "body/field/0", or null. */
