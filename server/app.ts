@@ -105,6 +105,7 @@ function createContext(
     invitations: createInvitations({ users: repos.users, organizations: repos.organizations, tokens, mailer, limiter, config, log: log.child({ service: 'invitations' }) }),
     sessions: createSessions(repos.users),
     limiter,
+    redis,
     isReady,
   };
 }

@@ -59,6 +59,8 @@ export type Config = {
   redisUrl: string | null;
   /** Prefix of this deployment's keys in Redis (several deployments, or test runs, may share one). */
   redisPrefix: string;
+  /** Cache catalogue list and search responses (CATALOG_CACHE=off to measure without). */
+  catalogCache: boolean;
   growthbook: { clientKey: string; featuresFile: string };
   trustProxy: boolean;
 };
@@ -193,6 +195,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     redisUrl: env.REDIS_URL ? url('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:']) : null,
     redisPrefix: str('REDIS_PREFIX', 'elp:'),
+    catalogCache: bool('CATALOG_CACHE', true),
     growthbook: {
       clientKey: str('GROWTHBOOK_CLIENT_KEY', 'sdk-local'),
       featuresFile: resolve(cwd, str('FEATURES_FILE', './server/flags/features.json')),

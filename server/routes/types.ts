@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { operations } from '../../src/api/schema.d.ts';
 import type { Config } from '../config.ts';
 import type { OperationId } from '../contract.ts';
@@ -54,6 +55,8 @@ export type Context = {
   sessions: Sessions;
   /** Budgets for what clients send (learner events, page views), shared through Redis when set. */
   limiter: Limiter;
+  /** Shared state of several server processes (REDIS_URL); null: each process keeps its own. */
+  redis: Redis | null;
   /** Tells readiness whether start-up (migrations, seed) has finished. */
   isReady: () => boolean;
 };
