@@ -71,6 +71,8 @@ export type Config = {
     /** How long requests in flight may take to finish before the process exits anyway, ms (SHUTDOWN_TIMEOUT). */
     timeoutMs: number;
   };
+  /** Cache catalogue list and search responses (CATALOG_CACHE=off to measure without). */
+  catalogCache: boolean;
   growthbook: { clientKey: string; featuresFile: string };
   trustProxy: boolean;
 };
@@ -217,6 +219,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
     redisPrefix: str('REDIS_PREFIX', 'elp:'),
     webConcurrency,
     shutdown: { delayMs: int('SHUTDOWN_DELAY', 0, 0, 300) * 1000, timeoutMs: int('SHUTDOWN_TIMEOUT', 10, 1, 3600) * 1000 },
+    catalogCache: bool('CATALOG_CACHE', true),
     growthbook: {
       clientKey: str('GROWTHBOOK_CLIENT_KEY', 'sdk-local'),
       featuresFile: resolve(cwd, str('FEATURES_FILE', './server/flags/features.json')),

@@ -145,6 +145,12 @@ export const catalogItems = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     // Exactly avg(ratings.value): numeric sum / count, null when unrated.
     ratingAverage: numeric('rating_average').generatedAlwaysAs(sql`case when rating_count > 0 then rating_sum::numeric / rating_count end`),
+    // The item's framework items and audiences, sorted, kept by triggers on the link tables (see
+    // migration 0006): summaries read them without sub-queries. `nasotPathIds` adds every ancestor
+    // of those framework items, so "under this framework item" is one GIN-indexed `&&`.
+    nasotItemIds: uuid('nasot_item_ids').array().notNull().default(sql`'{}'`),
+    nasotPathIds: uuid('nasot_path_ids').array().notNull().default(sql`'{}'`),
+    audienceIds: uuid('audience_ids').array().notNull().default(sql`'{}'`),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
@@ -166,8 +172,34 @@ export const catalogItems = pgTable(
     index('catalog_items_sort_rating_asc_idx').on(t.ratingAverage.asc().nullsLast(), t.id),
     index('catalog_items_sort_rating_desc_idx').on(t.ratingAverage.desc().nullsLast(), t.id),
     index('catalog_items_featured_idx').on(t.createdAt).where(sql`featured`),
+    // Two-key sorts whose first key has large groups of ties (start date: every item but
+    // livestreams has none; rating: thousands share 5.0, and the unrated) read a page in the order
+    // of an index too, instead of sorting a whole group.
+    index('catalog_items_sort_start_created_asc_idx').on(t.startDate.asc().nullsLast(), t.createdAt.asc().nullsLast(), t.id),
+    index('catalog_items_sort_start_created_desc_idx').on(t.startDate.desc().nullsLast(), t.createdAt.desc().nullsLast(), t.id),
+    index('catalog_items_sort_start_title_asc_idx').on(t.startDate.asc().nullsLast(), sql`lower(${t.title}) asc nulls last`, t.id),
+    index('catalog_items_sort_start_title_desc_idx').on(t.startDate.desc().nullsLast(), sql`lower(${t.title}) desc nulls last`, t.id),
+    index('catalog_items_sort_start_rating_asc_idx').on(t.startDate.asc().nullsLast(), t.ratingAverage.asc().nullsLast(), t.id),
+    index('catalog_items_sort_start_rating_desc_idx').on(t.startDate.desc().nullsLast(), t.ratingAverage.desc().nullsLast(), t.id),
+    index('catalog_items_sort_rating_created_asc_idx').on(t.ratingAverage.asc().nullsLast(), t.createdAt.asc().nullsLast(), t.id),
+    index('catalog_items_sort_rating_created_desc_idx').on(t.ratingAverage.desc().nullsLast(), t.createdAt.desc().nullsLast(), t.id),
+    index('catalog_items_sort_rating_title_asc_idx').on(t.ratingAverage.asc().nullsLast(), sql`lower(${t.title}) asc nulls last`, t.id),
+    index('catalog_items_sort_rating_title_desc_idx').on(t.ratingAverage.desc().nullsLast(), sql`lower(${t.title}) desc nulls last`, t.id),
+    index('catalog_items_sort_rating_start_asc_idx').on(t.ratingAverage.asc().nullsLast(), t.startDate.asc().nullsLast(), t.id),
+    index('catalog_items_sort_rating_start_desc_idx').on(t.ratingAverage.desc().nullsLast(), t.startDate.desc().nullsLast(), t.id),
+    index('catalog_items_nasot_path_idx').using('gin', t.nasotPathIds),
+    index('catalog_items_audiences_idx').using('gin', t.audienceIds),
   ],
 );
+
+/**
+ * One row whose token changes (in the same transaction) on every write to the catalogue's items:
+ * cached list and search responses are keyed by it (see migration 0006's triggers).
+ */
+export const catalogVersion = pgTable('catalog_version', {
+  id: integer('id').primaryKey().default(1),
+  token: uuid('token').notNull().defaultRandom(),
+});
 
 export const catalogItemNasotItems = pgTable(
   'catalog_item_nasot_items',

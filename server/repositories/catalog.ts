@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ProgressFilter, QueryOf, ResourceType, Schemas } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
 import { audiences, catalogItems, nasotItems, ratings, reproducibleFiles, rubricScores, videos } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import { completedSql } from '../services/progress.ts';
 import { uuids } from './fragments.ts';
 
@@ -19,16 +19,26 @@ const summaryColumns = sql`
   ci.id::text as "id", ci.public_id as "publicId", ci.resource_type as "resourceType", ci.title as "title",
   ci.description as "description", ci.thumbnail_url as "thumbnailUrl", ${iso(sql`ci.created_at`)} as "createdAt",
   ci.featured as "featured", ci.duration_seconds as "durationSeconds", ${iso(sql`ci.start_date`)} as "startDate", ${iso(sql`ci.end_date`)} as "endDate",
-  coalesce((select array_agg(x.nasot_item_id::text order by x.nasot_item_id) from catalog_item_nasot_items x where x.catalog_item_id = ci.id), '{}') as "nasotItemIds",
-  coalesce((select array_agg(a.audience_id::text order by a.audience_id) from catalog_item_audiences a where a.catalog_item_id = ci.id), '{}') as "audienceIds",
+  ci.nasot_item_ids::text[] as "nasotItemIds", ci.audience_ids::text[] as "audienceIds",
   round(ci.rating_average, 2)::float8 as "ratingAverage", ci.rating_count as "ratingCount"`;
 
-const SORT_COLUMNS: Record<NonNullable<QueryOf<'listCatalogItems'>['sortBy']>[number], SQL> = {
-  createdAt: sql`ci.created_at`,
-  title: sql`lower(ci.title)`,
-  startDate: sql`ci.start_date`,
+export type SortKey = NonNullable<QueryOf<'listCatalogItems'>['sortBy']>[number];
+type SortDirection = 'ASC' | 'DESC';
+
+/** A timestamp to the microsecond, as a cursor carries it. */
+const exactIso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const ISO_US = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * Each sort key: its column, the same as text (for a cursor) and back from a cursor's text, and
+ * what a cursor's text must look like.
+ */
+const SORT_KEYS: Record<SortKey, { column: SQL; text: SQL; fromText: (value: string) => SQL; valid: (value: string) => boolean }> = {
+  createdAt: { column: sql`ci.created_at`, text: exactIso(sql`ci.created_at`), fromText: (v) => sql`${v}::timestamptz`, valid: (v) => ISO_US.test(v) },
+  title: { column: sql`lower(ci.title)`, text: sql`lower(ci.title)`, fromText: (v) => sql`${v}::text`, valid: (v) => v.length <= 10_000 },
+  startDate: { column: sql`ci.start_date`, text: exactIso(sql`ci.start_date`), fromText: (v) => sql`${v}::timestamptz`, valid: (v) => ISO_US.test(v) },
   // Kept on the item by triggers on `ratings`; exactly avg(ratings.value), so the order is unchanged.
-  rating: sql`ci.rating_average`,
+  rating: { column: sql`ci.rating_average`, text: sql`ci.rating_average::text`, fromText: (v) => sql`${v}::numeric`, valid: (v) => /^\d{1,3}(\.\d{1,40})?$/.test(v) },
 };
 
 /**
@@ -40,38 +50,22 @@ export const TOTAL_CAP = 1000;
 /** Search ranks at most this many matches, the newest first: ts_rank reads each match's document. */
 export const SEARCH_CANDIDATES = TOTAL_CAP;
 
-/** Filters are EXISTS sub-queries on `ci`, so a list never needs extra joins. */
-type ListOptions = {
-  where: SQL[];
-  orderBy: SQL;
-  limit: number;
-  offset: number;
-  /** Order only the newest this-many matches (search ranking); no bound when absent. */
-  candidates?: number;
-  /** Whether to count the matches (lists); summaries for a home-page shelf need no total. */
-  count?: boolean;
-};
-export type ItemPage = { items: ItemSummary[]; total: number; totalIsCapped: boolean };
+export type ItemPage = { items: ItemSummary[]; total: number; totalIsCapped: boolean; nextCursor?: string | null };
 type Filters = { resourceType?: string[]; nasotItemIds?: string[]; audienceIds?: string[]; featured?: boolean };
 /** What ranks the recommendations of a learner. */
 export type Taste = { relatedItemId?: string; interestIds: string[]; audienceId: string | null };
 
 const whereClause = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
+const uuidArray = (ids: string[]) => sql`array[${uuids(ids)}]::uuid[]`;
 
 /** Filter fragments shared by the list, the search and the recommendations. */
 function catalogFilters(query: Filters): SQL[] {
   const where: SQL[] = [];
   if (query.resourceType?.length) where.push(sql`ci.resource_type in (${sql.join(query.resourceType.map((t) => sql`${t}`), sql`, `)})`);
-  if (query.nasotItemIds?.length) {
-    where.push(sql`exists (
-      with recursive tree as (
-        select id from nasot_items where id in (${uuids(query.nasotItemIds)})
-        union select n.id from nasot_items n join tree on n.parent_id = tree.id)
-      select 1 from catalog_item_nasot_items x where x.catalog_item_id = ci.id and x.nasot_item_id in (select id from tree))`);
-  }
-  if (query.audienceIds?.length) {
-    where.push(sql`exists (select 1 from catalog_item_audiences a where a.catalog_item_id = ci.id and a.audience_id in (${uuids(query.audienceIds)}))`);
-  }
+  // `nasot_path_ids` holds the item's framework items and all their ancestors: an item is under
+  // a chosen framework item when that item is among them (GIN index).
+  if (query.nasotItemIds?.length) where.push(sql`ci.nasot_path_ids && ${uuidArray(query.nasotItemIds)}`);
+  if (query.audienceIds?.length) where.push(sql`ci.audience_ids && ${uuidArray(query.audienceIds)}`);
   if (query.featured !== undefined) where.push(sql`ci.featured = ${query.featured}`);
   return where;
 }
@@ -90,22 +84,93 @@ function progressFilter(userId: string, state: ProgressFilter): SQL {
   }
 }
 
+/** Where a page of the list ends: its sort, and the sort values and id of its last item. */
+type Cursor = { sort: string; values: (string | null)[]; id: string };
+
+const sortSignature = (keys: readonly SortKey[], direction: SortDirection) => `${keys.join(',')}:${direction}`;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify({ s: cursor.sort, v: cursor.values, i: cursor.id })).toString('base64url');
+}
+
+/** The cursor's position, or a 400 when it is not one this list gave out for this sort. */
+export function decodeCursor(text: string, keys: readonly SortKey[], direction: SortDirection): Cursor {
+  const invalid = () => badRequest('This cursor is not valid for this list; start again from the first page', 'INVALID_CURSOR');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (typeof parsed !== 'object' || parsed === null) throw invalid();
+  const { s, v, i } = parsed as { s?: unknown; v?: unknown; i?: unknown };
+  if (typeof i !== 'string' || !UUID.test(i) || !Array.isArray(v) || v.length !== keys.length) throw invalid();
+  if (s !== sortSignature(keys, direction)) {
+    throw badRequest('This cursor belongs to another sort order; start again from the first page', 'CURSOR_SORT_MISMATCH');
+  }
+  const values = v.map((value: unknown, n) => {
+    if (value === null) return null;
+    if (typeof value !== 'string' || !SORT_KEYS[keys[n]!].valid(value)) throw invalid();
+    return value;
+  });
+  return { sort: s, values, id: i };
+}
+
+/**
+ * The rows after a cursor, as branches that each read one range of a sort index, in the order
+ * they come: for the first key with a value v, the rows equal to v (and after the cursor on the
+ * next keys), then those strictly after v, then those without a value (nulls come last in both
+ * directions); the id breaks the last ties. An OR of these would make PostgreSQL read the index
+ * from its start, which is what offsets cost.
+ */
+function keysetBranches(keys: readonly SortKey[], direction: SortDirection, cursor: Cursor): SQL[][] {
+  const branches: SQL[][] = [];
+  const walk = (n: number, prefix: SQL[]) => {
+    if (n === keys.length) {
+      branches.push([...prefix, sql`ci.id > ${cursor.id}::uuid`]);
+      return;
+    }
+    const { column, fromText } = SORT_KEYS[keys[n]!];
+    const value = cursor.values[n];
+    if (value === null || value === undefined) {
+      walk(n + 1, [...prefix, sql`${column} is null`]);
+      return;
+    }
+    walk(n + 1, [...prefix, sql`${column} = ${fromText(value)}`]);
+    branches.push([...prefix, direction === 'ASC' ? sql`${column} > ${fromText(value)}` : sql`${column} < ${fromText(value)}`]);
+    branches.push([...prefix, sql`${column} is null`]);
+  };
+  walk(0, []);
+  return branches;
+}
+
 /** Catalogue items, their reference data (audiences, framework) and their files. */
 export function createCatalogRepository(db: Db) {
-  async function listSummaries(options: ListOptions): Promise<ItemPage> {
-    const where = whereClause(options.where);
-    const matches = options.candidates
-      ? sql`(select ci.id, ci.search, ci.created_at from catalog_items ci ${where} order by ci.created_at desc, ci.id limit ${options.candidates}) ci`
-      : sql`catalog_items ci ${where}`;
-    const orderBy = sql`${options.orderBy}, ci.id`;
-    // The page's ids are chosen first (in index order where a sort index fits); only its rows are
-    // read in full and get the per-item arrays, and the outer query restores the page's order.
-    const page = sql`select ${summaryColumns} from (select ci.id from ${matches} order by ${orderBy} limit ${options.limit} offset ${options.offset}) p
-      join catalog_items ci on ci.id = p.id order by ${orderBy}`;
-    const capped = sql`select count(*)::int as total from (select 1 from catalog_items ci ${where} limit ${TOTAL_CAP + 1}) m`;
-    const [items, counted] = await Promise.all([rows<ItemSummary>(db, page), options.count === false ? [] : rows<{ total: number }>(db, capped)]);
-    const total = counted[0]?.total ?? 0;
-    return { items, total: Math.min(total, TOTAL_CAP), totalIsCapped: total > TOTAL_CAP };
+  /**
+   * One statement for a page and its capped total: `ids` chooses the page (columns `__id`,
+   * `__ord` for its order and `__k`, its sort values for a cursor); only those rows are read in
+   * full. `counted` is the matching rows, counted up to one past the cap; `withs` are CTEs both use.
+   */
+  async function runPage(ids: SQL, counted: SQL | null, withs: SQL = sql``) {
+    const total = counted ?? sql`select 0`;
+    const result = await rows<ItemSummary & { __total: number; __ord: number | null; __k: (string | null)[] | null }>(
+      db,
+      sql`${withs} select t.total as "__total", s.* from (${total}) t(total)
+          left join lateral (select ${summaryColumns}, p."__ord", p."__k" from (${ids}) p join catalog_items ci on ci.id = p."__id") s on true
+          order by s."__ord"`,
+    );
+    const total_ = result[0]?.__total ?? 0;
+    const pageRows = result.filter((r) => r.__ord !== null);
+    return { rows: pageRows, total: Math.min(total_, TOTAL_CAP), totalIsCapped: total_ > TOTAL_CAP };
+  }
+  const strip = ({ __total, __ord, __k, ...item }: ItemSummary & { __total: number; __ord: number | null; __k: (string | null)[] | null }): ItemSummary => item;
+  const cappedCount = (where: SQL) => sql`select count(*)::int from (select 1 from catalog_items ci ${where} limit ${TOTAL_CAP + 1}) m`;
+
+  /** A page in the order given, without a total (home-page shelves). */
+  async function top(where: SQL[], orderBy: SQL, limit: number): Promise<ItemSummary[]> {
+    const ids = sql`select ci.id as "__id", null::text[] as "__k", row_number() over (order by ${orderBy}, ci.id) as "__ord"
+      from catalog_items ci ${whereClause(where)} order by ${orderBy}, ci.id limit ${limit}`;
+    return (await runPage(ids, null)).rows.map(strip);
   }
 
   /** Summaries in the order of the ids given; unknown ids are left out. */
@@ -116,10 +181,14 @@ export function createCatalogRepository(db: Db) {
     return ids.map((id) => byId.get(id)).filter((i): i is ItemSummary => Boolean(i));
   }
 
-  const top = async (where: SQL[], orderBy: SQL, limit: number) => (await listSummaries({ where, orderBy, limit, offset: 0, count: false })).items;
-
   return {
     summariesByIds,
+
+    /** The catalogue's token: changed by every write to its items (see migration 0006). */
+    async version(): Promise<string | null> {
+      const [row] = await rows<{ token: string }>(db, sql`select token::text as "token" from catalog_version where id = 1`);
+      return row?.token ?? null;
+    },
 
     /** Finds an item by public id or id; 404 when there is none. */
     async findItem(idOrPublicId: string): Promise<ItemRef> {
@@ -133,31 +202,65 @@ export function createCatalogRepository(db: Db) {
       return item;
     },
 
-    /** Ranked full-text search; `userId` is whose progress the progress filter reads. */
-    search(userId: string, q: QueryOf<'searchCatalog'>) {
+    /**
+     * Ranked full-text search; `userId` is whose progress the progress filter reads. Only the
+     * newest matches are ranked (one past the cap, which also gives the capped total).
+     */
+    async search(userId: string, q: QueryOf<'searchCatalog'>): Promise<ItemPage> {
       const tsquery = sql`websearch_to_tsquery('english', ${q.q})`;
       const where = [sql`ci.search @@ ${tsquery}`, ...catalogFilters(q)];
       if (q.progress) where.push(progressFilter(userId, q.progress));
-      return listSummaries({
-        where,
-        orderBy: sql`ts_rank(ci.search, ${tsquery}) desc, ci.created_at desc`,
-        limit: q.limit ?? 10,
-        offset: q.offset ?? 0,
-        candidates: SEARCH_CANDIDATES,
-      });
+      const withs = sql`with candidates as materialized (
+        select ci.id, ci.search, ci.created_at from catalog_items ci ${whereClause(where)} order by ci.created_at desc, ci.id limit ${SEARCH_CANDIDATES + 1})`;
+      const rank = sql`ts_rank(c.search, ${tsquery}) desc, c.created_at desc, c.id`;
+      const ids = sql`select c.id as "__id", null::text[] as "__k", row_number() over (order by ${rank}) as "__ord"
+        from (select * from candidates order by created_at desc, id limit ${SEARCH_CANDIDATES}) c
+        order by ${rank} limit ${q.limit ?? 10} offset ${q.offset ?? 0}`;
+      const page = await runPage(ids, sql`select count(*)::int from candidates`, withs);
+      return { items: page.rows.map(strip), total: page.total, totalIsCapped: page.totalIsCapped };
     },
 
-    list(userId: string, q: QueryOf<'listCatalogItems'>) {
+    /**
+     * A page of the list: from `offset`, or after `cursor` (keyset paging, where deep pages cost
+     * what the first does). `nextCursor` continues after the page's last item, null at the end.
+     */
+    async list(userId: string, q: QueryOf<'listCatalogItems'>): Promise<ItemPage> {
       // Newest first unless the caller chooses.
-      const keys = q.sortBy?.length ? q.sortBy : (['createdAt'] as const);
-      const direction = (q.sortOrder ?? (q.sortBy?.length ? 'ASC' : 'DESC')) === 'DESC' ? sql`desc` : sql`asc`;
-      const orderBy = sql.join(
-        keys.map((k) => sql`${SORT_COLUMNS[k]} ${direction} nulls last`),
-        sql`, `,
-      );
+      const keys: readonly SortKey[] = q.sortBy?.length ? q.sortBy : ['createdAt'];
+      const direction: SortDirection = q.sortOrder ?? (q.sortBy?.length ? 'ASC' : 'DESC');
+      const dir = direction === 'DESC' ? sql`desc` : sql`asc`;
+      const orderOf = (columns: SQL[]) => sql.join(columns.map((c) => sql`${c} ${dir} nulls last`), sql`, `);
+      const columns = keys.map((k) => SORT_KEYS[k].column);
+      const texts = sql`array[${sql.join(keys.map((k) => SORT_KEYS[k].text), sql`, `)}]::text[]`;
       const where = catalogFilters(q);
       if (q.progress) where.push(progressFilter(userId, q.progress));
-      return listSummaries({ where, orderBy, limit: q.limit ?? 10, offset: q.offset ?? 0 });
+      const limit = q.limit ?? 10;
+      const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor, keys, direction);
+      if (cursor && q.offset) throw badRequest('A page after a cursor cannot also skip items: leave out offset', 'CURSOR_WITH_OFFSET');
+
+      // One row past the page tells whether there is a next one.
+      let ids: SQL;
+      if (!cursor) {
+        ids = sql`select ci.id as "__id", ${texts} as "__k", row_number() over (order by ${orderOf(columns)}, ci.id) as "__ord"
+          from catalog_items ci ${whereClause(where)} order by ${orderOf(columns)}, ci.id limit ${limit + 1} offset ${q.offset ?? 0}`;
+      } else {
+        const named = columns.map((c, n) => sql`${c} as ${sql.raw(`c${n}`)}`);
+        const branches = keysetBranches(keys, direction, cursor).map(
+          (branch, b) => sql`(select ${sql.raw(String(b))} as b, ci.id, ${texts} as k, ${sql.join(named, sql`, `)}
+            from catalog_items ci ${whereClause([...where, ...branch])} order by ${orderOf(columns)}, ci.id limit ${limit + 1})`,
+        );
+        const order = sql`u.b, ${orderOf(columns.map((_, n) => sql.raw(`u.c${n}`)))}, u.id`;
+        ids = sql`select u.id as "__id", u.k as "__k", row_number() over (order by ${order}) as "__ord"
+          from (${sql.join(branches, sql` union all `)}) u order by ${order} limit ${limit + 1}`;
+      }
+      const page = await runPage(ids, cappedCount(whereClause(where)));
+      const last = page.rows.length > limit ? page.rows[limit - 1] : undefined;
+      return {
+        items: page.rows.slice(0, limit).map(strip),
+        total: page.total,
+        totalIsCapped: page.totalIsCapped,
+        nextCursor: last ? encodeCursor({ sort: sortSignature(keys, direction), values: last.__k ?? [], id: last.id }) : null,
+      };
     },
 
     /** An item with its files, its playlist entries, and the learner's own rating and rubric score. */

@@ -1173,6 +1173,8 @@ export interface components {
             total: number;
             /** @description More than `total` items match (show "1,000+"). Search ranks only the newest 1,000 matches. */
             totalIsCapped?: boolean;
+            /** @description The list only (not search): pass as `cursor` for the page after this one, whether this page was asked for by offset or by cursor; null when this page is the last. */
+            nextCursor?: string | null;
         };
         PlaylistEntry: {
             position: number;
@@ -1912,6 +1914,8 @@ export interface operations {
                 /** @description Only items in this state for the signed-in learner. */
                 progress?: components["parameters"]["ProgressFilter"];
                 featured?: boolean;
+                /** @description Continue after the page that gave this `nextCursor` (keyset paging: a deep page costs what the first does). Opaque; valid only with the same `sortBy` and `sortOrder`, and not together with a non-zero `offset`. A cursor that is not one the list gave out is a 400 (`INVALID_CURSOR`, or `CURSOR_SORT_MISMATCH` for another sort). */
+                cursor?: string;
             };
             header?: never;
             path?: never;

@@ -9,6 +9,9 @@
  * for none other: the uncached latency of one request), then on many. Latencies on a shared machine
  * are noisy, so the same run also measures a bare Fastify hello-world and an authenticated
  * /api/identity/me, and prints each median as a ratio of those.
+ *
+ * Each line is measured twice: with the response cache (cached) and without it (CATALOG_CACHE=off,
+ * uncached), two servers over the same database. `--cache on|off` measures only one of them.
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -23,6 +26,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
+    cache: { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -34,8 +38,10 @@ const database = process.env.DATABASE_URL
   : await openDatabase({ dataDir: 'memory://' });
 await seedDemo(database.db);
 
-const app = await buildApp({ config, database });
+const app = await buildApp({ config: { ...config, catalogCache: true }, database });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
+const uncachedApp = await buildApp({ config: { ...config, catalogCache: false }, database });
+const uncachedAddress = await uncachedApp.listen({ host: '127.0.0.1', port: 0 });
 const hello = Fastify();
 hello.get('/', async () => ({ hello: 'world' }));
 const helloAddress = await hello.listen({ host: '127.0.0.1', port: 0 });
@@ -53,7 +59,9 @@ const audiences = (await get<{ data: { id: string }[] }>('/api/catalog/audiences
 const nasot = (await get<{ data: { id: string; type: string }[] }>('/api/catalog/nasot/items')).data;
 const category = nasot.find((n) => n.type === 'CATEGORY')!.id;
 const strategy = nasot.find((n) => n.type === 'STRATEGY')!.id;
-const total = await get<{ total: number }>('/api/catalog/items?limit=1');
+const total = await get<{ total: number; totalIsCapped?: boolean }>('/api/catalog/items?limit=1');
+const deep = await get<{ nextCursor: string }>('/api/catalog/items?limit=10&offset=490');
+const deepByTitle = await get<{ nextCursor: string }>('/api/catalog/items?limit=10&offset=490&sortBy=title');
 
 const q = (params: Record<string, string | string[]>) => {
   const search = new URLSearchParams();
@@ -78,6 +86,7 @@ const groups: Record<string, string[]> = {
     list({ progress: 'NOT_STARTED', featured: 'false', sortBy: 'title' }),
   ],
   'list, page 50': [list({ offset: '500' }), list({ offset: '500', sortBy: 'title' })],
+  'list, page 50 by cursor': [list({ cursor: deep.nextCursor }), list({ cursor: deepByTitle.nextCursor, sortBy: 'title' })],
   'search, one word': [search({ q: 'feedback' }), search({ q: 'questions' }), search({ q: 'routines' })],
   'search, two words': [search({ q: 'vocabulary practice' }), search({ q: 'student discussion' }), search({ q: 'exit ticket' })],
   'search, phrase': [search({ q: '"think aloud"' }), search({ q: '"exit ticket"' })],
@@ -97,26 +106,35 @@ async function run(url: string, paths: string[], conns: number, extraHeaders: Re
 }
 const show = (title: string, conns: number, f: Figures, base?: Figures) =>
   console.log(
-    `${`${title} ×${conns}`.padEnd(34)} p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms  ${String(f.rps).padStart(6)} req/s` +
-      (base ? `  p50 ${(f.p50 / Math.max(base.p50, 0.5)).toFixed(1)}× hello-world` : '') +
+    `${`${title} ×${conns}`.padEnd(44)} p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms  ${String(f.rps).padStart(6)} req/s` +
+      (base ? `  p50 ${(f.p50 / Math.max(base.p50, 0.5)).toFixed(1)}× hello-world, ${(f.rps / Math.max(base.rps, 1)).toFixed(3)}× its req/s` : '') +
       (f.failed ? `  ${f.failed} failed or timed out` : ''),
   );
 
-console.log(`catalogue: ${total.total} items, database: ${database.kind}, ${duration} s per line`);
+console.log(`catalogue: ${total.total}${total.totalIsCapped ? '+' : ''} items, database: ${database.kind}, ${duration} s per line`);
 const helloOne = await run(helloAddress, ['/'], 1, {});
 show('bare Fastify hello-world', 1, helloOne);
 const helloMany = await run(helloAddress, ['/'], connections, {});
 show('bare Fastify hello-world', connections, helloMany);
 show('GET /api/identity/me', 1, await run(address, ['/api/identity/me'], 1), helloOne);
 show('GET /api/identity/me', connections, await run(address, ['/api/identity/me'], connections), helloMany);
+const servers = [
+  { name: 'cached', url: address },
+  { name: 'uncached', url: uncachedAddress },
+].filter((s) => !values.cache || (values.cache === 'on') === (s.name === 'cached'));
 for (const [title, paths] of Object.entries(groups)) {
   if (values.only && !title.includes(values.only)) continue;
-  show(title, 1, await run(address, paths, 1), helloOne);
-  show(title, connections, await run(address, paths, connections), helloMany);
+  for (const server of servers) {
+    // The cached lines measure the steady state: each response is computed once, before.
+    if (server.name === 'cached') for (const path of paths) await fetch(`${server.url}${path}`, { headers }).then((r) => r.arrayBuffer());
+    show(`${title}, ${server.name}`, 1, await run(server.url, paths, 1), helloOne);
+    show(`${title}, ${server.name}`, connections, await run(server.url, paths, connections), helloMany);
+  }
 }
 
 // Let requests still in flight when autocannon stopped finish before the pool closes.
 await new Promise((resolve) => setTimeout(resolve, 1000));
 await hello.close();
 await app.close();
+await uncachedApp.close();
 await database.close();

@@ -1,0 +1,79 @@
+import type { Redis } from 'ioredis';
+
+/** Responses kept in this process (each a page of 10–100 summaries, a few to some tens of KB). */
+const LOCAL_ENTRIES = 500;
+/** How long Redis keeps a shared response; a new catalogue token makes old ones unreachable anyway. */
+const SHARED_SECONDS = 600;
+
+export type CatalogCache = {
+  enabled: boolean;
+  /**
+   * The response body (JSON text) for this request of the catalogue: from this process, from
+   * Redis, or computed now and kept in both. Keyed by the catalogue's token, which every write to
+   * the catalogue changes in the writer's transaction (migration 0006): a response computed before
+   * a write is never served after it has committed.
+   */
+  json(kind: string, request: unknown, compute: () => Promise<unknown>): Promise<string>;
+};
+
+/** Object keys sorted, so the same query written in another order is the same key. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * A cache of catalogue list and search responses that do not depend on who asks: an LRU in this
+ * process always, shared through Redis when it is configured. `version` reads the catalogue's
+ * current token (one indexed single-row read); `enabled: false` computes every response.
+ */
+export function createCatalogCache(options: {
+  enabled: boolean;
+  version: () => Promise<string | null>;
+  redis: Redis | null;
+  prefix: string;
+  log?: { warn: (obj: object, msg: string) => void };
+}): CatalogCache {
+  const local = new Map<string, string>();
+  const remember = (key: string, body: string) => {
+    local.delete(key);
+    local.set(key, body);
+    if (local.size > LOCAL_ENTRIES) local.delete(local.keys().next().value!);
+  };
+  return {
+    enabled: options.enabled,
+    async json(kind, request, compute) {
+      const token = options.enabled ? await options.version() : null;
+      if (!token) return JSON.stringify(await compute());
+      const key = `${kind}:${token}:${canonical(request)}`;
+      const mine = local.get(key);
+      if (mine !== undefined) {
+        remember(key, mine);
+        return mine;
+      }
+      const redis = options.redis;
+      const sharedKey = `${options.prefix}catalog:${key}`;
+      if (redis) {
+        // Redis being away only costs the shared copy: the response is computed here.
+        const shared = await redis.get(sharedKey).catch(() => null);
+        if (shared !== null) {
+          remember(key, shared);
+          return shared;
+        }
+      }
+      const body = JSON.stringify(await compute());
+      remember(key, body);
+      if (redis) {
+        redis.set(sharedKey, body, 'EX', SHARED_SECONDS).catch((err: Error) => options.log?.warn({ err: err.message }, 'catalogue cache: redis unavailable'));
+      }
+      return body;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { ACCOUNTS } from '../support/world.ts';
+
+/**
+ * The response cache of the catalogue list and search: every write to the catalogue shows in the
+ * next response; with the catalogue's token trigger switched off (a write the cache cannot see)
+ * it is the cache that answers, which shows it is in use.
+ */
+type Item = { id: string; title: string; ratingAverage: number | null; ratingCount: number };
+type Page = { items: Item[]; total: number };
+
+function suite(name: string, env: Record<string, string>, cached: boolean) {
+  describe(name, () => {
+    let t: TestApp;
+    let token: string;
+    const get = async (url: string): Promise<Page> => {
+      const res = await t.request(token, { method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    /** A title change the cache is not told about. */
+    const silentRename = async (id: string, title: string) => {
+      await t.query(sql`alter table catalog_items disable trigger catalog_items_version`);
+      try {
+        await t.query(sql`update catalog_items set title = ${title} where id = ${id}::uuid`);
+      } finally {
+        await t.query(sql`alter table catalog_items enable trigger catalog_items_version`);
+      }
+    };
+
+    beforeAll(async () => {
+      t = await createTestApp({ env });
+      token = await t.login(ACCOUNTS.free);
+    });
+    afterAll(() => t?.close());
+
+    it('shows a rating in the next list sorted by rating, and its deletion', async () => {
+      // The lowest-rated item this learner has not rated: first when sorted by rating, ascending.
+      const [item] = await t.query<{ id: string }>(sql`
+        select ci.id::text as id from catalog_items ci
+        where ci.rating_average is not null and not exists (
+          select 1 from ratings r join users u on u.id = r.user_id where u.email = ${ACCOUNTS.free} and r.catalog_item_id = ci.id)
+        order by ci.rating_average, ci.id limit 1`);
+      const url = '/api/catalog/items?sortBy=rating&sortOrder=ASC&limit=100';
+      const before = await get(url);
+      const was = before.items.find((i) => i.id === item!.id)!;
+      expect(before.items[0]!.id).toBe(item!.id);
+      const rated = await t.request(token, { method: 'POST', url: `/api/catalog/items/${item!.id}/ratings`, payload: { value: 5 } });
+      expect(rated.statusCode).toBe(201);
+      const after = await get(url);
+      const now = after.items.find((i) => i.id === item!.id);
+      expect(after.items[0]!.id).not.toBe(item!.id);
+      if (now) expect(now).toMatchObject({ ratingCount: was.ratingCount + 1 });
+      expect(now?.ratingAverage ?? 5).toBeGreaterThan(was.ratingAverage!);
+
+      await t.request(token, { method: 'DELETE', url: `/api/catalog/items/${item!.id}/ratings/${rated.json().id}` });
+      expect(await get(url)).toEqual(before);
+    });
+
+    it('shows any write to the items in the next list and search', async () => {
+      const list = await get('/api/catalog/items?limit=5');
+      const first = list.items[0]!;
+      await get(`/api/catalog/search?q=${encodeURIComponent(first.title)}`);
+      await t.query(sql`update catalog_items set title = 'Quokka observation walk' where id = ${first.id}::uuid`);
+      expect((await get('/api/catalog/items?limit=5')).items[0]!.title).toBe('Quokka observation walk');
+      expect((await get('/api/catalog/search?q=quokka')).items.map((i) => i.id)).toEqual([first.id]);
+      // Tagging an item (a write to a link table) changes the item's listing too.
+      const [audience] = await t.query<{ id: string }>(sql`select id::text as id from audiences order by position limit 1`);
+      const filtered = `/api/catalog/items?limit=100&audienceIds=${audience!.id}`;
+      const inAudience = (await get(filtered)).items.some((i) => i.id === first.id);
+      if (inAudience) await t.query(sql`delete from catalog_item_audiences where catalog_item_id = ${first.id}::uuid and audience_id = ${audience!.id}::uuid`);
+      else await t.query(sql`insert into catalog_item_audiences (catalog_item_id, audience_id) values (${first.id}::uuid, ${audience!.id}::uuid)`);
+      expect((await get(filtered)).items.some((i) => i.id === first.id)).toBe(!inAudience);
+    });
+
+    it(cached ? 'answers from the cache until the catalogue changes' : 'answers from the database every time', async () => {
+      const url = '/api/catalog/items?limit=3&sortBy=createdAt&sortOrder=DESC';
+      const page = await get(url);
+      const item = page.items[0]!;
+      await silentRename(item.id, 'Renamed behind the cache');
+      expect((await get(url)).items[0]!.title).toBe(cached ? item.title : 'Renamed behind the cache');
+      // The progress filter depends on the caller: never from the cache.
+      expect((await get('/api/catalog/items?limit=100&progress=NOT_STARTED')).items.find((i) => i.id === item.id)?.title).toBe('Renamed behind the cache');
+      // Any write through the token shows everything since.
+      await t.query(sql`update catalog_items set featured = featured where id = ${item.id}::uuid`);
+      expect((await get(url)).items[0]!.title).toBe('Renamed behind the cache');
+    });
+  });
+}
+
+suite('catalogue cache in the process', {}, true);
+suite('catalogue cache off (CATALOG_CACHE=off)', { CATALOG_CACHE: 'off' }, false);
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = await (async () => {
+  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: 1000 });
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+})();
+const prefix = `elp-test-${randomUUID()}:`;
+describe.runIf(redisUp)('catalogue cache shared in Redis', () => {
+  suite('with REDIS_URL', { REDIS_URL: redisUrl, REDIS_PREFIX: prefix }, true);
+  it('keeps the responses under the deployment prefix', async () => {
+    const redis = new Redis(redisUrl);
+    try {
+      const keys = await redis.keys(`${prefix}catalog:*`);
+      expect(keys.length).toBeGreaterThan(0);
+      if (keys.length) await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
