@@ -340,33 +340,52 @@ export function createCatalogRepository(db: Db) {
     /**
      * Learning objects the learner has not completed: those related to a given item first, then
      * those matching their interests, then their audience; featured and newest break ties.
+     *
+     * The rank is three yes/no questions weighted 4, 2 and 1, so ranking by their sum is ranking
+     * by the answers in turn. Instead of scoring every learning object (1.5 s at 100,000 items),
+     * the answers are walked from "yes to all" down, each combination one indexed query in
+     * featured/newest order for what is still missing, until the list is full: the same items in
+     * the same order, usually from the first one or two queries.
      */
-    recommended(userId: string, taste: Taste, limit: number) {
-      const score: SQL[] = [];
-      const where: SQL[] = [
+    async recommended(userId: string, taste: Taste, limit: number) {
+      const base: SQL[] = [
         sql`ci.resource_type = 'LEARNING_OBJECT'`,
         sql`not exists (select 1 from learner_progress p where p.user_id = ${userId} and p.catalog_item_id = ci.id and ${completedSql()})`,
       ];
+      /** Each question as [yes, no], the heaviest first. */
+      const questions: [SQL, SQL][] = [];
       const related = taste.relatedItemId;
       if (related) {
-        where.push(sql`ci.id <> ${related}::uuid`);
-        // Items sharing a framework element (or strategy) with the given one rank first.
-        score.push(sql`(case when exists (
-          select 1 from catalog_item_nasot_items mine
-          join nasot_items n on n.id = mine.nasot_item_id and n.type in ('ELEMENT', 'STRATEGY')
-          join catalog_item_nasot_items theirs on theirs.nasot_item_id = mine.nasot_item_id
-          where mine.catalog_item_id = ${related}::uuid and theirs.catalog_item_id = ci.id) then 4 else 0 end)`);
+        base.push(sql`ci.id <> ${related}::uuid`);
+        // Items sharing a framework element (or strategy) with the given one.
+        const shared = (
+          await rows<{ id: string }>(
+            db,
+            sql`select x.nasot_item_id::text as id from catalog_item_nasot_items x join nasot_items n on n.id = x.nasot_item_id
+                where x.catalog_item_id = ${related}::uuid and n.type in ('ELEMENT', 'STRATEGY')`,
+          )
+        ).map((r) => r.id);
+        if (shared.length) {
+          questions.push([
+            sql`ci.id in (select theirs.catalog_item_id from catalog_item_nasot_items theirs where theirs.nasot_item_id in (${uuids(shared)}))`,
+            sql`not (ci.nasot_item_ids && ${uuidArray(shared)})`,
+          ]);
+        }
       }
       if (taste.interestIds.length) {
         const [matchesInterests] = catalogFilters({ nasotItemIds: taste.interestIds });
-        score.push(sql`(case when ${matchesInterests!} then 2 else 0 end)`);
+        questions.push([matchesInterests!, sql`not (${matchesInterests!})`]);
       }
       if (taste.audienceId) {
-        score.push(sql`(case when exists (select 1 from catalog_item_audiences a where a.catalog_item_id = ci.id and a.audience_id = ${taste.audienceId}::uuid) then 1 else 0 end)`);
+        const matchesAudience = sql`ci.audience_ids && ${uuidArray([taste.audienceId])}`;
+        questions.push([matchesAudience, sql`not (${matchesAudience})`]);
       }
-      // A bare constant in ORDER BY would be read as a column position: leave it out instead.
-      const rank = score.length ? sql`(${sql.join(score, sql` + `)}) desc, ` : sql``;
-      return top(where, sql`${rank}ci.featured desc, ci.created_at desc`, limit);
+      const found: ItemSummary[] = [];
+      for (let answers = (1 << questions.length) - 1; answers >= 0 && found.length < limit; answers--) {
+        const where = questions.map(([yes, no], i) => ((answers >> (questions.length - 1 - i)) & 1 ? yes : no));
+        found.push(...(await top([...base, ...where], sql`ci.featured desc, ci.created_at desc`, limit - found.length)));
+      }
+      return found;
     },
 
     /** Playlists, those with the most items matching the learner's interests first. */

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, ORIGIN, type TestApp } from '../support/app.ts';
 import { ACCOUNTS } from '../support/world.ts';
+import { RECOMMENDATION_LIMITS } from '../../server/routes/catalog.ts';
+import { completedSql } from '../../server/services/progress.ts';
 
 /** What the dashboard is made of follows the learner's progress, as the server decides it. */
 let t: TestApp;
@@ -71,6 +73,56 @@ describe('dashboard lists follow progress', () => {
     expect(list[0]).toBe(next);
     expect(completed.size).toBe(1);
     expect(list.filter((id) => completed.has(id))).toEqual([]);
+  });
+});
+
+describe('recommendations', () => {
+  /**
+   * The ranking as first written: every learning object scored (4 related, 2 interests, 1
+   * audience), featured and newest breaking ties. The server walks the answers instead (it
+   * scored 100,000 items per call); both must give the same list.
+   */
+  async function scoredAll(email: string, relatedItemId?: string) {
+    const [user] = await t.query<{ id: string; interests: string[]; audience: string | null }>(sql`
+      select u.id::text as id, coalesce(p.interest_ids, '{}')::text[] as interests, p.audience_id::text as audience
+      from users u left join profiles p on p.user_id = u.id where u.email = ${email}`);
+    const interests = user!.interests;
+    const related = relatedItemId
+      ? sql`(case when exists (select 1 from catalog_item_nasot_items mine join nasot_items n on n.id = mine.nasot_item_id and n.type in ('ELEMENT', 'STRATEGY')
+              join catalog_item_nasot_items theirs on theirs.nasot_item_id = mine.nasot_item_id
+              where mine.catalog_item_id = ${relatedItemId}::uuid and theirs.catalog_item_id = ci.id) then 4 else 0 end)`
+      : sql`0`;
+    const interest = interests.length
+      ? sql`(case when exists (with recursive tree as (select id from nasot_items where id = any(array[${sql.join(interests.map((i) => sql`${i}`), sql`, `)}]::uuid[]) union select n.id from nasot_items n join tree on n.parent_id = tree.id)
+              select 1 from catalog_item_nasot_items x where x.catalog_item_id = ci.id and x.nasot_item_id in (select id from tree)) then 2 else 0 end)`
+      : sql`0`;
+    const audience = user!.audience
+      ? sql`(case when exists (select 1 from catalog_item_audiences a where a.catalog_item_id = ci.id and a.audience_id = ${user!.audience}::uuid) then 1 else 0 end)`
+      : sql`0`;
+    const ranked = await t.query<{ id: string }>(sql`
+      select ci.id::text as id from catalog_items ci
+      where ci.resource_type = 'LEARNING_OBJECT' and ci.id is distinct from ${relatedItemId ?? null}::uuid
+        and not exists (select 1 from learner_progress p where p.user_id = ${user!.id}::uuid and p.catalog_item_id = ci.id and ${completedSql()})
+      order by ${related} + ${interest} + ${audience} desc, ci.featured desc, ci.created_at desc
+      limit ${RECOMMENDATION_LIMITS.recommended}`);
+    return ranked.map((r) => r.id);
+  }
+
+  it('are the top of a ranking of every learning object, with and without a related strategy', async () => {
+    const email = ACCOUNTS.educator;
+    const own = await t.login(email);
+    const list = async (query = '') =>
+      ids((await t.request(own, { method: 'GET', url: `/api/catalog/recommendations/recommended${query}` })).json<{ data: Summary[] }>().data);
+    const plain = await list();
+    expect(plain).toHaveLength(RECOMMENDATION_LIMITS.recommended);
+    expect(plain).toEqual(await scoredAll(email));
+    // Related to a few strategies: the first recommended, and ones further down the catalogue.
+    const others = await t.query<{ id: string }>(sql`select id::text as id from catalog_items where resource_type = 'LEARNING_OBJECT' order by created_at limit 3`);
+    for (const related of [plain[0]!, ...others.map((o) => o.id)]) {
+      const withRelated = await list(`?catalogItemId=${related}`);
+      expect(withRelated).not.toContain(related);
+      expect(withRelated).toEqual(await scoredAll(email, related));
+    }
   });
 });
 
