@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs, ToggleButton } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
