@@ -12,10 +12,11 @@
  * does that itself when it also resets storage), so each run is a cold load of a signed-in page.
  *
  * Pages: the dashboard (/), the catalogue (/catalog) and the first strategy linked on /catalog,
- * and a reference page: a static HTML page with a heading and a paragraph and no script, written
- * into the served copy of dist/ and served by the same server. It scores what this machine and
- * this run allow a page that does nothing; when its figures move between runs, so do the app's
- * for reasons that are not the app's. Each page is measured LIGHTHOUSE_RUNS times (3), after one
+ * and a reference page written into the served copy of dist/ and served by the same server: a
+ * heading in the HTML, then a script that does a fixed amount of work (about 50 ms on an idle
+ * core of this machine, a fixed number of steps) and renders a paragraph, like a small app. It
+ * never changes, so what moves its figures between runs (above all, how busy the CPU is: the
+ * simulated throttling scales the measured script time) moves the app's too. Each page is measured LIGHTHOUSE_RUNS times (3), after one
  * discarded warm-up run, round-robin (run 1 of every page, then run 2…) so a busy minute does not
  * fall on one page only; the table shows the median of each column separately, the findings come
  * from the median run.
@@ -44,8 +45,15 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const EMAIL = process.env.LIGHTHOUSE_EMAIL ?? 'educator01@northwind.example.org';
 const PASSWORD = 'Welcome-2026!';
 const ORIGIN = `http://localhost:${PORT}`;
-/** The reference page: no script, no image, served as a static file by the app's server. */
+/** The reference page: static HTML plus a fixed script, served as static files by the app's server. */
 const REFERENCE_PATH = '/lighthouse-reference.html';
+const REFERENCE_SCRIPT = `// A fixed amount of work, then content: the reference page's "app".
+let x = 0;
+for (let i = 0; i < 5000000; i++) x = (x * 31 + i) | 0;
+const p = document.createElement('p');
+p.textContent = 'Rendered by a script after a fixed amount of work (' + x + ').';
+document.body.append(p);
+`;
 const REFERENCE_TITLE = 'Lighthouse reference';
 const REFERENCE_HTML = `<!doctype html>
 <html lang="en">
@@ -53,10 +61,10 @@ const REFERENCE_HTML = `<!doctype html>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />
     <title>${REFERENCE_TITLE}</title>
+    <script src="/lighthouse-reference.js" defer></script>
   </head>
   <body>
     <h1>${REFERENCE_TITLE}</h1>
-    <p>A static page served by the same server in the same run: what the measurement itself costs.</p>
   </body>
 </html>
 `;
@@ -84,6 +92,7 @@ async function main() {
   await cp(join(ROOT, 'dist'), staticDir, { recursive: true });
   const bundles = (await readdir(join(staticDir, 'assets'))).filter((f) => /^index-.*\.(js|css)$/.test(f));
   await writeFile(join(staticDir, REFERENCE_PATH.slice(1)), REFERENCE_HTML);
+  await writeFile(join(staticDir, 'lighthouse-reference.js'), REFERENCE_SCRIPT);
   await startServer(dataDir, staticDir);
   console.log(`server up at ${ORIGIN} in ${((Date.now() - started) / 1000).toFixed(1)} s (data: ${dataDir}; dist snapshot: ${bundles.join(', ')})`);
 
