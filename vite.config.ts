@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { fileURLToPath } from 'node:url';
@@ -10,16 +10,56 @@ const apiServer = 'http://127.0.0.1:3000';
 // the dev SPA runs against one origin like production.
 const serverPaths = ['/api', '/media', '/.well-known', '/authorize', '/oauth', '/v2', '/account', '/u', '/userinfo', '/oidc', '/admin', '/sandbox-gateway'];
 
+/**
+ * React Router's build keeps components nobody renders (Form, ScrollRestoration, the framework
+ * mode's prefetch links...) on the first page: each is a top-level `React.forwardRef(…)` call
+ * on a CommonJS module, which the bundler cannot prove pure, followed by a `X.displayName = …`
+ * assignment, which is a side effect. Marking those calls pure and dropping the displayName
+ * lines (names for React DevTools only) lets tree-shaking remove what the app does not use.
+ */
+function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'tree-shake-react-router',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
+      handler(code) {
+        return {
+          code: code
+            .replace(/^[ \t]*[\w$]+\.displayName = "[^"\n]*";$/gm, '')
+            .replace(/(=\s*)(React\d*\.(?:forwardRef|createContext|memo)\()/g, '$1/* @__PURE__ */ $2'),
+          map: null,
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), treeShakeReactRouter()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React 19 has useSyncExternalStore: @xstate/react's shims for React 17 are dead weight on
+      // the first page. The selector variant without the shim uses React's own hook.
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/react-shims/use-sync-external-store.ts', import.meta.url)) },
+    ],
   },
   build: {
     outDir: 'dist',
     // dist/.vite/manifest.json: the chunk graph scripts/bundle-report.ts reads. Not served:
     // @fastify/static skips dot-directories, so /.vite/manifest.json answers 404.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'start', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

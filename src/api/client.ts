@@ -1,4 +1,5 @@
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { Client, Middleware } from 'openapi-fetch';
+import { createFetchClient } from '@/api/fetch-client';
 import type { paths } from '@/api/schema';
 
 export type ApiClient = Client<paths>;
@@ -78,7 +79,7 @@ export type ApiClientOptions = {
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl = '/api', getAccessToken } = options;
-  const client = createClient<paths>({
+  const client = createFetchClient<paths>({
     baseUrl,
     credentials: 'include',
     // Looked up per call so a fetch replaced after start-up (tests, polyfills) is still used.

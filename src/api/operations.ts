@@ -1,52 +1,14 @@
 import type { ApiClient } from '@/api/client';
-import { networkError, toApiError } from '@/api/errors';
-import type { operations } from '@/api/schema';
+import { toApiError } from '@/api/errors';
+import { settle, type CallOptions, type Page, type PathParams, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
 
 // One function per operationId of openapi.yaml. List rule (spec §7 "Response handling"):
 // a list without a total answers its `data` array; a list with a total answers { items, total }.
+// The start-up calls live in src/api/operations/start-up.ts (on the first page) and the shared
+// types and call handling in src/api/operations/call.ts; both are re-exported here.
 
-type OperationId = keyof operations;
-type Responses<O extends OperationId> = operations[O]['responses'];
-type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
-
-/** The JSON body of an operation's success response. */
-export type ResponseBody<O extends OperationId> = JsonContent<
-  Responses<O>[Extract<keyof Responses<O>, 200 | 201>]
->;
-/** The JSON request body of an operation. */
-export type RequestBody<O extends OperationId> = operations[O] extends {
-  requestBody: { content: { 'application/json': infer Body } };
-}
-  ? Body
-  : never;
-export type QueryParams<O extends OperationId> = NonNullable<operations[O]['parameters']['query']>;
-export type PathParams<O extends OperationId> = NonNullable<operations[O]['parameters']['path']>;
-
-/** A page of a list that carries its total. */
-export type Page<Item> = { items: Item[]; total: number };
-
-/** Lets a caller (an XState `fromPromise` actor) cancel a call it no longer needs. */
-export type CallOptions = { signal?: AbortSignal };
-
-type Outcome<Data> = { data?: Data; error?: unknown; response: Response };
-
-function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
-}
-
-/**
- * openapi-fetch resolves every HTTP answer but rejects when fetch itself fails (offline, refused,
- * reset) or a success body is not JSON; those become the generic ApiError of spec §8. A
- * cancellation stays what it is, so nobody shows an error for a call they abandoned.
- */
-async function settle<Data>(pending: Promise<Outcome<Data>>): Promise<Outcome<Data>> {
-  try {
-    return await pending;
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    throw networkError(error);
-  }
-}
+export type { CallOptions, Page, PathParams, QueryParams, RequestBody, ResponseBody } from '@/api/operations/call';
+export * from '@/api/operations/start-up';
 
 // ───────────────────────────── catalog ─────────────────────────────
 
@@ -80,24 +42,6 @@ export async function getCatalogItem(
   );
   if (!response.ok || data === undefined) throw toApiError(response.status, error);
   return data;
-}
-
-export async function listAudiences(
-  client: ApiClient,
-  init?: CallOptions,
-): Promise<ResponseBody<'listAudiences'>['data']> {
-  const { data, error, response } = await settle(client.GET('/catalog/audiences', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
-}
-
-export async function listNasotItems(
-  client: ApiClient,
-  init?: CallOptions,
-): Promise<ResponseBody<'listNasotItems'>['data']> {
-  const { data, error, response } = await settle(client.GET('/catalog/nasot/items', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
 }
 
 export async function rateCatalogItem(
@@ -262,12 +206,6 @@ export async function getInProgressItems(
 
 // ───────────────────────────── identity ─────────────────────────────
 
-export async function getCurrentUser(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getCurrentUser'>> {
-  const { data, error, response } = await settle(client.GET('/identity/me', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
-}
-
 export async function authorizeEmail(
   client: ApiClient,
   body: RequestBody<'authorizeEmail'>,
@@ -302,31 +240,6 @@ export async function verifyEmail(
   return data;
 }
 
-export async function startDemo(
-  client: ApiClient,
-  body: RequestBody<'startDemo'>,
-  init?: CallOptions,
-): Promise<ResponseBody<'startDemo'>> {
-  const { data, error, response } = await settle(client.POST('/identity/demo', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
-}
-
-export async function localLogin(
-  client: ApiClient,
-  body: RequestBody<'localLogin'>,
-  init?: CallOptions,
-): Promise<ResponseBody<'localLogin'>> {
-  const { data, error, response } = await settle(client.POST('/identity/local/authorize', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
-}
-
-export async function logout(client: ApiClient, init?: CallOptions): Promise<void> {
-  const { error, response } = await settle(client.POST('/identity/logout', { ...init }));
-  if (!response.ok) throw toApiError(response.status, error);
-}
-
 export async function sendVerificationEmail(client: ApiClient, init?: CallOptions): Promise<void> {
   const { error, response } = await settle(client.POST('/identity/verification-email', { ...init }));
   if (!response.ok) throw toApiError(response.status, error);
@@ -339,32 +252,7 @@ export async function signOutEverywhere(client: ApiClient, init?: CallOptions): 
 
 // ───────────────────────────── learner ─────────────────────────────
 
-export async function getProgress(
-  client: ApiClient,
-  init?: CallOptions,
-): Promise<ResponseBody<'getProgress'>['catalogItemsProgress']> {
-  const { data, error, response } = await settle(client.GET('/progress', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.catalogItemsProgress;
-}
-
-export async function recordLearnerEvents(
-  client: ApiClient,
-  body: RequestBody<'recordLearnerEvents'>,
-  init?: CallOptions,
-): Promise<ResponseBody<'recordLearnerEvents'>> {
-  const { data, error, response } = await settle(client.POST('/learner/events', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
-}
-
 // ───────────────────────────── profile ─────────────────────────────
-
-export async function getProfile(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getProfile'>> {
-  const { data, error, response } = await settle(client.GET('/profile', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
-}
 
 export async function updateProfile(
   client: ApiClient,
@@ -480,20 +368,6 @@ export async function removeBookmark(
 
 // ───────────────────────────── billing ─────────────────────────────
 
-export async function listSubscriptions(
-  client: ApiClient,
-  query?: QueryParams<'listSubscriptions'>,
-  init?: CallOptions,
-): Promise<ResponseBody<'listSubscriptions'>['data']> {
-  const { data, error, response } = await settle(
-    client.GET('/customers/current/subscriptions', { params: { query }, ...init }),
-  );
-  // The server answers 404 when the user never had a subscription (spec §8).
-  if (response.status === 404) return [];
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
-}
-
 export async function cancelSubscription(
   client: ApiClient,
   id: PathParams<'cancelSubscription'>['id'],
@@ -603,15 +477,6 @@ export async function getUsageReport(
   const { data, error, response } = await settle(client.GET('/reporting', { params: { query }, ...init }));
   if (!response.ok || data === undefined) throw toApiError(response.status, error);
   return data;
-}
-
-export async function recordPageView(
-  client: ApiClient,
-  body: RequestBody<'recordPageView'>,
-  init?: CallOptions,
-): Promise<void> {
-  const { error, response } = await settle(client.POST('/reporting/event', { body, ...init }));
-  if (!response.ok) throw toApiError(response.status, error);
 }
 
 export async function listUsers(

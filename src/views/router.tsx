@@ -1,6 +1,6 @@
 import { Outlet, createBrowserRouter, useLocation, data, redirect, useRouteError, isRouteErrorResponse, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/messages';
 import { ADMIN_SITE_PATH, ROUTES, matchRoute, type RouteName } from '@/lib/routes';
 import { authIntents } from '@/machines/auth/auth.intents';
@@ -11,10 +11,7 @@ import type { RootActor } from '@/machines/root/root.actors';
 import { useRoot } from '@/views/root-context';
 import { LoadingScreen } from '@/views/components/loading-screen';
 import { NavigationProgress } from '@/views/components/navigation-progress';
-import { SnackbarHost } from '@/views/components/snackbar-host';
 import { Page } from '@/views/components/page';
-import { HomeShell } from '@/views/home-shell';
-import { NotFoundPage } from '@/views/screens/not-found-page';
 import { LAZY_SCREENS, type ScreenLoader } from '@/views/lazy-screens';
 import { documentTitle } from '@/views/hooks/use-document-title';
 
@@ -24,18 +21,27 @@ import { documentTitle } from '@/views/hooks/use-document-title';
 // Each screen is its own chunk (src/views/lazy-screens.ts), loaded by the route's `lazy` in
 // parallel with the guard loader: a navigation settles, and the progress bar and the initial
 // `hydrateFallbackElement` stay up, until both are done, so nothing renders blank meanwhile.
-type Screen = ScreenLoader | { static: ComponentType };
+// The home shell (navbar, menus, banner, footer) and the 404 page are chunks of their own too:
+// the first page carries only what every route needs before it renders (the guard, the auth
+// machine, the router). The shell's chunk loads with the route's loader, like a screen's.
+const loadHomeShell = () => import('@/views/home-shell').then((m) => m.HomeShell);
+const loadNotFoundPage = () => import('@/views/screens/not-found-page').then((m) => m.NotFoundPage);
+const HomeShell = lazy(() => loadHomeShell().then((Component) => ({ default: Component })));
+const NotFoundPage = lazy(() => loadNotFoundPage().then((Component) => ({ default: Component })));
+// The snackbar host shows nothing until a message arrives: its chunk comes right after the
+// first render. Its polite region is there long before any message a person can cause.
+const SnackbarHost = lazy(() => import('@/views/components/snackbar-host').then((m) => ({ default: m.SnackbarHost })));
 
-const SCREENS: Record<RouteName, Screen> = {
+const SCREENS: Record<RouteName, ScreenLoader> = {
   ...LAZY_SCREENS,
-  // Legacy paths: the guard redirects before anything renders. NotFoundPage stays static: it is tiny and the main chunk needs it anyway (RouteError, `*`).
-  'my-account-profile': { static: NotFoundPage },
-  'my-account-learning': { static: NotFoundPage },
-  'my-account-billing': { static: NotFoundPage },
+  // Legacy paths: the guard redirects before anything renders.
+  'my-account-profile': loadNotFoundPage,
+  'my-account-learning': loadNotFoundPage,
+  'my-account-billing': loadNotFoundPage,
 };
 
-function screenRoute(screen: Screen): Pick<RouteObject, 'Component' | 'lazy'> {
-  return typeof screen === 'function' ? { lazy: { Component: screen } } : { Component: screen.static };
+function screenRoute(screen: ScreenLoader): Pick<RouteObject, 'lazy'> {
+  return { lazy: { Component: screen } };
 }
 
 const never = () => new Promise<never>(() => {});
@@ -77,12 +83,16 @@ function NotFound() {
   const loading = useSelector(auth, selectIsAuthLoading);
   const signedIn = useSelector(auth, selectIsAuthenticated);
   if (loading) return <LoadingScreen />;
-  return signedIn ? (
-    <HomeShell>
-      <NotFoundPage inShell />
-    </HomeShell>
-  ) : (
-    <NotFoundPage />
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      {signedIn ? (
+        <HomeShell>
+          <NotFoundPage inShell />
+        </HomeShell>
+      ) : (
+        <NotFoundPage />
+      )}
+    </Suspense>
   );
 }
 
@@ -129,7 +139,9 @@ function AppFrame() {
       ) : (
         <>
           <Outlet />
-          <SnackbarHost />
+          <Suspense fallback={null}>
+            <SnackbarHost />
+          </Suspense>
         </>
       )}
     </>
@@ -150,7 +162,7 @@ export function createAppRoutes(root: RootActor): RouteObject[] {
       hydrateFallbackElement: <LoadingScreen />,
       children: [
         ...ROUTES.filter((r) => !r.shell).map((r) => toRoute(r.name, r.path.slice(1))),
-        { element: <HomeShell />, errorElement: <RouteError />, children: shellChildren },
+        { lazy: { Component: loadHomeShell }, errorElement: <RouteError />, children: shellChildren },
         { path: '*', loader, element: <NotFound /> },
       ],
     },

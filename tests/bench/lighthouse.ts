@@ -11,9 +11,15 @@
  * survives. The HTTP cache is cleared before every run (Lighthouse only
  * does that itself when it also resets storage), so each run is a cold load of a signed-in page.
  *
- * Pages: the dashboard (/), the catalogue (/catalog) and the first strategy linked on /catalog.
- * Each page is measured LIGHTHOUSE_RUNS times (3), after one discarded warm-up run; the table
- * shows the median of each column separately, the findings come from the median run.
+ * Pages: the dashboard (/), the catalogue (/catalog) and the first strategy linked on /catalog,
+ * and a reference page written into the served copy of dist/ and served by the same server: a
+ * heading in the HTML, then a script that does a fixed amount of work (about 50 ms on an idle
+ * core of this machine, a fixed number of steps) and renders a paragraph, like a small app. It
+ * never changes, so what moves its figures between runs (above all, how busy the CPU is: the
+ * simulated throttling scales the measured script time) moves the app's too. Each page is measured LIGHTHOUSE_RUNS times (3), after one
+ * discarded warm-up run, round-robin (run 1 of every page, then run 2…) so a busy minute does not
+ * fall on one page only; the table shows the median of each column separately, the findings come
+ * from the median run.
  *
  * Environment: LIGHTHOUSE_PORT (3260), LIGHTHOUSE_RUNS (3), CHROMIUM_PATH (/usr/bin/chromium),
  * LIGHTHOUSE_EMAIL (educator01@northwind.example.org).
@@ -39,6 +45,29 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const EMAIL = process.env.LIGHTHOUSE_EMAIL ?? 'educator01@northwind.example.org';
 const PASSWORD = 'Welcome-2026!';
 const ORIGIN = `http://localhost:${PORT}`;
+/** The reference page: static HTML plus a fixed script, served as static files by the app's server. */
+const REFERENCE_PATH = '/lighthouse-reference.html';
+const REFERENCE_SCRIPT = `// A fixed amount of work, then content: the reference page's "app".
+let x = 0;
+for (let i = 0; i < 5000000; i++) x = (x * 31 + i) | 0;
+const p = document.createElement('p');
+p.textContent = 'Rendered by a script after a fixed amount of work (' + x + ').';
+document.body.append(p);
+`;
+const REFERENCE_TITLE = 'Lighthouse reference';
+const REFERENCE_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>${REFERENCE_TITLE}</title>
+    <script src="/lighthouse-reference.js" defer></script>
+  </head>
+  <body>
+    <h1>${REFERENCE_TITLE}</h1>
+  </body>
+</html>
+`;
 /** The whole measurement gives up after this long (it normally takes about 2 minutes). */
 const DEADLINE_MS = 9 * 60_000;
 
@@ -62,6 +91,8 @@ async function main() {
   const staticDir = join(dataDir, 'dist');
   await cp(join(ROOT, 'dist'), staticDir, { recursive: true });
   const bundles = (await readdir(join(staticDir, 'assets'))).filter((f) => /^index-.*\.(js|css)$/.test(f));
+  await writeFile(join(staticDir, REFERENCE_PATH.slice(1)), REFERENCE_HTML);
+  await writeFile(join(staticDir, 'lighthouse-reference.js'), REFERENCE_SCRIPT);
   await startServer(dataDir, staticDir);
   console.log(`server up at ${ORIGIN} in ${((Date.now() - started) / 1000).toFixed(1)} s (data: ${dataDir}; dist snapshot: ${bundles.join(', ')})`);
 
@@ -81,6 +112,7 @@ async function main() {
   await signIn(page);
   const strategy = await firstStrategy(page);
   const targets: Target[] = [
+    { name: 'reference', path: REFERENCE_PATH, heading: (h) => h === REFERENCE_TITLE, expected: REFERENCE_TITLE },
     { name: 'dashboard', path: '/', heading: (h) => /Welcome/.test(h), expected: 'Welcome…' },
     { name: 'catalog', path: '/catalog', heading: (h) => h === 'Catalog', expected: 'Catalog' },
     { name: 'learning-object', path: strategy.path, heading: (h) => h === strategy.title, expected: strategy.title },
@@ -102,10 +134,10 @@ async function main() {
   console.log(`warm-up run done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 
   const reportDir = await mkdtemp(join(tmpdir(), 'elp-lighthouse-reports-'));
-  const results: Measured[] = [];
-  for (const target of targets) {
-    const measured: Measured = { target, runs: [], finalUrls: [], headings: [] };
-    for (let i = 1; i <= RUNS; i++) {
+  const results: Measured[] = targets.map((target) => ({ target, runs: [], finalUrls: [], headings: [] }));
+  for (let i = 1; i <= RUNS; i++) {
+    for (const measured of results) {
+      const { target } = measured;
       const t0 = Date.now();
       const lhr = await measure(page, cdp, `${ORIGIN}${target.path}`, flags);
       const finalUrl = lhr.finalDisplayedUrl;
@@ -122,9 +154,9 @@ async function main() {
       );
       if (Date.now() - started > DEADLINE_MS) fail(`gave up after ${DEADLINE_MS / 60_000} minutes`);
     }
-    const median = computeMedianRun(measured.runs);
-    await writeFile(join(reportDir, `${target.name}-median.html`), generateReport(median, 'html'));
-    results.push(measured);
+  }
+  for (const { target, runs } of results) {
+    await writeFile(join(reportDir, `${target.name}-median.html`), generateReport(computeMedianRun(runs), 'html'));
   }
 
   printTable(results);
@@ -317,17 +349,22 @@ function printFindings(results: Measured[]) {
     const a11y = a11yRefs
       .map((ref) => ({ ref, a: lhr.audits[ref.id] }))
       .filter(({ a }) => !!a && a.score === 0 && a.scoreDisplayMode === 'binary');
-    const lcp = lhr.audits['largest-contentful-paint-element']?.details as
-      | { items?: { items?: ({ node?: { snippet?: string } } & { phase?: string; timing?: number })[] }[] }
-      | undefined;
-    const lcpNode = lcp?.items?.[0]?.items?.[0]?.node?.snippet;
-    const phases = (lcp?.items?.[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(', ');
+    // Lighthouse 13: the LCP insight lists the element and the LCP's subparts (time to first
+    // byte, resource load delay and duration, element render delay).
+    type LcpItem = { type?: string; snippet?: string; items?: { label?: string; duration?: number }[] };
+    const lcpItems = ((lhr.audits['lcp-breakdown-insight']?.details as { items?: LcpItem[] } | undefined)?.items ?? []) as LcpItem[];
+    const lcpNode = lcpItems.find((item) => item.type === 'node')?.snippet;
+    const phases = (lcpItems.find((item) => item.type === 'table')?.items ?? []).map((p) => `${p.label} ${Math.round(p.duration ?? 0)} ms`).join(', ');
+    const shifts = ((lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string; nodeLabel?: string }; score?: number }[] } | undefined)?.items ?? [])
+      .map((shift) => `${shift.node?.selector ?? '?'} ${(shift.score ?? 0).toFixed(3)}`)
+      .join('; ');
     console.log(`\n${target.name} (median run, performance ${score(lhr, 'performance')}):`);
     for (const { a, ms, bytes } of perf) {
       const savings = [ms ? `~${Math.round(ms)} ms` : '', bytes ? `~${Math.round(bytes / 1024)} KiB` : ''].filter(Boolean).join(', ');
       console.log(`  perf: ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}${savings ? ` (saves ${savings})` : ''}`);
     }
     if (lcpNode) console.log(`  LCP element: ${lcpNode.slice(0, 120)}${phases ? ` (${phases})` : ''}`);
+    if (shifts) console.log(`  layout shifts: ${shifts}`);
     for (const { ref, a } of a11y) console.log(`  a11y: ${a?.title}${ref.weight === 0 ? ' (weight 0: not in the score)' : ''}`);
     if (!perf.length && !a11y.length) console.log('  nothing flagged');
   }

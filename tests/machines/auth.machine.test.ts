@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/errors';
 import type { Role } from '@/lib/routes';
 import { POPUP_TIMEOUT_MS, authMachine } from '@/machines/auth/auth.machine';
-import { selectAuthError, selectHasSession, selectIsAuthLoading, selectIsBusy } from '@/machines/auth/auth.selectors';
+import { selectAuthError, selectHasSession, selectIsAuthLoading, selectIsAuthenticated, selectIsBusy, selectIsUserSettled } from '@/machines/auth/auth.selectors';
 import type { AuthInput, CheckSessionOutput, LoginWithRedirectInput, TokenGrant } from '@/machines/auth/auth.types';
 import type { User } from '@/machines/shared/domain';
 import { deferred, flush, makeUser } from './fixtures';
@@ -119,6 +119,27 @@ describe('auth: session at start-up', () => {
     expect(started.effects.announceUser).toHaveBeenCalledWith(started.user);
     // Restoring a session stays on the page the visitor opened.
     expect(started.effects.navigate).not.toHaveBeenCalled();
+  });
+
+  it('counts the user as loaded while the LEARNER_LOGIN event is on its way, and still loading for the shell', async () => {
+    const user = deferred<User>();
+    const loginEvent = deferred<void>();
+    const started = start({ session: LOCAL, fetchUser: () => user.promise, sendLoginEvent: () => loginEvent.promise });
+    await waitFor(started.actor, (s) => s.matches({ signingIn: 'loadingUser' }));
+    // Before /identity/me answers, the guard's first step keeps waiting.
+    expect(selectIsUserSettled(started.actor.getSnapshot())).toBe(false);
+    user.resolve(started.user);
+    const recording = await waitFor(started.actor, (s) => s.matches({ signingIn: 'recordingLogin' }));
+    expect(selectIsUserSettled(recording)).toBe(true);
+    expect(recording.context.user).toEqual(started.user);
+    // The sign-in is not finished: the shell shows its loader and nobody is told yet.
+    expect(selectIsAuthLoading(recording)).toBe(true);
+    expect(selectIsAuthenticated(recording)).toBe(false);
+    expect(started.effects.announceUser).not.toHaveBeenCalled();
+    loginEvent.resolve();
+    const snapshot = await settled(started);
+    expect(selectIsUserSettled(snapshot)).toBe(true);
+    expect(started.effects.announceUser).toHaveBeenCalledWith(started.user);
   });
 
   it('signs in with a local token and keeps it', async () => {

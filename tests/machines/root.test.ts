@@ -21,6 +21,8 @@ type Api = {
   user: User;
   profile: Profile;
   subscriptionsStatus: number;
+  /** Holds the LEARNER_LOGIN answer until it settles (default: answers at once). */
+  loginEvent?: Promise<void>;
 };
 
 function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.jwt.token' }) {
@@ -33,7 +35,11 @@ function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.
     const path = new URL(request.url).pathname.replace(/^\/api/, '');
     calls.push(`${request.method} ${path}`);
     if (path === '/identity/me') return json(api.user);
-    if (path === '/learner/events') return json({ accepted: 1, duplicates: 0 });
+    if (path === '/learner/events') {
+      await api.loginEvent;
+      calls.push('answered POST /learner/events');
+      return json({ accepted: 1, duplicates: 0 });
+    }
     if (path === '/identity/logout') return new Response(null, { status: 204 });
     if (path === '/profile' && request.method === 'GET') return json(api.profile);
     if (path === '/profile' && request.method === 'PATCH') {
@@ -85,7 +91,7 @@ describe('root actor', () => {
     const identity = selectRootRefs(root.getSnapshot()).identity.getSnapshot();
     expect(selectIsAuthenticated(identity)).toBe(true);
     expect(selectUser(identity)).toEqual(user);
-    expect(calls).toEqual(['GET /identity/me', 'POST /learner/events']);
+    expect(calls).toEqual(['GET /identity/me', 'POST /learner/events', 'answered POST /learner/events']);
   });
 
   it('guards navigations with the shared profile and subscriptions, fetched once', async () => {
@@ -104,6 +110,42 @@ describe('root actor', () => {
     expect(calls.filter((call) => call === 'GET /customers/current/subscriptions')).toHaveLength(1);
     await expect(guardNavigation(root, '/nowhere')).resolves.toEqual({ type: 'notFound' });
     await expect(guardNavigation(root, '/login', { flags: { 'local-login': false, 'statechart-viewer': true } })).resolves.toEqual({ type: 'notFound' });
+  });
+
+  it('fetches profile and subscriptions once the user is loaded, while the login event is still on its way', async () => {
+    let answerLoginEvent!: () => void;
+    const loginEvent = new Promise<void>((resolve) => (answerLoginEvent = resolve));
+    const { root, calls } = harness({
+      user: makeUser('USER', { hasFreeAccess: true, completedOnboarding: true }),
+      profile: makeProfile(),
+      subscriptionsStatus: 200,
+      loginEvent,
+    });
+    // Step 1 of the guard waits for the user (GET /identity/me), not for the whole sign-in.
+    await expect(guardNavigation(root, '/catalog')).resolves.toEqual({ type: 'proceed' });
+    expect(calls).toEqual(['GET /identity/me', 'POST /learner/events', 'GET /profile', 'GET /customers/current/subscriptions']);
+    const auth = selectRootRefs(root.getSnapshot()).auth;
+    // The sign-in itself still ends with the login event: the shell keeps its loader until then.
+    expect(selectAuthAuthenticated(auth.getSnapshot())).toBe(false);
+    answerLoginEvent();
+    await signedIn(root);
+    expect(calls.at(-1)).toBe('answered POST /learner/events');
+  });
+
+  it('still logs out when the login event fails after the guard went on', async () => {
+    let failLoginEvent!: (error: Error) => void;
+    const loginEvent = new Promise<void>((_, reject) => (failLoginEvent = reject));
+    const { root, navigate } = harness({
+      user: makeUser('USER', { hasFreeAccess: true, completedOnboarding: true }),
+      profile: makeProfile(),
+      subscriptionsStatus: 200,
+      loginEvent,
+    });
+    await expect(guardNavigation(root, '/catalog')).resolves.toEqual({ type: 'proceed' });
+    failLoginEvent(new TypeError('Failed to fetch'));
+    const auth = selectRootRefs(root.getSnapshot()).auth;
+    await waitFor(auth, (snapshot) => snapshot.matches('unauthenticated'));
+    expect(navigate).toHaveBeenCalledWith('/login');
   });
 
   it('runs the onboarding against the API and updates profile and identity', async () => {

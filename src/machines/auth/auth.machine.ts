@@ -38,7 +38,7 @@ export const authMachine = setup({
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as AuthInput | undefined,
-    tags: {} as 'loading' | 'session' | 'busy',
+    tags: {} as 'loading' | 'session' | 'busy' | 'userLoaded',
   },
   actors: {
     checkSession: placeholderActor<CheckSessionOutput>('checkSession'),
@@ -191,7 +191,10 @@ export const authMachine = setup({
             { target: 'recordingLogin' },
           ],
         },
+        // The user is known from here on: the navigation guard goes on to its next steps
+        // (profile, subscriptions) while the login event is on its way, instead of after it.
         recordingLogin: {
+          tags: 'userLoaded',
           invoke: {
             src: 'sendLoginEvent',
             input: ({ context }) => {
@@ -206,6 +209,7 @@ export const authMachine = setup({
           },
         },
         signedIn: {
+          tags: 'userLoaded',
           entry: {
             type: 'announceUser',
             params: ({ context }) => {
@@ -225,7 +229,7 @@ export const authMachine = setup({
       },
     },
     authenticated: {
-      tags: 'session',
+      tags: ['session', 'userLoaded'],
       initial: 'idle',
       on: {
         'auth.logout': {

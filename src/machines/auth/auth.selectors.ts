@@ -11,6 +11,12 @@ export const selectIsAuthLoading = (snapshot: AuthSnapshot): boolean => snapshot
 export const selectHasSession = (snapshot: AuthSnapshot): boolean => snapshot.hasTag('session');
 /** Signed in, with the user loaded and the login recorded. */
 export const selectIsAuthenticated = (snapshot: AuthSnapshot): boolean => snapshot.matches('authenticated');
+/**
+ * The signed-in user is loaded (the login event may still be on its way), or nobody is signed
+ * in: what the navigation guard's first step waits for.
+ */
+export const selectIsUserSettled = (snapshot: AuthSnapshot): boolean =>
+  snapshot.hasTag('userLoaded') || snapshot.matches('unauthenticated');
 /** The session question is answered (the router may run its guard). */
 export const selectIsSessionKnown = (snapshot: AuthSnapshot): boolean =>
   !snapshot.matches('loading') && !snapshot.matches('loggingOut');

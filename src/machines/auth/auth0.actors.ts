@@ -8,7 +8,7 @@ import {
   logout as revokeSession,
   recordLearnerEvents,
   startDemo,
-} from '@/api/operations';
+} from '@/api/operations/start-up';
 import { HOME_PATH } from '@/lib/routes';
 import { AUTH_ERROR_CODES, toAuthFailure } from '@/machines/auth/auth.errors';
 import { POPUP_TIMEOUT_MS, type authMachine } from '@/machines/auth/auth.machine';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@/api/client';
-import { listAudiences, listNasotItems } from '@/api/operations';
+import { listAudiences, listNasotItems } from '@/api/operations/start-up';
 import { audiencesMachine, nasotItemsMachine } from '@/machines/reference-data/reference-data.machine';
 import { withFetch } from '@/machines/shared/resource';
 import { isReferenceDataReady, hasReferenceDataFailed } from '@/machines/reference-data/reference-data.selectors';

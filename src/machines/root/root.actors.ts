@@ -1,6 +1,6 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { createApiClient, onUnauthorized, type ApiClient } from '@/api/client';
-import { getProfile, getProgress, listSubscriptions, recordPageView } from '@/api/operations';
+import { getProfile, getProgress, listSubscriptions, recordPageView } from '@/api/operations/start-up';
 import { connectFeatureReader } from '@/lib/flags';
 import { ADMIN_SITE_PATH } from '@/lib/routes';
 import {

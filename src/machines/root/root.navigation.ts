@@ -1,6 +1,6 @@
 import { waitFor, type Actor } from 'xstate';
 import { isTargetedRouteFlag, readRouteFlags, type RouteFlags } from '@/lib/flags';
-import { selectHasSession, selectIsLocalAuth, selectIsSessionKnown } from '@/machines/auth/auth.selectors';
+import { selectHasSession, selectIsLocalAuth, selectIsSessionKnown, selectIsUserSettled } from '@/machines/auth/auth.selectors';
 import { selectAreFlagsSettled } from '@/machines/flags/flags.selectors';
 import { runNavigationGuard, toNavigationTarget } from '@/machines/navigation-guard/navigation-guard.run';
 import type { GuardLoaders } from '@/machines/navigation-guard/navigation-guard.run';
@@ -11,6 +11,10 @@ import { loadResource } from '@/machines/shared/resource.actors';
 
 // The router's one call per navigation: the guard of spec §4 fed by the app-wide actors. The
 // profile and subscriptions actors cache, so only the first navigation after sign-in fetches.
+// The guard's first step waits for the user only, not for the whole sign-in: at start-up the
+// profile and subscriptions are fetched while the LEARNER_LOGIN event is being recorded, so the
+// start-up chain is /identity/me → (login event ∥ profile ∥ subscriptions) → the screen's data
+// (docs/decisions.md "Start-up chain").
 
 export type GuardNavigationOptions = {
   flags?: RouteFlags;
@@ -21,11 +25,7 @@ export type GuardNavigationOptions = {
 export function createGuardLoaders(refs: RootRefs): GuardLoaders {
   return {
     loadUser: async (signal) => {
-      const settled = await waitFor(
-        refs.auth,
-        (snapshot) => snapshot.matches('authenticated') || snapshot.matches('unauthenticated'),
-        { signal, timeout: Infinity },
-      );
+      const settled = await waitFor(refs.auth, selectIsUserSettled, { signal, timeout: Infinity });
       // Identity holds the user as the app knows it now (onboarding and verification update it).
       const user = refs.identity.getSnapshot().context.user ?? settled.context.user;
       if (!user) throw settled.context.error ?? new Error('Signing in did not load the user');
@@ -61,9 +61,9 @@ export async function guardNavigation(
       to: target,
       isAuthenticated: selectHasSession(auth),
       isLocalAuth: selectIsLocalAuth(auth),
-      // Only a finished sign-in has a user to trust; while signing in the guard waits for it.
-      // Identity's copy is the current one (onboarding and e-mail verification update it).
-      user: auth.matches('authenticated') ? (refs.identity.getSnapshot().context.user ?? auth.context.user) : null,
+      // Only a loaded user is one to trust; before that the guard waits for it. Identity's copy
+      // is the current one (onboarding and e-mail verification update it).
+      user: auth.hasTag('userLoaded') ? (refs.identity.getSnapshot().context.user ?? auth.context.user) : null,
       flags: options.flags ?? readRouteFlags({ signedIn: selectHasSession(auth) }),
     },
     createGuardLoaders(refs),

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/views/components/link';
 import { buildPath } from '@/lib/routes';
 import type { CatalogItemSummary, ItemProgress } from '@/machines/catalog/catalog.types';
 import { cardProgress, PROGRESS_LABELS } from '@/machines/catalog/catalog.selectors';

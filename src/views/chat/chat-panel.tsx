@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/views/components/link';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { selectHasFailed, selectIsLoading, selectMessages, selectSuggestedTopics } from '@/machines/chat/chat.selectors';
 import type { ChatMessage } from '@/machines/chat/chat.types';

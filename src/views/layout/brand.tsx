@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/views/components/link';
 import * as styles from '@/views/layout/brand.css';
 
 export const PRODUCT_NAME = 'Educator Learning Platform';

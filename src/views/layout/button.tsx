@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '@/views/components/link';
 import { button, type ButtonVariants } from '@/views/layout/button.css';
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & ButtonVariants;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { NavLink } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
 import { selectIsDemoUser, selectIsDistrictAdmin, selectIsSchoolAdmin } from '@/machines/identity/identity.selectors';
 import { useRoot } from '@/views/root-context';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
 import { buildPath, getRoute, type RouteName } from '@/lib/routes';
 import { selectRouteFlagOn } from '@/machines/flags/flags.selectors';

@@ -12,7 +12,7 @@ import type { Certificate } from '@/machines/learning/learning.machine';
 import { loadAtStart } from '@/machines/shared/resource';
 import { resourceIntents } from '@/machines/shared/resource.intents';
 import { selectHasResourceFailed, selectResourceData } from '@/machines/shared/resource.selectors';
-import { Link } from 'react-router';
+import { Link } from '@/views/components/link';
 import { EmptyState } from '@/views/components/empty-state';
 import { LoadError } from '@/views/components/load-error';
 import { Skeleton, SkeletonBlock } from '@/views/components/skeleton';

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
 import { buildPath } from '@/lib/routes';
 import { activeFilterCount, toCatalogSearch } from '@/machines/catalog/catalog.query';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
 import { selectUser } from '@/machines/identity/identity.selectors';
 import { dashboardScreen } from '@/machines/catalog/catalog.actors';

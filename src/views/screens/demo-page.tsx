@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/views/components/link';
 import { DEMO_FORM, demoForm } from '@/machines/auth/auth.forms';
 import { Page } from '@/views/components/page';
 import { TextField } from '@/views/components/form/text-field';

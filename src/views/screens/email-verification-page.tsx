@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
 import { emailVerificationScreen } from '@/machines/email-verification/email-verification.actors';
 import { emailVerificationIntents } from '@/machines/email-verification/email-verification.intents';

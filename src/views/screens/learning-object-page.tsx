@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs, ToggleButton } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
@@ -77,8 +78,15 @@ function LearningObjectDetail({ publicId, playlistId, playVideo }: { publicId: s
   if (notFound) return <NotFoundNotice what="strategy" browseTo="/catalog" browseLabel="Browse strategies" />;
   const item = loaded?.item;
   const place = loaded && item ? playlistPlace(loaded.playlist, item.id) : null;
+  // Each strategy is a page of its own (a related strategy opens a new one): the loaded page
+  // replaces the skeleton instead of growing it. The skeleton already has the header's lines, so
+  // the video and the tabs appear about where its shapes were.
   return (
-    <PageLayout title={item?.title ?? 'Strategy'} header={item && <ItemHeader item={item} />}>
+    <PageLayout
+      key={item?.id ?? 'loading'}
+      title={item?.title ?? 'Strategy'}
+      header={item ? <ItemHeader item={item} /> : loading && <ItemHeaderSkeleton />}
+    >
       {loading && <LearningObjectSkeleton />}
       {failed && <LoadError onRetry={retry} />}
       {item && (
@@ -97,6 +105,20 @@ function LearningObjectDetail({ publicId, playlistId, playVideo }: { publicId: s
         </>
       )}
     </PageLayout>
+  );
+}
+
+/** The framework path, the audiences and a description of four lines, as shapes. */
+function ItemHeaderSkeleton() {
+  return (
+    <Skeleton label="Loading strategy…">
+      <SkeletonLine width="60%" />
+      <SkeletonLine width="35%" />
+      <SkeletonLine />
+      <SkeletonLine />
+      <SkeletonLine />
+      <SkeletonLine width="55%" />
+    </Skeleton>
   );
 }
 
@@ -238,6 +260,10 @@ function VideoPlayer({ video, itemId }: { video: VideoRef; itemId: string }) {
         <Skeleton label="Loading video…">
           <SkeletonMedia />
         </Skeleton>
+        {/* The "Watched" line's place, so the tabs below do not move when the video arrives. */}
+        <p className={styles.watchedLine} aria-hidden="true">
+          &nbsp;
+        </p>
       </div>
     );
   }

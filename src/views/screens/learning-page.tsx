@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/views/components/link';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import { progressTableScreen } from '@/machines/learning/learning.actors';
 import { PROGRESS_FILTERS, progressTableInput, type ProgressFilter, type ProgressRow, type ProgressSortKey } from '@/machines/learning/learning.types';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
 import type { CatalogItemSummary } from '@/machines/catalog/catalog.types';
 import { selectLivestreams, selectLivestreamsFailed, selectLivestreamsLoading } from '@/machines/catalog/catalog.selectors';

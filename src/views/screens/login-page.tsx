@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/views/components/link';
 import { LOGIN_FORM, loginForm } from '@/machines/auth/auth.forms';
 import { Page } from '@/views/components/page';
 import { TextField } from '@/views/components/form/text-field';

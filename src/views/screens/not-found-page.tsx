@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/views/components/link';
 import { useDocumentTitle } from '@/views/hooks/use-document-title';
 import { button } from '@/views/layout/button.css';
 import { BrandMark } from '@/views/layout/brand';

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '@/views/components/link';
 import { LoadError } from '@/views/components/load-error';
 import { NotFoundNotice } from '@/views/catalog/detail-page-parts';
 import { Skeleton, SkeletonCard, SkeletonLine, formatTotalTime, playlistSyllabus, type SyllabusEntry } from '@/views/catalog/detail-page-parts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/views/components/link';
 import { Page } from '@/views/components/page';
 import { useAuth } from '@/views/hooks/use-auth';
 import { button } from '@/views/layout/button.css';

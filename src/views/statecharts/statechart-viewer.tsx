@@ -1,5 +1,6 @@
 import { Suspense, use, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import { activeNodeIds, extractGraph, nodePath, type MachineGraph } from '@/lib/statecharts/graph';

@@ -1,0 +1,104 @@
+import type { ApiClient } from '@/api/client';
+import { toApiError } from '@/api/errors';
+import { settle, type CallOptions, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
+
+// The calls the app makes before any screen renders (signing in, the navigation guard's facts,
+// reference data, page views): a module of their own, so the first page does not carry every
+// operation. src/api/operations.ts re-exports them; code on the first page imports them here.
+
+export async function getCurrentUser(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getCurrentUser'>> {
+  const { data, error, response } = await settle(client.GET('/identity/me', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function localLogin(
+  client: ApiClient,
+  body: RequestBody<'localLogin'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'localLogin'>> {
+  const { data, error, response } = await settle(client.POST('/identity/local/authorize', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function startDemo(
+  client: ApiClient,
+  body: RequestBody<'startDemo'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'startDemo'>> {
+  const { data, error, response } = await settle(client.POST('/identity/demo', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function logout(client: ApiClient, init?: CallOptions): Promise<void> {
+  const { error, response } = await settle(client.POST('/identity/logout', { ...init }));
+  if (!response.ok) throw toApiError(response.status, error);
+}
+
+export async function getProgress(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'getProgress'>['catalogItemsProgress']> {
+  const { data, error, response } = await settle(client.GET('/progress', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.catalogItemsProgress;
+}
+
+export async function recordLearnerEvents(
+  client: ApiClient,
+  body: RequestBody<'recordLearnerEvents'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'recordLearnerEvents'>> {
+  const { data, error, response } = await settle(client.POST('/learner/events', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function getProfile(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getProfile'>> {
+  const { data, error, response } = await settle(client.GET('/profile', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function listSubscriptions(
+  client: ApiClient,
+  query?: QueryParams<'listSubscriptions'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'listSubscriptions'>['data']> {
+  const { data, error, response } = await settle(
+    client.GET('/customers/current/subscriptions', { params: { query }, ...init }),
+  );
+  // The server answers 404 when the user never had a subscription (spec §8).
+  if (response.status === 404) return [];
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data;
+}
+
+export async function recordPageView(
+  client: ApiClient,
+  body: RequestBody<'recordPageView'>,
+  init?: CallOptions,
+): Promise<void> {
+  const { error, response } = await settle(client.POST('/reporting/event', { body, ...init }));
+  if (!response.ok) throw toApiError(response.status, error);
+}
+
+export async function listAudiences(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'listAudiences'>['data']> {
+  const { data, error, response } = await settle(client.GET('/catalog/audiences', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data;
+}
+
+export async function listNasotItems(
+  client: ApiClient,
+  init?: CallOptions,
+): Promise<ResponseBody<'listNasotItems'>['data']> {
+  const { data, error, response } = await settle(client.GET('/catalog/nasot/items', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.data;
+}
