@@ -1,5 +1,4 @@
-import type { Client, Middleware } from 'openapi-fetch';
-import { createFetchClient } from '@/api/fetch-client';
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
 
 export type ApiClient = Client<paths>;
@@ -79,7 +78,7 @@ export type ApiClientOptions = {
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl = '/api', getAccessToken } = options;
-  const client = createFetchClient<paths>({
+  const client = createClient<paths>({
     baseUrl,
     credentials: 'include',
     // Looked up per call so a fetch replaced after start-up (tests, polyfills) is still used.
