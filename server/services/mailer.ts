@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -70,7 +70,10 @@ export function createMailer(options: { from: string; smtpUrl: string | null; ou
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       // The counter keeps two messages to one address in the same millisecond apart, in order.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++written).padStart(6, '0')}-${safeTo}.eml`;
-      await writeFile(join(options.outboxDir, name), info.message as Buffer);
+      // Written under another name, then renamed: whoever reads the outbox never sees half a message.
+      const partial = join(options.outboxDir, `.${name}.partial`);
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, join(options.outboxDir, name));
     },
   };
 }

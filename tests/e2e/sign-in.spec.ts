@@ -267,7 +267,7 @@ test.describe('pages', () => {
     const started = await page.request.post('/api/identity/demo', { data: { email } });
     expect(started.ok()).toBe(true);
     const outbox = join(test.info().project.metadata.dataDir as string, 'outbox');
-    const file = readdirSync(outbox).filter((f) => f.includes(email)).sort().at(-1)!;
+    const file = readdirSync(outbox).filter((f) => f.includes(email) && f.endsWith('.eml')).sort().at(-1)!;
     const message = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
     const token = /verification-token=3D([A-Za-z0-9_-]+)|verification-token=([A-Za-z0-9_-]+)/.exec(message)!.slice(1).find(Boolean)!;
     await page.goto(`/email-verification?verification-token=${token}`);

@@ -26,7 +26,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
 
 function invitationLink(email: string): string {
   const outbox = join(test.info().project.metadata.dataDir as string, 'outbox');
-  const file = readdirSync(outbox).filter((f) => f.includes(email)).sort().at(-1);
+  const file = readdirSync(outbox).filter((f) => f.includes(email) && f.endsWith('.eml')).sort().at(-1);
   expect(file, `an e-mail to ${email} in the outbox`).toBeTruthy();
   const message = readFileSync(join(outbox, file!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   return /https?:\/\/\S+\/invite\?\S+/.exec(message)![0];
