@@ -30,9 +30,6 @@ export function templateKey(migrationsFolder: string): string {
 
 export const templateFile = (key: string, dir = TEMPLATE_DIR) => join(dir, `${key}.tar.gz`);
 
-/** Whether a PGlite data directory already holds a cluster (PostgreSQL writes PG_VERSION on initdb). */
-export const holdsCluster = (dataDir: string) => existsSync(join(dataDir, 'PG_VERSION'));
-
 /**
  * The template as an uncompressed tarball, or null when there is none for this key. It is
  * unpacked here (about 0.1 s), so a damaged file is found before PGlite reads it, and dropped.
