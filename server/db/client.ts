@@ -71,10 +71,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     // A request's query that runs longer than this is cancelled (pg error 57014, answered 503):
     // under overload a query nobody waits for any more must not hold a connection for minutes.
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS });
     // PostgreSQL's JIT compiles a plan before running it: 1-3 s more on the catalogue's larger
-    // queries, never repaid by the app's short ones.
-    pool.on('connect', (client) => void client.query('set jit = off').catch(() => {}));
+    // queries, never repaid by the app's short ones. Set when the connection starts (no query of its own).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+      options: '-c jit=off',
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool opens a new one for the next query.
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
