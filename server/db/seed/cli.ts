@@ -69,7 +69,8 @@ async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   const dataDir = process.env.DATA_DIR ?? './data';
   const t0 = performance.now();
-  const database = await openDatabase(url ? { url } : { dataDir });
+  // The large seed's bulk statements run for minutes: no request timeout here.
+  const database = await openDatabase(url ? { url, statementTimeoutMs: 0 } : { dataDir });
   console.log(`Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`} — opened and migrated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   try {
     if (values.reset) {
@@ -100,6 +101,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A failed query's own message (drizzle wraps it) says why: "canceling statement due to…".
+  const cause = error instanceof Error && error.cause instanceof Error ? `\n${error.cause.message}` : '';
+  console.error(error instanceof Error ? `${error.message}${cause}` : error);
   process.exitCode = 1;
 });
