@@ -5,6 +5,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { createAuthenticator } from './auth/principal.ts';
+import { createAuthCache, type AuthCache } from './auth/auth-cache.ts';
+import { CHANGES_CHANNEL, createChanges, type Changes } from './services/changes.ts';
+import { sql } from 'drizzle-orm';
 import { embeddedProvider } from './auth/provider/provider.ts';
 import { loggerOptions } from './logging.ts';
 import { createRepositories } from './repositories/repositories.ts';
@@ -26,6 +29,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The billing service, for what runs beside requests (the trial reminders of server/main.ts). */
     billing: BillingService;
+    /** Users, signed-out tokens and access kept between requests (server/auth/auth-cache.ts); null when AUTH_CACHE=off. */
+    authCache: AuthCache | null;
+    /** The database's announcements of changes (server/services/changes.ts). */
+    changes: Changes;
   }
 }
 import { accountPages } from './routes/account-pages.ts';
@@ -60,8 +67,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   const gateway: GatewaySetup = options.gateway ? { gateway: options.gateway } : GATEWAYS[config.billing.gateway](config);
-  const ctx = createContext(options, gateway.gateway, redis, app.log);
+  // The database announces changes (migration 0007); what is kept in this process listens.
+  const changes = createChanges({ notify: async (payload) => void (await options.database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`)) });
+  const stopListening = await options.database.listen(CHANGES_CHANNEL, changes.receive, (live) => {
+    if (!live && changes.live) app.log.warn('lost the database change announcements: every request reads the database until they are back');
+    changes.setLive(live);
+  });
+  app.addHook('onClose', stopListening);
+  // A request that may have written answers once this process has heard of its changes, so the
+  // same user's next request here reads them (another process hears within milliseconds).
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await changes.sync();
+  });
+  const authCache = config.authCache ? createAuthCache() : null;
+  if (authCache) changes.subscribe(authCache);
+  const ctx = createContext(options, gateway.gateway, redis, app.log, changes, authCache);
   app.decorate('billing', ctx.billing);
+  app.decorate('authCache', authCache);
+  app.decorate('changes', changes);
   // Receipts and invitations being e-mailed when the server stops are sent first.
   app.addHook('onClose', async () => void (await Promise.all([ctx.billing.drain(), ctx.invitations.drain()])));
 
@@ -87,15 +110,28 @@ function createContext(
   gateway: PaymentGateway,
   redis: Redis | null,
   log: FastifyBaseLogger,
+  changes: Changes,
+  authCache: AuthCache | null,
 ): Context {
-  const repos = createRepositories(database.db);
+  const plain = createRepositories(database.db);
+  // Access checks read when the user's paid period ends, kept between requests.
+  const repos = authCache
+    ? {
+        ...plain,
+        billing: {
+          ...plain.billing,
+          hasActiveSubscription: (user: Parameters<typeof plain.billing.hasActiveSubscription>[0], now: Date) =>
+            authCache.hasAccess(user, now, () => plain.billing.paidUntil(user)),
+        },
+      }
+    : plain;
   const tokens = createTokenService(config, providerKeys);
   const limiter = redis ? redisLimiter(redis, `${config.redisPrefix}limit:`) : memoryLimiter();
   return {
     config,
     repos,
     tokens,
-    auth: createAuthenticator(repos, tokens, (token) => fetchUserInfo(config.provider.issuer, token)),
+    auth: createAuthenticator(repos, tokens, (token) => fetchUserInfo(config.provider.issuer, token), authCache ?? undefined),
     mailer,
     gateway,
     billing: createBillingService({ billing: repos.billing, organizations: repos.organizations, gateway, mailer, log: log.child({ service: 'billing' }), config }),
@@ -103,6 +139,7 @@ function createContext(
     sessions: createSessions(repos.users),
     limiter,
     redis,
+    changes,
     isReady,
   };
 }

@@ -73,6 +73,8 @@ export type Config = {
   };
   /** Cache catalogue list and search responses (CATALOG_CACHE=off to measure without). */
   catalogCache: boolean;
+  /** Keep each token's user, signed-out state and access between requests (AUTH_CACHE=off to measure without). */
+  authCache: boolean;
   growthbook: { clientKey: string; featuresFile: string };
   trustProxy: boolean;
 };
@@ -220,6 +222,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
     webConcurrency,
     shutdown: { delayMs: int('SHUTDOWN_DELAY', 0, 0, 300) * 1000, timeoutMs: int('SHUTDOWN_TIMEOUT', 10, 1, 3600) * 1000 },
     catalogCache: bool('CATALOG_CACHE', true),
+    authCache: bool('AUTH_CACHE', true),
     growthbook: {
       clientKey: str('GROWTHBOOK_CLIENT_KEY', 'sdk-local'),
       featuresFile: resolve(cwd, str('FEATURES_FILE', './server/flags/features.json')),

@@ -15,6 +15,13 @@ export type Database = {
   close: () => Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests clone databases from it). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Calls `onMessage` with the payload of every notification on `channel` (PostgreSQL's
+   * LISTEN/NOTIFY, delivered when the notifying transaction commits) and `onLive` with whether
+   * notifications are being received: false while the listening connection is lost (some may be
+   * missed), true again once it listens anew. Returns the stop.
+   */
+  listen: (channel: string, onMessage: (payload: string) => void, onLive: (live: boolean) => void) => Promise<() => Promise<void>>;
 };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -83,7 +90,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // the pool opens a new one for the next query.
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const url = options.url;
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), listen: (channel, onMessage, onLive) => listenOnPostgres(pg.Client, url, channel, onMessage, onLive) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -120,9 +128,79 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     dumpDataDir: () => client.dumpDataDir('none'),
+    // One connection in this process: a notification reaches the listener before the query that
+    // caused it returns.
+    listen: async (channel, onMessage, onLive) => {
+      const stop = await client.listen(channel, onMessage);
+      onLive(true);
+      return async () => {
+        onLive(false);
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost
+ * connection is reported (the listener must assume it missed notifications) and opened again,
+ * after 0.2 s, then up to every 5 s, until the stop.
+ */
+async function listenOnPostgres(
+  Client: typeof import('pg').Client,
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLive: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: InstanceType<typeof Client> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let delay = 200;
+  const connect = async (): Promise<void> => {
+    const client = new Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      onLive(false);
+      client.end().catch(() => {});
+      if (!stopped) timer = setTimeout(() => void connect().catch(() => {}), delay);
+      delay = Math.min(delay * 2, 5_000);
+    };
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    client.on('error', onLost);
+    client.on('end', onLost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch (err) {
+      onLost();
+      throw err;
+    }
+    if (stopped) return void (await client.end().catch(() => {}));
+    current = client;
+    delay = 200;
+    onLive(true);
+  };
+  try {
+    await connect();
+  } catch (err) {
+    // At start the caller decides (the server does not start without it).
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    throw err;
+  }
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    onLive(false);
+    await current?.end().catch(() => {});
   };
 }
 

@@ -1,6 +1,6 @@
 import yazl from 'yazl';
 import { notFound, unprocessable } from '../errors.ts';
-import { createCatalogCache } from '../services/catalog-cache.ts';
+import { createCatalogCache, keptCatalogVersion } from '../services/catalog-cache.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
 /** Recommendation list sizes (spec §7/§9: recommended playlists and in-progress are cut to 3). */
@@ -28,11 +28,11 @@ type CatalogOps =
 /** Every archive entry has the same date, so the same files make the same archive. */
 const ARCHIVE_DATE = new Date('2026-01-01T00:00:00Z');
 
-export function catalogHandlers({ repos, config, redis }: Context): Handlers<CatalogOps> {
+export function catalogHandlers({ repos, config, redis, changes }: Context): Handlers<CatalogOps> {
   const { catalog, progress, profiles } = repos;
   // Lists and searches are the same for everyone unless filtered by the caller's own progress,
   // and their items carry nothing of the caller's: those are cached (see services/catalog-cache.ts).
-  const cache = createCatalogCache({ enabled: config.catalogCache, version: catalog.version, redis, prefix: config.redisPrefix });
+  const cache = createCatalogCache({ enabled: config.catalogCache, version: keptCatalogVersion(catalog.version, changes), redis, prefix: config.redisPrefix });
   return {
     async searchCatalog(request, reply) {
       const userId = principalOf(request).user.id;

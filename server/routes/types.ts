@@ -12,6 +12,7 @@ import type { Mailer } from '../services/mailer.ts';
 import type { PaymentGateway } from '../services/payment-gateway.ts';
 import type { Sessions } from '../services/sessions.ts';
 import type { Limiter } from '../services/limits.ts';
+import type { Changes } from '../services/changes.ts';
 import { unauthorized } from '../errors.ts';
 
 type Parameters<K extends OperationId> = operations[K]['parameters'];
@@ -55,6 +56,8 @@ export type Context = {
   sessions: Sessions;
   /** Budgets for what clients send (learner events, page views), shared through Redis when set. */
   limiter: Limiter;
+  /** The database's announcements of changes, for what keeps copies in this process (server/services/changes.ts). */
+  changes: Changes;
   /**
    * The deployment's Redis (REDIS_URL), shared by every server process; null without it. Keys
    * go under `config.redisPrefix`. Commands fail fast while it is unreachable (no offline

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { ChangeListener } from './changes.ts';
 
 /** Responses kept in this process (each a page of 10–100 summaries, a few to some tens of KB). */
 const LOCAL_ENTRIES = 500;
@@ -75,5 +76,35 @@ export function createCatalogCache(options: {
       }
       return body;
     },
+  };
+}
+
+/**
+ * The catalogue's token kept in this process while the database's announcements are received
+ * (every write changes the token, and the change is announced as `catalog` when it commits), so a
+ * cached response costs no query at all. Without announcements, every call reads it.
+ */
+export function keptCatalogVersion(read: () => Promise<string | null>, changes: { subscribe: (listener: ChangeListener) => unknown }) {
+  let live = false;
+  let generation = 0;
+  let kept: string | null = null;
+  changes.subscribe({
+    onChange(payload) {
+      if (payload !== 'catalog') return;
+      generation++;
+      kept = null;
+    },
+    setLive(value) {
+      generation++;
+      kept = null;
+      live = value;
+    },
+  });
+  return async function version(): Promise<string | null> {
+    if (live && kept) return kept;
+    const before = generation;
+    const token = await read();
+    if (live && generation === before) kept = token;
+    return token;
   };
 }
