@@ -69,11 +69,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const gateway: GatewaySetup = options.gateway ? { gateway: options.gateway } : GATEWAYS[config.billing.gateway](config);
   // The database announces changes (migration 0007); what is kept in this process listens.
   const changes = createChanges({ notify: async (payload) => void (await options.database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`)) });
+  let closing = false;
   const stopListening = await options.database.listen(CHANGES_CHANNEL, changes.receive, (live) => {
-    if (!live && changes.live) app.log.warn('lost the database change announcements: every request reads the database until they are back');
+    if (!live && changes.live && !closing) app.log.warn('lost the database change announcements: every request reads the database until they are back');
     changes.setLive(live);
   });
-  app.addHook('onClose', stopListening);
+  app.addHook('onClose', async () => {
+    closing = true;
+    await stopListening();
+  });
   // A request that may have written answers once this process has heard of its changes, so the
   // same user's next request here reads them (another process hears within milliseconds).
   app.addHook('onSend', async (request) => {

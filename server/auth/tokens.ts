@@ -44,7 +44,29 @@ export function createTokenService(config: Config, providerKeys?: JWTVerifyGetKe
     return { accessToken, tokenType: 'Bearer' as const, expiresIn: ttlSeconds, jti };
   }
 
+  /**
+   * Tokens whose signature and claims were checked, until they expire: a client sends the same
+   * token with every request for minutes, and checking a signature is most of what an
+   * authenticated request costs once its user is kept (server/auth/auth-cache.ts). The key is the
+   * whole token, signature included, so only the very same bytes are taken as checked. Signed-out
+   * tokens and ended sessions are refused after this step, on every request.
+   */
+  const checked = new Map<string, VerifiedToken>();
+  const CHECKED_MAX = 20_000;
+
   async function verify(token: string): Promise<VerifiedToken> {
+    const known = checked.get(token);
+    if (known) {
+      if (known.expiresAt.getTime() > Date.now()) return known;
+      checked.delete(token);
+    }
+    const verified = await verifyUncached(token);
+    checked.set(token, Object.freeze(verified));
+    if (checked.size > CHECKED_MAX) checked.delete(checked.keys().next().value!);
+    return verified;
+  }
+
+  async function verifyUncached(token: string): Promise<VerifiedToken> {
     let claims: JWTPayload;
     try {
       claims = decodeJwt(token);

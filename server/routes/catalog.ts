@@ -1,6 +1,7 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import { notFound, unprocessable } from '../errors.ts';
-import { createCatalogCache, keptCatalogVersion } from '../services/catalog-cache.ts';
+import { acceptsGzip, createCatalogCache, keptCatalogVersion, type CachedBody } from '../services/catalog-cache.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
 /** Recommendation list sizes (spec §7/§9: recommended playlists and in-progress are cut to 3). */
@@ -25,6 +26,16 @@ type CatalogOps =
   | 'getNewItems'
   | 'getInProgressItems';
 
+/**
+ * A kept catalogue response: its bytes, or its gzip encoding made once for every client that
+ * takes it (the compression plugin leaves a response that already has an encoding alone).
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (body.raw.length >= 1024 && acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(body.gzip());
+  return reply.send(body.raw);
+}
+
 /** Every archive entry has the same date, so the same files make the same archive. */
 const ARCHIVE_DATE = new Date('2026-01-01T00:00:00Z');
 
@@ -37,13 +48,13 @@ export function catalogHandlers({ repos, config, redis, changes }: Context): Han
     async searchCatalog(request, reply) {
       const userId = principalOf(request).user.id;
       if (!cache.enabled || request.query.progress) return catalog.search(userId, request.query);
-      return reply.type('application/json; charset=utf-8').send(await cache.json('search', request.query, () => catalog.search(userId, request.query)));
+      return sendCached(request, reply, await cache.json('search', request.query, () => catalog.search(userId, request.query)));
     },
 
     async listCatalogItems(request, reply) {
       const userId = principalOf(request).user.id;
       if (!cache.enabled || request.query.progress) return catalog.list(userId, request.query);
-      return reply.type('application/json; charset=utf-8').send(await cache.json('list', request.query, () => catalog.list(userId, request.query)));
+      return sendCached(request, reply, await cache.json('list', request.query, () => catalog.list(userId, request.query)));
     },
 
     async getCatalogItem(request) {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import type { ChangeListener } from './changes.ts';
 
@@ -6,15 +7,37 @@ const LOCAL_ENTRIES = 500;
 /** How long Redis keeps a shared response; a new catalogue token makes old ones unreachable anyway. */
 const SHARED_SECONDS = 600;
 
+/**
+ * A kept response body: its bytes (encoded once, not per response) and, the first time a client
+ * asks for it, its gzip encoding (compressed once, not per response).
+ */
+export type CachedBody = { raw: Buffer; gzip: () => Buffer };
+
+function cachedBody(raw: Buffer): CachedBody {
+  let gzipped: Buffer | null = null;
+  return { raw, gzip: () => (gzipped ??= gzipSync(raw)) };
+}
+
+/** Whether a request's Accept-Encoding takes gzip (not refused with q=0). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
 export type CatalogCache = {
   enabled: boolean;
   /**
-   * The response body (JSON text) for this request of the catalogue: from this process, from
+   * The response body (JSON) for this request of the catalogue: from this process, from
    * Redis, or computed now and kept in both. Keyed by the catalogue's token, which every write to
    * the catalogue changes in the writer's transaction (migration 0006): a response computed before
    * a write is never served after it has committed.
    */
-  json(kind: string, request: unknown, compute: () => Promise<unknown>): Promise<string>;
+  json(kind: string, request: unknown, compute: () => Promise<unknown>): Promise<CachedBody>;
 };
 
 /** Object keys sorted, so the same query written in another order is the same key. */
@@ -42,8 +65,8 @@ export function createCatalogCache(options: {
   prefix: string;
   log?: { warn: (obj: object, msg: string) => void };
 }): CatalogCache {
-  const local = new Map<string, string>();
-  const remember = (key: string, body: string) => {
+  const local = new Map<string, CachedBody>();
+  const remember = (key: string, body: CachedBody) => {
     local.delete(key);
     local.set(key, body);
     if (local.size > LOCAL_ENTRIES) local.delete(local.keys().next().value!);
@@ -52,7 +75,7 @@ export function createCatalogCache(options: {
     enabled: options.enabled,
     async json(kind, request, compute) {
       const token = options.enabled ? await options.version() : null;
-      if (!token) return JSON.stringify(await compute());
+      if (!token) return cachedBody(Buffer.from(JSON.stringify(await compute())));
       const key = `${kind}:${token}:${canonical(request)}`;
       const mine = local.get(key);
       if (mine !== undefined) {
@@ -63,16 +86,17 @@ export function createCatalogCache(options: {
       const sharedKey = `${options.prefix}catalog:${key}`;
       if (redis) {
         // Redis being away only costs the shared copy: the response is computed here.
-        const shared = await redis.get(sharedKey).catch(() => null);
+        const shared = await redis.getBuffer(sharedKey).catch(() => null);
         if (shared !== null) {
-          remember(key, shared);
-          return shared;
+          const body = cachedBody(shared);
+          remember(key, body);
+          return body;
         }
       }
-      const body = JSON.stringify(await compute());
+      const body = cachedBody(Buffer.from(JSON.stringify(await compute())));
       remember(key, body);
       if (redis) {
-        redis.set(sharedKey, body, 'EX', SHARED_SECONDS).catch((err: Error) => options.log?.warn({ err: err.message }, 'catalogue cache: redis unavailable'));
+        redis.set(sharedKey, body.raw, 'EX', SHARED_SECONDS).catch((err: Error) => options.log?.warn({ err: err.message }, 'catalogue cache: redis unavailable'));
       }
       return body;
     },

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { ACCOUNTS, loadWorld } from '../support/world.ts';
@@ -28,6 +30,31 @@ describe('what authentication reads, kept between requests', () => {
     expect(t.app.authCache?.live).toBe(true);
     expect((await me(world.tokens.user)).statusCode).toBe(200);
     expect(t.app.authCache!.size().users).toBeGreaterThan(0);
+  });
+
+  it('takes a token it checked before only until it expires', async () => {
+    const [row] = await t.query<{ id: string }>(sql`select id::text as id from users where email = ${ACCOUNTS.educator}`);
+    const now = Math.floor(Date.now() / 1000);
+    const { localTokens, provider } = t.config;
+    const token = await new SignJWT({ role: 'USER', purpose: 'access', iat_ms: Date.now() })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(row!.id)
+      .setIssuer(localTokens.issuer)
+      .setAudience(provider.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 2)
+      .setJti(randomUUID())
+      .sign(localTokens.secret);
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(200);
+    // The same claims under another signature are not the checked token.
+    const [head, body] = token.split('.');
+    const forged = await me(`${head}.${body}.${Buffer.from('x'.repeat(32)).toString('base64url')}`);
+    expect(forged.statusCode).toBe(401);
+    await sleep((now + 2) * 1000 - Date.now() + 50);
+    const expired = await me(token);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ error: { code: 'TOKEN_EXPIRED' } });
   });
 
   it('serves a user from memory until a change is announced, then reads it again', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -75,6 +76,21 @@ function suite(name: string, env: Record<string, string>, cached: boolean) {
       if (inAudience) await t.query(sql`delete from catalog_item_audiences where catalog_item_id = ${first.id}::uuid and audience_id = ${audience!.id}::uuid`);
       else await t.query(sql`insert into catalog_item_audiences (catalog_item_id, audience_id) values (${first.id}::uuid, ${audience!.id}::uuid)`);
       expect((await get(filtered)).items.some((i) => i.id === first.id)).toBe(!inAudience);
+    });
+
+    it('answers gzip to a client that takes it, the same JSON as without', async () => {
+      const url = '/api/catalog/items?limit=20&sortBy=title&sortOrder=ASC';
+      const plain = await t.request(token, { method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      for (const acceptEncoding of ['gzip', 'gzip, deflate']) {
+        const res = await t.request(token, { method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe('gzip');
+        expect(res.headers['vary']).toMatch(/accept-encoding/i);
+        expect(JSON.parse(gunzipSync(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+      }
+      const refused = await t.request(token, { method: 'GET', url, headers: { 'accept-encoding': 'gzip;q=0' } });
+      expect(refused.headers['content-encoding'] ?? 'identity').toBe('identity');
+      expect(refused.json()).toEqual(plain.json());
     });
 
     it(cached ? 'answers from the cache until the catalogue changes' : 'answers from the database every time', async () => {
