@@ -40,6 +40,12 @@ import { certificatePages } from './routes/certificate-pages.ts';
 import { adminPage } from './routes/admin-page.ts';
 import { mediaRoutes } from './routes/media.ts';
 
+/**
+ * Operations that write only what no process keeps (learner events, page views: the most frequent
+ * writes of a school day), so they answer without waiting for the change announcements.
+ */
+const WRITES_NOTHING_KEPT: ReadonlySet<string> = new Set(['recordLearnerEvents', 'recordPageView']);
+
 export type AppOptions = {
   config: Config;
   database: Database;
@@ -81,7 +87,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A request that may have written answers once this process has heard of its changes, so the
   // same user's next request here reads them (another process hears within milliseconds).
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await changes.sync();
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (WRITES_NOTHING_KEPT.has((request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ?? '')) return;
+    await changes.sync();
   });
   const authCache = config.authCache ? createAuthCache() : null;
   if (authCache) changes.subscribe(authCache);
