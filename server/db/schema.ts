@@ -189,6 +189,8 @@ export const catalogItems = pgTable(
     index('catalog_items_sort_rating_start_desc_idx').on(t.ratingAverage.desc().nullsLast(), t.startDate.desc().nullsLast(), t.id),
     index('catalog_items_nasot_path_idx').using('gin', t.nasotPathIds),
     index('catalog_items_audiences_idx').using('gin', t.audienceIds),
+    // Also catalog_items_recommend_idx (migration 0008): featured/newest learning objects with
+    // their framework and audience arrays INCLUDEd, which this builder cannot express.
   ],
 );
 

@@ -366,10 +366,8 @@ export function createCatalogRepository(db: Db) {
           )
         ).map((r) => r.id);
         if (shared.length) {
-          questions.push([
-            sql`ci.id in (select theirs.catalog_item_id from catalog_item_nasot_items theirs where theirs.nasot_item_id in (${uuids(shared)}))`,
-            sql`not (ci.nasot_item_ids && ${uuidArray(shared)})`,
-          ]);
+          const sharesOne = sql`ci.nasot_item_ids && ${uuidArray(shared)}`;
+          questions.push([sharesOne, sql`not (${sharesOne})`]);
         }
       }
       if (taste.interestIds.length) {
