@@ -1,5 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
+import { takeEarlyResponse } from '@/api/early-responses';
 
 export type ApiClient = Client<paths>;
 
@@ -82,7 +83,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl,
     credentials: 'include',
     // Looked up per call so a fetch replaced after start-up (tests, polyfills) is still used.
-    fetch: options.fetch ?? ((input: Request) => globalThis.fetch(input)),
+    // A start-up request public/start.js already sent is answered by its response.
+    fetch:
+      options.fetch ??
+      ((input: Request) => (typeof window === 'undefined' ? null : takeEarlyResponse(input, window.__earlyResponses)) ?? globalThis.fetch(input)),
   });
 
   const auth: Middleware = {

@@ -88,3 +88,27 @@ test('a newcomer is welcomed (not welcomed back) and every empty list offers a n
   await resume.getByRole('link', { name: 'Browse the catalogue' }).click();
   await expect(page).toHaveURL(/\/catalog/);
 });
+
+test('a signed-in page asks for its start-up data once, while the app loads (public/start.js)', async ({ page }) => {
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
+  const startUp = ['/api/identity/me', '/api/profile', '/api/customers/current/subscriptions?include=paymentMethod', '/api/progress'];
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+  });
+  // The app's own code is held back a moment: the start-up requests go out before it runs.
+  let askedBeforeApp: string[] | null = null;
+  await page.route(/\/assets\/(index|start)-[^/]*\.js$/, async (route) => {
+    for (let i = 0; i < 30 && asked.length < startUp.length; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    askedBeforeApp ??= [...asked];
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
+  await expect(section(page, 'Recommended for you')).toBeVisible();
+  expect(askedBeforeApp).toEqual(startUp);
+  // Each once: the app took the early responses instead of asking again.
+  for (const path of startUp) expect(asked.filter((p) => p === path), path).toHaveLength(1);
+});
