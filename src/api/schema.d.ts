@@ -4726,7 +4726,47 @@ export interface operations {
                 /**
                  * @example {
                  *       "resourceType": "LEARNING_OBJECT",
-                 *       "title": "Exit tickets"
+                 *       "title": "Exit tickets",
+                 *       "description": "Students write one thing they learned on a card as they leave.",
+                 *       "featured": false,
+                 *       "nasotItemIds": [],
+                 *       "audienceIds": [],
+                 *       "implementationGuide": "## Steps\n\n1. Hand out cards.",
+                 *       "resources": [
+                 *         {
+                 *           "title": "Card template",
+                 *           "url": "/media/resources/exit-cards.pdf",
+                 *           "description": "Printable cards."
+                 *         }
+                 *       ],
+                 *       "rubric": [
+                 *         {
+                 *           "value": 1,
+                 *           "title": "Beginning",
+                 *           "description": "I have read about the strategy."
+                 *         },
+                 *         {
+                 *           "value": 2,
+                 *           "title": "Developing",
+                 *           "description": "I have tried it once."
+                 *         },
+                 *         {
+                 *           "value": 3,
+                 *           "title": "Applying",
+                 *           "description": "I use it with the whole class."
+                 *         },
+                 *         {
+                 *           "value": 4,
+                 *           "title": "Innovating",
+                 *           "description": "I adapt it to my learners."
+                 *         }
+                 *       ],
+                 *       "video": {
+                 *         "url": "/media/videos/strategy-01.webm",
+                 *         "mimeType": "video/webm",
+                 *         "durationSeconds": 24,
+                 *         "posterUrl": null
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["AdminCatalogItemInput"];
@@ -4794,7 +4834,47 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "featured": true
+                 *       "title": "Exit tickets",
+                 *       "description": "Students write one thing they learned on a card as they leave.",
+                 *       "featured": false,
+                 *       "nasotItemIds": [],
+                 *       "audienceIds": [],
+                 *       "implementationGuide": "## Steps\n\n1. Hand out cards.",
+                 *       "resources": [
+                 *         {
+                 *           "title": "Card template",
+                 *           "url": "/media/resources/exit-cards.pdf",
+                 *           "description": "Printable cards."
+                 *         }
+                 *       ],
+                 *       "rubric": [
+                 *         {
+                 *           "value": 1,
+                 *           "title": "Beginning",
+                 *           "description": "I have read about the strategy."
+                 *         },
+                 *         {
+                 *           "value": 2,
+                 *           "title": "Developing",
+                 *           "description": "I have tried it once."
+                 *         },
+                 *         {
+                 *           "value": 3,
+                 *           "title": "Applying",
+                 *           "description": "I use it with the whole class."
+                 *         },
+                 *         {
+                 *           "value": 4,
+                 *           "title": "Innovating",
+                 *           "description": "I adapt it to my learners."
+                 *         }
+                 *       ],
+                 *       "video": {
+                 *         "url": "/media/videos/strategy-01.webm",
+                 *         "mimeType": "video/webm",
+                 *         "durationSeconds": 24,
+                 *         "posterUrl": null
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["AdminCatalogItemPatch"];
