@@ -136,8 +136,8 @@ export const catalogItems = pgTable(
     thumbnailUrl: text('thumbnail_url'),
     featured: boolean('featured').notNull().default(false),
     createdAt: createdAt(),
-    /** The last change made in the admin site (the seed's items: when they were written). */
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** The last change made in the admin site; null until the first (lists read coalesce(updated_at, created_at)). */
+    updatedAt: ts('updated_at'),
     durationSeconds: integer('duration_seconds'),
     startDate: ts('start_date'),
     endDate: ts('end_date'),
@@ -198,8 +198,8 @@ export const catalogItems = pgTable(
     // Also catalog_items_recommend_idx (migration 0008, partial on published items since 0010):
     // featured/newest learning objects with their framework and audience arrays INCLUDEd, which
     // this builder cannot express.
-    index('catalog_items_admin_updated_idx').on(t.updatedAt.desc(), t.id),
-    index('catalog_items_admin_status_idx').on(t.status, t.updatedAt.desc(), t.id),
+    index('catalog_items_admin_updated_idx').on(sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
+    index('catalog_items_admin_status_idx').on(t.status, sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
     check('catalog_items_status_check', sql`${t.status} in ('DRAFT', 'PUBLISHED', 'ARCHIVED')`),
   ],
 );

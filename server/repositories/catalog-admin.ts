@@ -69,11 +69,11 @@ const valueOf = (key: keyof ItemColumns, value: unknown): SQL => {
 };
 
 const summaryColumns = sql`ci.id::text as "id", ci.public_id as "publicId", ci.resource_type as "resourceType", ci.status as "status",
-  ci.title as "title", ci.featured as "featured", ${iso(sql`ci.created_at`)} as "createdAt", ${iso(sql`ci.updated_at`)} as "updatedAt",
+  ci.title as "title", ci.featured as "featured", ${iso(sql`ci.created_at`)} as "createdAt", ${iso(sql`coalesce(ci.updated_at, ci.created_at)`)} as "updatedAt",
   ${iso(sql`ci.start_date`)} as "startDate", ${iso(sql`ci.end_date`)} as "endDate"`;
 
 const SORTS = {
-  updatedAt: sql`ci.updated_at`,
+  updatedAt: sql`coalesce(ci.updated_at, ci.created_at)`,
   createdAt: sql`ci.created_at`,
   title: sql`lower(ci.title)`,
   status: sql`ci.status`,
@@ -104,7 +104,7 @@ function queries(db: Db) {
       const perPage = q.itemsPerPage ?? 10;
       const offset = ((q.page ?? 1) - 1) * perPage;
       const [items, [count]] = await Promise.all([
-        rows<AdminItemSummary>(db, sql`select ${summaryColumns} from catalog_items ci ${whereSql} order by ${key} ${direction}, ci.id limit ${perPage} offset ${offset}`),
+        rows<AdminItemSummary>(db, sql`select ${summaryColumns} from catalog_items ci ${whereSql} order by ${key} ${direction} nulls last, ci.id limit ${perPage} offset ${offset}`),
         rows<{ total: number }>(db, sql`select count(*)::int as "total" from catalog_items ci ${whereSql}`),
       ]);
       return { items, total: count?.total ?? 0 };
@@ -121,7 +121,7 @@ function queries(db: Db) {
                  from videos v where v.id = ci.video_id) as "video",
               coalesce((select json_agg(json_build_object('position', e.position, 'item', json_build_object(
                   'id', x.id::text, 'publicId', x.public_id, 'resourceType', x.resource_type, 'status', x.status, 'title', x.title,
-                  'featured', x.featured, 'createdAt', ${iso(sql`x.created_at`)}, 'updatedAt', ${iso(sql`x.updated_at`)},
+                  'featured', x.featured, 'createdAt', ${iso(sql`x.created_at`)}, 'updatedAt', ${iso(sql`coalesce(x.updated_at, x.created_at)`)},
                   'startDate', ${iso(sql`x.start_date`)}, 'endDate', ${iso(sql`x.end_date`)})) order by e.position)
                  from playlist_entries e join catalog_items x on x.id = e.item_id where e.playlist_id = ci.id), '[]'::json) as "entries"
             from catalog_items ci where ci.id = ${id}::uuid`,
@@ -193,8 +193,8 @@ function queries(db: Db) {
       const keys = Object.keys(columns) as (keyof ItemColumns)[];
       const [row] = await rows<{ id: string }>(
         db,
-        sql`insert into catalog_items (resource_type, status, ${sql.raw(keys.map((k) => COLUMN_NAMES[k]).join(', '))})
-            values (${resourceType}, 'DRAFT', ${sql.join(keys.map((k) => valueOf(k, columns[k])), sql`, `)})
+        sql`insert into catalog_items (resource_type, status, updated_at, ${sql.raw(keys.map((k) => COLUMN_NAMES[k]).join(', '))})
+            values (${resourceType}, 'DRAFT', now(), ${sql.join(keys.map((k) => valueOf(k, columns[k])), sql`, `)})
             returning id::text as "id"`,
       );
       return row!.id;

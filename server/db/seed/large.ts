@@ -149,7 +149,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<LargeSe
           returning id, poster_url, duration_seconds
         )
         insert into catalog_items (public_id, resource_type, title, description, thumbnail_url, featured, created_at,
-          duration_seconds, video_id, implementation_guide, resources, rubric, updated_at)
+          duration_seconds, video_id, implementation_guide, resources, rubric)
         select
           public_id,
           'LEARNING_OBJECT',
@@ -165,8 +165,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<LargeSe
             'title', initcap(practice) || ' planning guide',
             'url', 'https://resources.example.org/guides/' || regexp_replace(practice, '[^a-z0-9]+', '-', 'g'),
             'description', 'A printable guide to planning ' || practice || '.')),
-          ${JSON.stringify(GENERIC_RUBRIC)}::jsonb,
-          ${now} - (r * 540) * interval '1 day'
+          ${JSON.stringify(GENERIC_RUBRIC)}::jsonb
         from named join video v on v.id = named.video_id`),
     );
   }

@@ -591,8 +591,7 @@ async function fill(db: Db, now: Date, passwordHash: string, accounts: SeedAccou
   });
 
   await insertChunked(db, t.videos, videoRows);
-  // An item's last change is its creation until the admin site edits it.
-  await insertChunked(db, t.catalogItems, itemRows.map((row) => ({ ...row, updatedAt: row.createdAt })));
+  await insertChunked(db, t.catalogItems, itemRows);
   await insertChunked(db, t.catalogItemNasotItems, tagRows);
   await insertChunked(db, t.catalogItemAudiences, itemAudienceRows);
   await insertChunked(db, t.playlistEntries, entryRows);
