@@ -105,8 +105,8 @@ export function createCatalogAdmin(repo: CatalogAdminRepository) {
     if (fields.resources !== undefined) {
       columns.resources = fields.resources.map((r, i): ResourceLink => {
         check(trimmed(r.title), RESOURCE_TITLE_RULES, `Resource ${i + 1} Title`);
-        checkAddress(r.url.trim(), `Resource ${i + 1} URL`);
         if (!r.url.trim()) throw invalid(`The Resource ${i + 1} URL field is required`);
+        checkAddress(r.url.trim(), `Resource ${i + 1} URL`);
         check(trimmed(r.description), RESOURCE_DESCRIPTION_RULES, `Resource ${i + 1} Description`);
         return { title: r.title.trim(), url: r.url.trim(), description: r.description?.trim() ?? '' };
       });
