@@ -9,6 +9,7 @@ export type OperationId = keyof operations;
 
 export type Role = Schemas['Role'];
 export type ResourceType = Schemas['ResourceType'];
+export type CatalogItemStatus = Schemas['CatalogItemStatus'];
 export type ExperienceLevel = Schemas['ExperienceLevel'];
 export type NasotItemType = Schemas['NasotItem']['type'];
 export type OrganizationType = Schemas['Organization']['type'];

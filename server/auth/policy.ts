@@ -44,6 +44,8 @@ const FULL_ACCOUNTS = ['DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER'] as const satisf
 /** Everyone but the demo user, who has no password to change. */
 const WITH_PASSWORD = ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER'] as const satisfies readonly Role[];
 const ADMINS = ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN'] as const satisfies readonly Role[];
+/** The admin site's catalogue. */
+const PLATFORM_ADMINS = ['ADMIN'] as const satisfies readonly Role[];
 
 const PUBLIC = { authentication: 'none' } as const;
 
@@ -129,6 +131,14 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   inviteUser: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
   resendInvitation: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
   importUsers: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
+
+  // the admin site's catalogue: platform admins only
+  adminListCatalogItems: { authentication: 'bearer', roles: PLATFORM_ADMINS },
+  adminCreateCatalogItem: { authentication: 'bearer', roles: PLATFORM_ADMINS },
+  adminGetCatalogItem: { authentication: 'bearer', roles: PLATFORM_ADMINS },
+  adminUpdateCatalogItem: { authentication: 'bearer', roles: PLATFORM_ADMINS },
+  adminChangeCatalogItemStatus: { authentication: 'bearer', roles: PLATFORM_ADMINS },
+  adminReorderPlaylistEntries: { authentication: 'bearer', roles: PLATFORM_ADMINS },
 
   // flags and system
   getFeatures: PUBLIC,

@@ -1,5 +1,6 @@
 import {
   contractEnum,
+  type CatalogItemStatus,
   type ExperienceLevel,
   type NasotItemType,
   type OrganizationType,
@@ -17,3 +18,4 @@ export const EXPERIENCE_LEVELS = contractEnum<ExperienceLevel>()(['NEW', 'ESTABL
 export const RESOURCE_TYPES = contractEnum<ResourceType>()(['LEARNING_OBJECT', 'LIVESTREAM', 'PLAYLIST']);
 export const TRANSACTION_TYPES = contractEnum<TransactionType>()(['CHARGE', 'VERIFICATION', 'REFUND']);
 export const TRANSACTION_STATUSES = contractEnum<TransactionStatus>()(['SUCCEEDED', 'DECLINED']);
+export const CATALOG_ITEM_STATUSES = contractEnum<CatalogItemStatus>()(['DRAFT', 'PUBLISHED', 'ARCHIVED']);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   customType,
   doublePrecision,
@@ -19,7 +20,7 @@ import {
   bigserial,
 } from 'drizzle-orm/pg-core';
 import type { LearnerEventType } from '../contract.ts';
-import { EXPERIENCE_LEVELS, NASOT_ITEM_TYPES, ORGANIZATION_TYPES, RESOURCE_TYPES, ROLE_VALUES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.ts';
+import { CATALOG_ITEM_STATUSES, EXPERIENCE_LEVELS, NASOT_ITEM_TYPES, ORGANIZATION_TYPES, RESOURCE_TYPES, ROLE_VALUES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -127,11 +128,16 @@ export const catalogItems = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     publicId: text('public_id').notNull(),
     resourceType: text('resource_type', { enum: RESOURCE_TYPES }).notNull(),
+    // DRAFT (the admin site only), PUBLISHED (offered to educators), ARCHIVED (no longer offered;
+    // opened directly it still shows, and what educators did with it stays). See migration 0010.
+    status: text('status', { enum: CATALOG_ITEM_STATUSES }).notNull().default('PUBLISHED'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     thumbnailUrl: text('thumbnail_url'),
     featured: boolean('featured').notNull().default(false),
     createdAt: createdAt(),
+    /** The last change made in the admin site; null until the first (lists read coalesce(updated_at, created_at)). */
+    updatedAt: ts('updated_at'),
     durationSeconds: integer('duration_seconds'),
     startDate: ts('start_date'),
     endDate: ts('end_date'),
@@ -189,8 +195,12 @@ export const catalogItems = pgTable(
     index('catalog_items_sort_rating_start_desc_idx').on(t.ratingAverage.desc().nullsLast(), t.startDate.desc().nullsLast(), t.id),
     index('catalog_items_nasot_path_idx').using('gin', t.nasotPathIds),
     index('catalog_items_audiences_idx').using('gin', t.audienceIds),
-    // Also catalog_items_recommend_idx (migration 0008): featured/newest learning objects with
-    // their framework and audience arrays INCLUDEd, which this builder cannot express.
+    // Also catalog_items_recommend_idx (migration 0008, partial on published items since 0010):
+    // featured/newest learning objects with their framework and audience arrays INCLUDEd, which
+    // this builder cannot express.
+    index('catalog_items_admin_updated_idx').on(sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
+    index('catalog_items_admin_status_idx').on(t.status, sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
+    check('catalog_items_status_check', sql`${t.status} in ('DRAFT', 'PUBLISHED', 'ARCHIVED')`),
   ],
 );
 

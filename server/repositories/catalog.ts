@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ProgressFilter, QueryOf, ResourceType, Schemas } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
 import { audiences, catalogItems, nasotItems, ratings, reproducibleFiles, rubricScores, videos } from '../db/schema.ts';
@@ -54,6 +54,15 @@ export type ItemPage = { items: ItemSummary[]; total: number; totalIsCapped: boo
 type Filters = { resourceType?: string[]; nasotItemIds?: string[]; audienceIds?: string[]; featured?: boolean };
 /** What ranks the recommendations of a learner. */
 export type Taste = { relatedItemId?: string; interestIds: string[]; audienceId: string | null };
+
+/**
+ * What educators are offered (lists, search, every shelf): published items. The sort and
+ * featured indexes cover every item; a page read in their order skips the few drafts and archived
+ * items it meets. The recommendations' index is partial on published learning objects.
+ */
+export const OFFERED = sql`ci.status = 'PUBLISHED'`;
+/** What an educator may open: anything but a draft (an archived item stays readable). */
+export const VISIBLE = sql`ci.status <> 'DRAFT'`;
 
 const whereClause = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
 const uuidArray = (ids: string[]) => sql`array[${uuids(ids)}]::uuid[]`;
@@ -173,10 +182,10 @@ export function createCatalogRepository(db: Db) {
     return (await runPage(ids, null)).rows.map(strip);
   }
 
-  /** Summaries in the order of the ids given; unknown ids are left out. */
+  /** Summaries in the order of the ids given; unknown ids and drafts are left out. */
   async function summariesByIds(ids: string[]): Promise<ItemSummary[]> {
     if (!ids.length) return [];
-    const list = await rows<ItemSummary>(db, sql`select ${summaryColumns} from catalog_items ci where ci.id in (${uuids(ids)})`);
+    const list = await rows<ItemSummary>(db, sql`select ${summaryColumns} from catalog_items ci where ci.id in (${uuids(ids)}) and ${VISIBLE}`);
     const byId = new Map(list.map((i) => [i.id, i]));
     return ids.map((id) => byId.get(id)).filter((i): i is ItemSummary => Boolean(i));
   }
@@ -190,13 +199,13 @@ export function createCatalogRepository(db: Db) {
       return row?.token ?? null;
     },
 
-    /** Finds an item by public id or id; 404 when there is none. */
+    /** Finds an item by public id or id; 404 when there is none, or when it is a draft. */
     async findItem(idOrPublicId: string): Promise<ItemRef> {
       const byId = UUID.test(idOrPublicId) ? sql`ci.id = ${idOrPublicId}::uuid or ` : sql``;
       const [item] = await rows<ItemRef>(
         db,
         sql`select ci.id::text as "id", ci.resource_type as "resourceType", ci.video_id::text as "videoId", ci.title as "title", ci.public_id as "publicId"
-            from catalog_items ci where ${byId} ci.public_id = ${idOrPublicId} limit 1`,
+            from catalog_items ci where (${byId} ci.public_id = ${idOrPublicId}) and ${VISIBLE} limit 1`,
       );
       if (!item) throw notFound('Catalogue item not found');
       return item;
@@ -208,7 +217,7 @@ export function createCatalogRepository(db: Db) {
      */
     async search(userId: string, q: QueryOf<'searchCatalog'>): Promise<ItemPage> {
       const tsquery = sql`websearch_to_tsquery('english', ${q.q})`;
-      const where = [sql`ci.search @@ ${tsquery}`, ...catalogFilters(q)];
+      const where = [sql`ci.search @@ ${tsquery}`, OFFERED, ...catalogFilters(q)];
       if (q.progress) where.push(progressFilter(userId, q.progress));
       const withs = sql`with candidates as materialized (
         select ci.id, ci.search, ci.created_at from catalog_items ci ${whereClause(where)} order by ci.created_at desc, ci.id limit ${SEARCH_CANDIDATES + 1})`;
@@ -232,7 +241,7 @@ export function createCatalogRepository(db: Db) {
       const orderOf = (columns: SQL[]) => sql.join(columns.map((c) => sql`${c} ${dir} nulls last`), sql`, `);
       const columns = keys.map((k) => SORT_KEYS[k].column);
       const texts = sql`array[${sql.join(keys.map((k) => SORT_KEYS[k].text), sql`, `)}]::text[]`;
-      const where = catalogFilters(q);
+      const where = [OFFERED, ...catalogFilters(q)];
       if (q.progress) where.push(progressFilter(userId, q.progress));
       const limit = q.limit ?? 10;
       const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor, keys, direction);
@@ -315,14 +324,14 @@ export function createCatalogRepository(db: Db) {
         sql`select ci.id::text as "id", ci.resource_type as "resourceType", v.duration_seconds as "videoSeconds",
               exists (select 1 from reproducible_files f where f.catalog_item_id = ci.id) as "hasReproducibles"
             from catalog_items ci left join videos v on v.id = ci.video_id
-            where ci.id in (${uuids(ids)})`,
+            where ci.id in (${uuids(ids)}) and ${VISIBLE}`,
       );
       return new Map(found.map(({ id, ...target }) => [id, { ...target, videoSeconds: target.videoSeconds === null ? null : Number(target.videoSeconds) }]));
     },
 
     async knownIds(ids: string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
-      return new Set((await db.select({ id: catalogItems.id }).from(catalogItems).where(inArray(catalogItems.id, ids))).map((r) => r.id));
+      return new Set((await db.select({ id: catalogItems.id }).from(catalogItems).where(and(inArray(catalogItems.id, ids), ne(catalogItems.status, 'DRAFT')))).map((r) => r.id));
     },
 
     async video(videoId: string) {
@@ -333,9 +342,9 @@ export function createCatalogRepository(db: Db) {
     /** The item's files with their content, in display order. */
     reproducibles: (itemId: string) => db.select().from(reproducibleFiles).where(eq(reproducibleFiles.catalogItemId, itemId)).orderBy(asc(reproducibleFiles.position)),
 
-    featured: (limit: number) => top([sql`ci.featured`], sql`ci.created_at desc`, limit),
+    featured: (limit: number) => top([sql`ci.featured`, OFFERED], sql`ci.created_at desc`, limit),
 
-    newest: (limit: number) => top([sql`ci.resource_type <> 'LIVESTREAM'`], sql`ci.created_at desc`, limit),
+    newest: (limit: number) => top([sql`ci.resource_type <> 'LIVESTREAM'`, OFFERED], sql`ci.created_at desc`, limit),
 
     /**
      * Learning objects the learner has not completed: those related to a given item first, then
@@ -350,6 +359,7 @@ export function createCatalogRepository(db: Db) {
     async recommended(userId: string, taste: Taste, limit: number) {
       const base: SQL[] = [
         sql`ci.resource_type = 'LEARNING_OBJECT'`,
+        OFFERED,
         sql`not exists (select 1 from learner_progress p where p.user_id = ${userId} and p.catalog_item_id = ci.id and ${completedSql()})`,
       ];
       /** Each question as [yes, no], the heaviest first. */
@@ -392,7 +402,7 @@ export function createCatalogRepository(db: Db) {
         ? sql`(select count(*) from playlist_entries e join catalog_item_nasot_items x on x.catalog_item_id = e.item_id
                     where e.playlist_id = ci.id and x.nasot_item_id in (${uuids(interestIds)})) desc, `
         : sql``;
-      return top([sql`ci.resource_type = 'PLAYLIST'`], sql`${rank}ci.featured desc, ci.created_at desc`, limit);
+      return top([sql`ci.resource_type = 'PLAYLIST'`, OFFERED], sql`${rank}ci.featured desc, ci.created_at desc`, limit);
     },
   };
 }

@@ -22,7 +22,7 @@ export function createMediaRepository(db: Db) {
         sql`select ci.id::text as "id", ci.title as "title", ci.resource_type as "resourceType", ci.description as "description",
               ci.implementation_guide as "implementationGuide", v.duration_seconds as "videoSeconds"
             from catalog_items ci left join videos v on v.id = ci.video_id
-            where ci.public_id = ${publicId}`,
+            where ci.public_id = ${publicId} and ci.status <> 'DRAFT'`,
       );
       return row && { ...row, videoSeconds: row.videoSeconds === null ? null : Number(row.videoSeconds) };
     },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { createBillingRepository } from './billing.ts';
 import { createCatalogRepository } from './catalog.ts';
+import { createCatalogAdminRepository } from './catalog-admin.ts';
 import { createCertificatesRepository } from './certificates.ts';
 import { createIdentityRepository } from './identity.ts';
 import { createMediaRepository } from './media.ts';
@@ -15,6 +16,7 @@ import { createUsersRepository } from './users.ts';
 export function createRepositories(db: Db) {
   return {
     catalog: createCatalogRepository(db),
+    catalogAdmin: createCatalogAdminRepository(db),
     progress: createProgressRepository(db),
     profiles: createProfilesRepository(db),
     users: createUsersRepository(db),

@@ -62,6 +62,8 @@ export function catalogHandlers({ repos, config, redis, changes }: Context): Han
       const { summary, item, reproducibles, entries, rating, rubricScore } = await catalog.detail(await catalog.findItem(request.params.id), user.id);
       return {
         ...summary,
+        // Drafts are not found; an archived item opened directly still shows, marked as such.
+        status: item.status === 'ARCHIVED' ? 'ARCHIVED' : 'PUBLISHED',
         hasVideo: item.videoId !== null,
         implementationGuide: item.implementationGuide,
         resources: item.resources,

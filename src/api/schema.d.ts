@@ -1025,6 +1025,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/catalog/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every catalogue item, drafts and archived ones too, for the admin site (platform admins only). */
+        get: operations["adminListCatalogItems"];
+        put?: never;
+        /** A new learning object, livestream or playlist, created as a draft. */
+        post: operations["adminCreateCatalogItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/catalog/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One catalogue item with everything the admin site edits, whatever its status. */
+        get: operations["adminGetCatalogItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes the fields sent; the others stay. A published item stays publishable. */
+        patch: operations["adminUpdateCatalogItem"];
+        trace?: never;
+    };
+    "/admin/catalog/items/{itemId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Publish (a draft or an archived item, once complete), archive (a published item) or put back to draft (only an item no educator has used). The same status again changes nothing. */
+        put: operations["adminChangeCatalogItemStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/catalog/items/{itemId}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A playlist's entries in a new order: the same items, each once (adding or removing entries is a change of `entryIds`). 409 when the playlist changed meanwhile. */
+        put: operations["adminReorderPlaylistEntries"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1154,6 +1224,11 @@ export interface components {
         };
         /** @description A catalogue item with the fields of its type and the learner's own rating and rubric score. */
         CatalogItem: components["schemas"]["CatalogItemSummary"] & {
+            /**
+             * @description An archived item is offered no more; opened directly it still shows (drafts are 404).
+             * @enum {string}
+             */
+            status: "PUBLISHED" | "ARCHIVED";
             hasVideo: boolean;
             /** @description Markdown. */
             implementationGuide: string | null;
@@ -1551,6 +1626,122 @@ export interface components {
             firstName: components["schemas"]["PersonName"];
             lastName: components["schemas"]["PersonName"];
         };
+        /**
+         * @description DRAFT items exist for the admin site only; PUBLISHED items are offered to educators; ARCHIVED items are offered no more, but open when addressed directly and stay in what educators already did.
+         * @enum {string}
+         */
+        CatalogItemStatus: "DRAFT" | "PUBLISHED" | "ARCHIVED";
+        AdminCatalogItemSummary: {
+            /** Format: uuid */
+            id: string;
+            publicId: string;
+            resourceType: components["schemas"]["ResourceType"];
+            status: components["schemas"]["CatalogItemStatus"];
+            title: string;
+            featured: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            startDate: string | null;
+            /** Format: date-time */
+            endDate: string | null;
+        };
+        AdminCatalogItemList: {
+            items: components["schemas"]["AdminCatalogItemSummary"][];
+            total: number;
+        };
+        /** @description A learning object's video, or a livestream's recording (once the event has ended). */
+        AdminVideo: {
+            url: string;
+            /** @enum {string} */
+            mimeType: "video/webm" | "video/mp4";
+            durationSeconds: number;
+            posterUrl?: string | null;
+        };
+        AdminResourceInput: {
+            title: string;
+            url: string;
+            description?: string;
+        };
+        AdminRubricLevelInput: {
+            value: number;
+            title: string;
+            description: string;
+        };
+        /** @description The fields the admin site edits. Rules with the spec's messages (400 VALIDATION_FAILED): title required, 3 to 150 characters; description at most 2,000; public id (lower-case words joined by hyphens) at most 100 and changeable while a draft only; a rubric has the 4 levels 1–4 once given; start and end dates, join link and recording are a livestream's, entries a playlist's. Publishing also needs what educators are shown (422 NOT_READY). */
+        AdminCatalogItemInput: {
+            resourceType: components["schemas"]["ResourceType"];
+            title: string;
+            publicId?: string;
+            description?: string;
+            thumbnailUrl?: string | null;
+            featured?: boolean;
+            nasotItemIds?: string[];
+            audienceIds?: string[];
+            /** @description Markdown. */
+            implementationGuide?: string | null;
+            resources?: components["schemas"]["AdminResourceInput"][];
+            rubric?: components["schemas"]["AdminRubricLevelInput"][];
+            /** Format: date-time */
+            startDate?: string | null;
+            /** Format: date-time */
+            endDate?: string | null;
+            joinUrl?: string | null;
+            video?: components["schemas"]["AdminVideo"] | null;
+            /** @description A playlist's items in order (learning objects and livestreams). */
+            entryIds?: string[];
+        };
+        /** @description The fields to change (the same rules as on creation); the type of an item does not change. */
+        AdminCatalogItemPatch: {
+            title?: string;
+            publicId?: string;
+            description?: string;
+            thumbnailUrl?: string | null;
+            featured?: boolean;
+            nasotItemIds?: string[];
+            audienceIds?: string[];
+            /** @description Markdown. */
+            implementationGuide?: string | null;
+            resources?: components["schemas"]["AdminResourceInput"][];
+            rubric?: components["schemas"]["AdminRubricLevelInput"][];
+            /** Format: date-time */
+            startDate?: string | null;
+            /** Format: date-time */
+            endDate?: string | null;
+            joinUrl?: string | null;
+            video?: components["schemas"]["AdminVideo"] | null;
+            /** @description A playlist's items in order (learning objects and livestreams). */
+            entryIds?: string[];
+        };
+        AdminStatusChange: {
+            status: components["schemas"]["CatalogItemStatus"];
+        };
+        AdminPlaylistOrder: {
+            itemIds: string[];
+        };
+        AdminCatalogItem: components["schemas"]["AdminCatalogItemSummary"] & {
+            description: string;
+            thumbnailUrl: string | null;
+            nasotItemIds: string[];
+            audienceIds: string[];
+            implementationGuide: string | null;
+            resources: components["schemas"]["Resource"][];
+            rubric: components["schemas"]["RubricLevel"][];
+            joinUrl: string | null;
+            video: {
+                url: string;
+                mimeType: string;
+                durationSeconds: number;
+                posterUrl: string | null;
+            } | null;
+            /** @description A playlist's entries in order, whatever their status. */
+            entries: {
+                position: number;
+                item: components["schemas"]["AdminCatalogItemSummary"];
+            }[];
+        };
     };
     responses: {
         /** @description A list of items (no total). */
@@ -1822,6 +2013,8 @@ export interface components {
         TimeZone: string;
         /** @description Only items in this state for the signed-in learner. */
         ProgressFilter: "NOT_STARTED" | "IN_PROGRESS" | "COMPLETED" | "SAVED";
+        /** @description The item's id (the admin site addresses items by id only). */
+        AdminItemId: string;
     };
     requestBodies: never;
     headers: never;
@@ -2007,6 +2200,7 @@ export interface operations {
                      *       "endDate": null,
                      *       "ratingAverage": 4.5,
                      *       "ratingCount": 12,
+                     *       "status": "PUBLISHED",
                      *       "hasVideo": true,
                      *       "implementationGuide": "## Before the lesson\nPlan two prompts that have more than one good answer.",
                      *       "resources": [
@@ -4462,6 +4656,329 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListCatalogItems: {
+        parameters: {
+            query?: {
+                /** @description Words of the title or the public id (case-insensitive). */
+                q?: string;
+                status?: components["schemas"]["CatalogItemStatus"][];
+                resourceType?: components["parameters"]["ResourceTypeFilter"];
+                /** @description Without it, the last changed first. */
+                sortBy?: "updatedAt" | "createdAt" | "title" | "status";
+                /** @description Without it, each list uses its natural order (catalogue newest first, progress table ascending). */
+                sortOrder?: components["parameters"]["SortOrder"];
+                page?: number;
+                itemsPerPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items and the total count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c61",
+                     *           "publicId": "think-pair-share",
+                     *           "resourceType": "LEARNING_OBJECT",
+                     *           "status": "DRAFT",
+                     *           "title": "Think, pair, share",
+                     *           "featured": false,
+                     *           "createdAt": "2026-10-01T12:00:00.000Z",
+                     *           "updatedAt": "2026-10-02T08:00:00.000Z",
+                     *           "startDate": null,
+                     *           "endDate": null
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCatalogItemList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminCreateCatalogItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "resourceType": "LEARNING_OBJECT",
+                 *       "title": "Exit tickets",
+                 *       "description": "Students write one thing they learned on a card as they leave.",
+                 *       "featured": false,
+                 *       "nasotItemIds": [],
+                 *       "audienceIds": [],
+                 *       "implementationGuide": "## Steps\n\n1. Hand out cards.",
+                 *       "resources": [
+                 *         {
+                 *           "title": "Card template",
+                 *           "url": "/media/resources/exit-cards.pdf",
+                 *           "description": "Printable cards."
+                 *         }
+                 *       ],
+                 *       "rubric": [
+                 *         {
+                 *           "value": 1,
+                 *           "title": "Beginning",
+                 *           "description": "I have read about the strategy."
+                 *         },
+                 *         {
+                 *           "value": 2,
+                 *           "title": "Developing",
+                 *           "description": "I have tried it once."
+                 *         },
+                 *         {
+                 *           "value": 3,
+                 *           "title": "Applying",
+                 *           "description": "I use it with the whole class."
+                 *         },
+                 *         {
+                 *           "value": 4,
+                 *           "title": "Innovating",
+                 *           "description": "I adapt it to my learners."
+                 *         }
+                 *       ],
+                 *       "video": {
+                 *         "url": "/media/videos/strategy-01.webm",
+                 *         "mimeType": "video/webm",
+                 *         "durationSeconds": 24,
+                 *         "posterUrl": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminCatalogItemInput"];
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetCatalogItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (the admin site addresses items by id only). */
+                itemId: components["parameters"]["AdminItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminUpdateCatalogItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (the admin site addresses items by id only). */
+                itemId: components["parameters"]["AdminItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Exit tickets",
+                 *       "description": "Students write one thing they learned on a card as they leave.",
+                 *       "featured": false,
+                 *       "nasotItemIds": [],
+                 *       "audienceIds": [],
+                 *       "implementationGuide": "## Steps\n\n1. Hand out cards.",
+                 *       "resources": [
+                 *         {
+                 *           "title": "Card template",
+                 *           "url": "/media/resources/exit-cards.pdf",
+                 *           "description": "Printable cards."
+                 *         }
+                 *       ],
+                 *       "rubric": [
+                 *         {
+                 *           "value": 1,
+                 *           "title": "Beginning",
+                 *           "description": "I have read about the strategy."
+                 *         },
+                 *         {
+                 *           "value": 2,
+                 *           "title": "Developing",
+                 *           "description": "I have tried it once."
+                 *         },
+                 *         {
+                 *           "value": 3,
+                 *           "title": "Applying",
+                 *           "description": "I use it with the whole class."
+                 *         },
+                 *         {
+                 *           "value": 4,
+                 *           "title": "Innovating",
+                 *           "description": "I adapt it to my learners."
+                 *         }
+                 *       ],
+                 *       "video": {
+                 *         "url": "/media/videos/strategy-01.webm",
+                 *         "mimeType": "video/webm",
+                 *         "durationSeconds": 24,
+                 *         "posterUrl": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminCatalogItemPatch"];
+            };
+        };
+        responses: {
+            /** @description The item as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminChangeCatalogItemStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (the admin site addresses items by id only). */
+                itemId: components["parameters"]["AdminItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "PUBLISHED"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The item with its new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminReorderPlaylistEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id (the admin site addresses items by id only). */
+                itemId: components["parameters"]["AdminItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "itemIds": [
+                 *         "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c61"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminPlaylistOrder"];
+            };
+        };
+        responses: {
+            /** @description The playlist in its new order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
         };
     };

@@ -93,6 +93,17 @@ const organizationSubscription = (a: Actor) =>
   one(sql`select s.id::text as id from subscriptions s join organizations o on o.id = ${a.home}::uuid
           where s.user_id is null and (s.organization_id = o.id or s.organization_id = o.parent_id) limit 1`);
 
+/** Whether an item is featured now. */
+const featured = async (id: string) => (await t.query<{ featured: boolean }>(sql`select featured from catalog_items where id = ${id}::uuid`))[0]!.featured;
+/** A seeded playlist and its entries in their order. */
+async function playlist() {
+  const [row] = await t.query<{ id: string; entries: string[] }>(
+    sql`select p.id::text as id, array(select e.item_id::text from playlist_entries e where e.playlist_id = p.id order by e.position) as entries
+        from catalog_items p where p.resource_type = 'PLAYLIST' order by p.public_id limit 1`,
+  );
+  return row!;
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 const weekAgo = () => new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
 /** The actor completed the table's item an hour ago, so a certificate has something to count. */
@@ -250,6 +261,17 @@ const TABLE: Entry[] = [
   { op: 'listOrganizations', relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, HIDDEN, HIDDEN, LISTED], request: organizationList },
   // Page views count for visitors too.
   { op: 'recordPageView',            cells: [204,       204,   204,  204,        204,          204],  request: () => json('POST', '/api/reporting/event', { event: 'PAGE_VIEW', properties: { from: '/', to: '/catalog' } }) },
+
+  // ── the admin site's catalogue: platform admins only, whatever the item
+  { op: 'adminListCatalogItems',     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => get('/api/admin/catalog/items?status=DRAFT&status=PUBLISHED&itemsPerPage=5') },
+  { op: 'adminCreateCatalogItem',    cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         201],  request: (a) => json('POST', '/api/admin/catalog/items', { resourceType: 'LEARNING_OBJECT', title: `Authorization draft ${a.tag}` }) },
+  { op: 'adminGetCatalogItem',       cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => get(`/api/admin/catalog/items/${world.item.id}`) },
+  { op: 'adminUpdateCatalogItem', subject: 'a value it already has',
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('PATCH', `/api/admin/catalog/items/${world.item.id}`, { featured: await featured(world.item.id) }) },
+  { op: 'adminChangeCatalogItemStatus', subject: 'the status it already has',
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => json('PUT', `/api/admin/catalog/items/${world.item.id}/status`, { status: 'PUBLISHED' }) },
+  { op: 'adminReorderPlaylistEntries', subject: 'the order it already has',
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('PUT', `/api/admin/catalog/items/${(await playlist()).id}/entries`, { itemIds: (await playlist()).entries }) },
 
   // ── flags and system: no authentication
   { op: 'getFeatures',               cells: [200,       200,   200,  200,        200,          200],  request: () => get('/api/flags/api/features/sdk-local') },

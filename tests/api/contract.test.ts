@@ -287,6 +287,28 @@ describe('system', () => {
   });
 });
 
+describe('admin catalogue', () => {
+  it('lists, creates, reads, changes, reorders and publishes items', async () => {
+    const admin = world.tokens.admin;
+    const list = await call(admin, { method: 'GET', url: '/api/admin/catalog/items?q=a&status=PUBLISHED&resourceType=LEARNING_OBJECT&sortBy=title&sortOrder=ASC&page=2&itemsPerPage=5' });
+    expect(list.json().items).toHaveLength(5);
+    const [entry] = list.json().items;
+    const created = await call(admin, { method: 'POST', url: '/api/admin/catalog/items', payload: { resourceType: 'PLAYLIST', title: 'Contract playlist', description: 'Two items.' } });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    const changed = await call(admin, { method: 'PATCH', url: `/api/admin/catalog/items/${id}`, payload: { entryIds: [world.item.id, entry.id], audienceIds: [] } });
+    expect(changed.json().entries).toHaveLength(2);
+    const reordered = await call(admin, { method: 'PUT', url: `/api/admin/catalog/items/${id}/entries`, payload: { itemIds: [entry.id, world.item.id] } });
+    expect(reordered.json().entries[0].item.id).toBe(entry.id);
+    expect((await call(admin, { method: 'PUT', url: `/api/admin/catalog/items/${id}/status`, payload: { status: 'PUBLISHED' } })).json().status).toBe('PUBLISHED');
+    expect((await call(admin, { method: 'GET', url: `/api/admin/catalog/items/${id}` })).json().status).toBe('PUBLISHED');
+    expect((await call(admin, { method: 'PUT', url: `/api/admin/catalog/items/${id}/status`, payload: { status: 'DRAFT' } })).statusCode).toBe(200);
+    expect((await call(admin, { method: 'PUT', url: `/api/admin/catalog/items/${id}/status`, payload: { status: 'ARCHIVED' } })).statusCode).toBe(409);
+    expect((await call(admin, { method: 'PATCH', url: `/api/admin/catalog/items/${id}`, payload: { title: 'x' } })).statusCode).toBe(400);
+    expect((await call(world.tokens.user, { method: 'GET', url: '/api/admin/catalog/items' })).statusCode).toBe(403);
+  });
+});
+
 describe('coverage', () => {
   it('called every operation of the contract with a successful, valid response', () => {
     const missing = operations.map((o) => o.operationId).filter((id) => !succeeded.has(id));

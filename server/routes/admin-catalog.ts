@@ -1,0 +1,42 @@
+import { createCatalogAdmin } from '../services/catalog-admin.ts';
+import type { Context, Handlers } from './types.ts';
+
+type AdminCatalogOps =
+  | 'adminListCatalogItems'
+  | 'adminCreateCatalogItem'
+  | 'adminGetCatalogItem'
+  | 'adminUpdateCatalogItem'
+  | 'adminChangeCatalogItemStatus'
+  | 'adminReorderPlaylistEntries';
+
+/** The admin site's catalogue; the policy lets platform admins alone through. */
+export function adminCatalogHandlers({ repos }: Context): Handlers<AdminCatalogOps> {
+  const catalog = createCatalogAdmin(repos.catalogAdmin);
+  return {
+    async adminListCatalogItems(request) {
+      return catalog.list(request.query);
+    },
+
+    async adminCreateCatalogItem(request, reply) {
+      const item = await catalog.create(request.body);
+      reply.code(201);
+      return item;
+    },
+
+    async adminGetCatalogItem(request) {
+      return catalog.get(request.params.itemId);
+    },
+
+    async adminUpdateCatalogItem(request) {
+      return catalog.update(request.params.itemId, request.body);
+    },
+
+    async adminChangeCatalogItemStatus(request) {
+      return catalog.changeStatus(request.params.itemId, request.body.status);
+    },
+
+    async adminReorderPlaylistEntries(request) {
+      return catalog.reorder(request.params.itemId, request.body.itemIds);
+    },
+  };
+}
