@@ -129,7 +129,7 @@ export const catalogItems = pgTable(
     publicId: text('public_id').notNull(),
     resourceType: text('resource_type', { enum: RESOURCE_TYPES }).notNull(),
     // DRAFT (the admin site only), PUBLISHED (offered to educators), ARCHIVED (no longer offered;
-    // opened directly it still shows, and what educators did with it stays). See migration 0010.
+    // opened directly it still shows, and what educators did with it stays). See migration 0009.
     status: text('status', { enum: CATALOG_ITEM_STATUSES }).notNull().default('PUBLISHED'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
@@ -195,7 +195,7 @@ export const catalogItems = pgTable(
     index('catalog_items_sort_rating_start_desc_idx').on(t.ratingAverage.desc().nullsLast(), t.startDate.desc().nullsLast(), t.id),
     index('catalog_items_nasot_path_idx').using('gin', t.nasotPathIds),
     index('catalog_items_audiences_idx').using('gin', t.audienceIds),
-    // Also catalog_items_recommend_idx (migration 0008, partial on published items since 0010):
+    // Also catalog_items_recommend_idx (migration 0008, partial on published items since 0009):
     // featured/newest learning objects with their framework and audience arrays INCLUDEd, which
     // this builder cannot express.
     index('catalog_items_admin_updated_idx').on(sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
