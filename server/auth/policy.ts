@@ -44,6 +44,8 @@ const FULL_ACCOUNTS = ['DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER'] as const satisf
 /** Everyone but the demo user, who has no password to change. */
 const WITH_PASSWORD = ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER'] as const satisfies readonly Role[];
 const ADMINS = ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN'] as const satisfies readonly Role[];
+/** The admin site: platform admins only. */
+const PLATFORM_ADMIN = ['ADMIN'] as const satisfies readonly Role[];
 
 const PUBLIC = { authentication: 'none' } as const;
 
@@ -129,6 +131,13 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   inviteUser: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
   resendInvitation: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
   importUsers: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
+
+  // the admin site: every account of the platform, and the audit log of every admin change
+  adminListUsers: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminGetUser: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminUpdateUser: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminResendInvitation: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  listAuditEntries: { authentication: 'bearer', roles: PLATFORM_ADMIN },
 
   // flags and system
   getFeatures: PUBLIC,

@@ -5,6 +5,7 @@ import {
   type OrganizationType,
   type ResourceType,
   type Role,
+  type AuditEntityType,
   type TransactionStatus,
   type TransactionType,
 } from '../contract.ts';
@@ -17,3 +18,4 @@ export const EXPERIENCE_LEVELS = contractEnum<ExperienceLevel>()(['NEW', 'ESTABL
 export const RESOURCE_TYPES = contractEnum<ResourceType>()(['LEARNING_OBJECT', 'LIVESTREAM', 'PLAYLIST']);
 export const TRANSACTION_TYPES = contractEnum<TransactionType>()(['CHARGE', 'VERIFICATION', 'REFUND']);
 export const TRANSACTION_STATUSES = contractEnum<TransactionStatus>()(['SUCCEEDED', 'DECLINED']);
+export const AUDIT_ENTITY_TYPES = contractEnum<AuditEntityType>()(['USER', 'ORGANIZATION', 'SUBSCRIPTION', 'CATALOG_ITEM', 'NASOT_ITEM', 'AUDIENCE']);

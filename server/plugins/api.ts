@@ -16,6 +16,7 @@ import { billingHandlers } from '../routes/billing.ts';
 import { reportingHandlers } from '../routes/reporting.ts';
 import { organizationHandlers } from '../routes/organizations.ts';
 import { systemHandlers } from '../routes/system.ts';
+import { adminHandlers } from '../routes/admin.ts';
 
 const isOperationId = (id: string): id is OperationId => Object.hasOwn(POLICY, id);
 
@@ -62,6 +63,7 @@ export const api = (ctx: Context) =>
       ...reportingHandlers(ctx),
       ...organizationHandlers(ctx),
       ...systemHandlers(ctx),
+      ...adminHandlers(ctx),
     };
     await app.register(openapiGlue, { specification: specificationPath, prefix: '/api', serviceHandlers });
   };
