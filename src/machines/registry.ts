@@ -1,5 +1,4 @@
 import type { AnyStateMachine } from 'xstate';
-import { adminUserMachine } from '@/machines/admin/admin-user.machine';
 import { authMachine } from '@/machines/auth/auth.machine';
 import { calendarMachine } from '@/machines/calendar/calendar.machine';
 import { callbackMachine } from '@/machines/callback/callback.machine';
@@ -100,11 +99,6 @@ export const MACHINES: readonly MachineEntry[] = [
   { name: 'usage', folder: 'usage', machine: usageMachine, live: { screen: 'usage' } },
   { name: 'school-search', folder: 'usage', machine: schoolSearchMachine, live: { screen: 'schoolPicker' } },
   { name: 'bulk-invite', folder: 'usage', machine: bulkInviteMachine, live: { screen: 'bulkInvite' } },
-  // The admin site (a separate app): one account and its changes, and its two tables (every
-  // account; the audit log). Drawn here; they run only in the admin site.
-  { name: 'admin-user', folder: 'admin', machine: adminUserMachine },
-  { name: 'admin-users-table', folder: 'admin', machine: tableMachine },
-  { name: 'admin-audit-table', folder: 'admin', machine: tableMachine },
 ];
 
 /** Folders under src/machines that hold shared helpers, not a machine. */

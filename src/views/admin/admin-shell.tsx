@@ -27,7 +27,7 @@ export function AdminShell() {
             <span className={styles.logo} aria-hidden="true">
               EL
             </span>
-            <span>Educator Learning</span>
+            <span className={styles.brandText}>Educator Learning</span>
             <span className={styles.badge}>Admin</span>
           </Link>
           <nav className={styles.nav} aria-label="Admin sections">

@@ -39,6 +39,8 @@ export const barInner = style({
 });
 
 export const brand = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, color: vars.color.text, textDecoration: 'none', fontWeight: vars.fontWeight.bold });
+/** A phone keeps the mark and the badge: the bar stays one line with Sign out. */
+export const brandText = style({ '@media': { ['screen and (max-width: 419.98px)']: { display: 'none' } } });
 export const logo = style({
   display: 'inline-grid',
   placeItems: 'center',
