@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, PASSWORD, signInLocally } from './support';
+import { expectAccessible, PASSWORD, signInAtProvider, signInLocally } from './support';
 
 // The platform admin site (issue 16): the admin signs in at /admin, finds an educator, deactivates
 // them (the educator can no longer sign in, and is told why), reactivates them, and reads the
@@ -22,6 +22,8 @@ async function signInAtAdminSite(page: Page, email: string) {
 const accounts = (page: Page) => page.getByRole('grid', { name: 'Accounts' });
 
 test('the platform admin deactivates an educator, who cannot sign in, then reactivates them; every change is in the audit log', async ({ page, browser }) => {
+  // A long journey with five accessibility scans and a second browser context.
+  test.setTimeout(150_000);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Platform admin', level: 1 })).toBeVisible();
   await expectAccessible(page);
@@ -88,4 +90,17 @@ test('anybody else who signs in at the admin site is sent to the educator app', 
   await expect(page).not.toHaveURL(/\/admin/);
   await page.goto('/admin/audit');
   await expect(page).not.toHaveURL(/\/admin/);
+});
+
+test('the platform admin signs in through the identity provider and comes back to the admin page asked for', async ({ page }) => {
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('heading', { name: 'Platform admin', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in with your organization account' }).click();
+  await signInAtProvider(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  // The provider session is the educator app's too: it sends the admin back here.
+  await page.goto('/catalog');
+  await expect(page).toHaveURL(/\/admin(\/users)?$/);
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { adminAccess } from '@/machines/admin/admin-access';
+import { adminAccess, signInWithProvider, takeReturnTo } from '@/machines/admin/admin-access';
 import { auditScopeFrom, auditTableInput, accountsTableInput } from '@/machines/admin/admin-tables.actors';
 import { adminUserMachine, savedMessage } from '@/machines/admin/admin-user.machine';
 import { adminUserIntents } from '@/machines/admin/admin-user.intents';
@@ -205,5 +205,19 @@ describe('admin access', () => {
       const other = auth({ providerSession: true, localToken: false }, makeUser(role));
       expect(adminAccess(await waitFor(other, (s) => adminAccess(s) !== 'waiting')), role).toBe('elsewhere');
     }
+  });
+});
+
+describe('admin return path', () => {
+  it('remembers where a provider sign-in started, once, and only an admin page', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+    const sent: unknown[] = [];
+    signInWithProvider({ actors: { auth: { send: (e: unknown) => sent.push(e) } } } as never, '/admin/audit?page=2', storage);
+    expect(sent).toEqual([{ type: 'auth.loginWithRedirect', returnTo: '/admin/audit?page=2' }]);
+    expect(takeReturnTo(storage)).toBe('/admin/audit?page=2');
+    expect(takeReturnTo(storage)).toBeNull();
+    storage.setItem('admin-site-return-to', 'https://elsewhere.example.org/');
+    expect(takeReturnTo(storage)).toBeNull();
   });
 });

@@ -50,3 +50,23 @@ export const adminLoginForm = defineForm('adminLoginForm', {
     return settledSignIn(services, signal);
   },
 });
+
+/**
+ * Where a provider sign-in started. The provider returns to the educator app's /callback,
+ * whose guard sends a platform admin to /admin (spec §4 step 3) before the sign-in's own
+ * return path is followed; /admin then goes on to the page the admin asked for.
+ */
+const RETURN_KEY = 'admin-site-return-to';
+
+/** Signs in at the identity provider, coming back to `returnTo` (an admin page). */
+export function signInWithProvider({ actors }: Pick<AppServices, 'actors'>, returnTo: string, storage: Pick<Storage, 'setItem'> = sessionStorage) {
+  storage.setItem(RETURN_KEY, returnTo);
+  bindIntents(actors.auth, authIntents).loginWithProvider({ returnTo });
+}
+
+/** The admin page a provider sign-in started from, once (null: none, or not an admin page). */
+export function takeReturnTo(storage: Pick<Storage, 'getItem' | 'removeItem'> = sessionStorage): string | null {
+  const path = storage.getItem(RETURN_KEY);
+  storage.removeItem(RETURN_KEY);
+  return path && /^\/admin\/[\w\-/?=&%.]*$/.test(path) ? path : null;
+}

@@ -3,7 +3,7 @@ import { Suspense, lazy } from 'react';
 import { createBrowserRouter, redirect, useRouteError, type RouteObject } from 'react-router';
 import { waitFor } from 'xstate';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/messages';
-import { ADMIN_SITE_HOME, EDUCATOR_APP_HOME, adminAccess } from '@/machines/admin/admin-access';
+import { ADMIN_SITE_HOME, EDUCATOR_APP_HOME, adminAccess, takeReturnTo } from '@/machines/admin/admin-access';
 import type { RootActor } from '@/machines/root/root.actors';
 import { LoadingScreen } from '@/views/components/loading-screen';
 import { Page } from '@/views/components/page';
@@ -80,7 +80,7 @@ export function createAdminRoutes(root: RootActor): RouteObject[] {
       errorElement: <AdminRouteError />,
       hydrateFallbackElement: <LoadingScreen />,
       children: [
-        { index: true, loader: () => redirect(ADMIN_SITE_HOME) },
+        { index: true, loader: () => redirect(takeReturnTo() ?? ADMIN_SITE_HOME) },
         { path: 'users', ...screen(() => import('@/views/admin/users-page').then((m) => m.AdminUsersPage)) },
         { path: 'users/:id', ...screen(() => import('@/views/admin/user-page').then((m) => m.AdminUserPage)) },
         { path: 'audit', ...screen(() => import('@/views/admin/audit-page').then((m) => m.AdminAuditPage)) },

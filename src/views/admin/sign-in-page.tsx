@@ -1,11 +1,12 @@
 import { useLocation } from 'react-router';
-import { ADMIN_LOGIN_FORM, adminLoginForm } from '@/machines/admin/admin-access';
+import { ADMIN_LOGIN_FORM, adminLoginForm, signInWithProvider } from '@/machines/admin/admin-access';
 import { Page } from '@/views/components/page';
 import { TextField } from '@/views/components/form/text-field';
 import { useForm } from '@/views/components/form/use-form';
 import { useAuth } from '@/views/hooks/use-auth';
 import { useDocumentTitle } from '@/views/hooks/use-document-title';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
+import { useRoot } from '@/views/root-context';
 import { button } from '@/views/layout/button.css';
 import * as styles from '@/views/admin/admin.css';
 
@@ -13,7 +14,8 @@ import * as styles from '@/views/admin/admin.css';
 export function AdminSignInPage() {
   useDocumentTitle('Sign in · Platform admin');
   const { pathname, search } = useLocation();
-  const { error, busy, loginWithProvider } = useAuth();
+  const { error, busy } = useAuth();
+  const { services } = useRoot();
   const form = useScreenActor(adminLoginForm, { input: ADMIN_LOGIN_FORM });
   const { onSubmit } = useForm(form);
 
@@ -37,7 +39,7 @@ export function AdminSignInPage() {
             className={button({ tone: 'secondary', block: true })}
             type="button"
             disabled={busy}
-            onClick={() => loginWithProvider({ returnTo: `${pathname}${search}` })}
+            onClick={() => signInWithProvider(services, `${pathname}${search}`)}
           >
             Sign in with your organization account
           </button>
