@@ -179,7 +179,14 @@ export const before = style({ color: vars.color.textMuted, textDecoration: 'line
 
 // ---- sign-in
 export const signInActions = style({ display: 'grid', gap: vars.space.sm });
-export const divider = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const divider = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  selectors: { '&::before, &::after': { content: '""', flex: 1, borderTop: `1px solid ${vars.color.border}` } },
+});
 
 /** A destructive action: deactivating an account. */
 export const danger = style({
