@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, ORIGIN, SEED_PASSWORD, type TestApp } from '../support/app.ts';
-import { findOperation, validateResponse } from '../support/contract.ts';
+import { deref, findOperation, operations, validateResponse } from '../support/contract.ts';
 import { ACCOUNTS, loadWorld } from '../support/world.ts';
 import { createAdminChanges } from '../../server/services/admin-changes.ts';
 import type { UserRow } from '../../server/auth/principal.ts';
@@ -259,11 +259,64 @@ describe('changing an account', () => {
   });
 });
 
+/** A value the contract accepts for a parameter or body schema (enough to pass validation). */
+function sample(schema: Record<string, any>): unknown { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const s = deref(schema);
+  if (s.oneOf) return sample(s.oneOf.find((b: { type?: unknown }) => b.type !== 'null') ?? s.oneOf[0]);
+  if (s.allOf) return Object.assign({}, ...s.allOf.map((part: Record<string, unknown>) => sample(part)));
+  if ('const' in s) return s.const;
+  if (s.enum) return s.enum[0];
+  if ('default' in s) return s.default;
+  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
+  if (type === 'integer' || type === 'number') return s.minimum ?? 1;
+  if (type === 'boolean') return true;
+  if (type === 'array') return Array.from({ length: Math.max(1, s.minItems ?? 1) }, () => sample(s.items ?? {}));
+  if (type === 'object') return Object.fromEntries((s.required ?? []).map((k: string) => [k, sample(s.properties[k])]));
+  if (s.format === 'uuid') return randomUUID();
+  if (s.format === 'date') return '2026-01-01';
+  if (s.format === 'date-time') return new Date().toISOString();
+  if (s.format === 'email') return 'someone@example.org';
+  return 'a'.repeat(Math.max(s.minLength ?? 1, Math.min(8, s.maxLength ?? 8)));
+}
+
+/** A request of the operation that passes validation, carrying `token` where the operation reads it. */
+function validRequest(op: (typeof operations)[number], token: string): InjectOptions {
+  const params = op.parameters.map((p) => deref(p));
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(sample(params.find((p) => p.name === name)!.schema))));
+  const query = new URLSearchParams();
+  for (const p of params.filter((x) => x.in === 'query' && x.required)) query.set(p.name, String(sample(p.schema)));
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, origin: ORIGIN };
+  for (const p of params.filter((x) => x.in === 'header' && x.required)) headers[p.name.toLowerCase()] = String(sample(p.schema));
+  const body = op.requestBody ? deref(op.requestBody).content['application/json'] : undefined;
+  const payload = body ? ((body as { example?: Record<string, unknown> }).example ?? (sample(body.schema) as Record<string, unknown>)) : undefined;
+  if (payload && 'accessToken' in ((deref(body!.schema) as { properties?: object }).properties ?? {})) (payload as Record<string, unknown>).accessToken = token;
+  const qs = query.toString();
+  return { method: op.method as InjectOptions['method'], url: `/api${path}${qs ? `?${qs}` : ''}`, headers, ...(payload && { payload }) };
+}
+
+describe('a deactivated account', () => {
+  it('gets 401 ACCOUNT_DEACTIVATED from every operation that reads a token, whatever it asks', async () => {
+    const email = 'educator10@northwind.example.org';
+    const id = await userId(email);
+    const token = (await localLogin(email)).json<{ accessToken: string }>().accessToken;
+    expect((await call(admin, patch(id, { deactivated: true }))).status).toBe(200);
+    const withToken = operations.filter((op) => JSON.stringify(op.security ?? [{ bearer: [] }]) !== '[]' || op.operationId === 'recordLearnerEvents');
+    expect(withToken.length).toBeGreaterThan(50);
+    for (const op of withToken) {
+      const res = await t.request(null, validRequest(op, token));
+      expect(res.statusCode, `${op.operationId}: ${res.body.slice(0, 200)}`).toBe(401);
+      expect(res.json().error.code, op.operationId).toBe('ACCOUNT_DEACTIVATED');
+    }
+    await call(admin, patch(id, { deactivated: false }));
+  });
+});
+
 describe('the audit log', () => {
   it('lists newest first, filtered by actor, entity and days, paged', async () => {
     const all = await call(admin, get('/api/admin/audit-log?itemsPerPage=100'));
-    // Two (de)activations, two role changes, a grant and a revocation of free access, an invitation sent again.
-    expect(all.body.total).toBe(7);
+    // Two accounts deactivated and reactivated, two role changes, a grant and a revocation of free
+    // access, an invitation sent again.
+    expect(all.body.total).toBe(9);
     const times = all.body.items.map((e) => Date.parse(e.at as string));
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
