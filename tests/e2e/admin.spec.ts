@@ -104,3 +104,16 @@ test('the platform admin signs in through the identity provider and comes back t
   await expect(page).toHaveURL(/\/admin(\/users)?$/);
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
 });
+
+test('the users list keeps its filters in the address bar: a reload shows the same list', async ({ page }) => {
+  await signInAtAdminSite(page, ADMIN);
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: /^All roles/ }).click();
+  await page.getByRole('option', { name: 'Platform admin' }).click();
+  await expect(page).toHaveURL(/[?&]role=ADMIN/);
+  await expect(accounts(page).getByRole('rowheader')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Platform admin/ })).toBeVisible();
+  await expect(accounts(page).getByRole('rowheader')).toHaveCount(1);
+  await expect(accounts(page).getByRole('row').nth(1)).toContainText(ADMIN);
+});

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { adminAccess, signInWithProvider, takeReturnTo } from '@/machines/admin/admin-access';
-import { auditScopeFrom, auditTableInput, accountsTableInput } from '@/machines/admin/admin-tables.actors';
+import { accountsTableInput, accountsTableScreen, auditScopeFrom, auditTableInput, withScope } from '@/machines/admin/admin-tables.actors';
+import { adminTableIntents } from '@/machines/admin/admin-tables.intents';
+import { createApiClient } from '@/api/client';
+import type { AppServices } from '@/machines/root/app-services';
+import type { RootRefs } from '@/machines/root/root.machine';
+import { createLiveActors } from '@/machines/shared/live-actors';
 import { adminUserMachine, savedMessage } from '@/machines/admin/admin-user.machine';
 import { adminUserIntents } from '@/machines/admin/admin-user.intents';
 import {
@@ -219,5 +224,57 @@ describe('admin return path', () => {
     expect(takeReturnTo(storage)).toBeNull();
     storage.setItem('admin-site-return-to', 'https://elsewhere.example.org/');
     expect(takeReturnTo(storage)).toBeNull();
+  });
+});
+
+describe('admin tables in the address bar', () => {
+  function world(search: string) {
+    const requests: URL[] = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      requests.push(new URL(request.url));
+      return Response.json({ items: [], total: 0 });
+    };
+    const location = { pathname: '/admin/users', search };
+    const listeners = new Set<(l: { pathname: string; search: string }) => void>();
+    const services: AppServices = {
+      api: createApiClient({ baseUrl: 'http://app.test/api', getAccessToken: async () => 'token', fetch }),
+      actors: {} as RootRefs,
+      router: {
+        navigate: (to) => {
+          Object.assign(location, typeof to === 'string' ? { search: to } : to);
+          for (const listener of listeners) listener({ ...location });
+        },
+        current: () => ({ ...location }),
+        subscribe: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
+      },
+      browser: {} as AppServices['browser'],
+      live: createLiveActors(),
+    };
+    const table = createActor(accountsTableScreen.logic(services), { input: accountsTableInput(search) }).start();
+    return { requests, location, table, services, intents: adminTableIntents((event) => table.send(event)) };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('starts from the filters the address names, writes a changed filter back, and follows back and forward', async () => {
+    const { requests, location, table, intents, services } = world('?role=SCHOOL_ADMIN&q=maple');
+    await settle();
+    expect(Object.fromEntries(requests.at(-1)!.searchParams)).toMatchObject({ role: 'SCHOOL_ADMIN', filter: 'maple', page: '1' });
+
+    intents.setScope({ ...table.getSnapshot().context.scope, status: 'DEACTIVATED', role: null });
+    await settle();
+    expect(new URLSearchParams(location.search).get('status')).toBe('DEACTIVATED');
+    expect(new URLSearchParams(location.search).has('role')).toBe(false);
+    expect(new URLSearchParams(location.search).get('q')).toBe('maple');
+    expect(Object.fromEntries(requests.at(-1)!.searchParams)).toMatchObject({ status: 'DEACTIVATED' });
+    expect(requests.at(-1)!.searchParams.has('role')).toBe(false);
+
+    // Back to the first address: the filter comes back and the rows are fetched again.
+    const count = requests.length;
+    services.router.navigate({ search: '?role=SCHOOL_ADMIN&q=maple' });
+    await settle();
+    expect(table.getSnapshot().context.scope).toMatchObject({ role: 'SCHOOL_ADMIN', status: null });
+    expect(requests.length).toBe(count + 1);
+    expect(withScope('?page=2', { role: 'USER', status: null }, ['role', 'status'])).toBe('?page=2&role=USER');
   });
 });
