@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ const apiServer = 'http://127.0.0.1:3000';
 // Everything the Fastify server answers: the API, media files, the embedded identity
 // provider's Auth0-compatible routes and the sandbox payment gateway's card form endpoint, so
 // the dev SPA runs against one origin like production.
-const serverPaths = ['/api', '/media', '/.well-known', '/authorize', '/oauth', '/v2', '/account', '/u', '/userinfo', '/oidc', '/admin', '/sandbox-gateway'];
+const serverPaths = ['/api', '/media', '/.well-known', '/authorize', '/oauth', '/v2', '/account', '/u', '/userinfo', '/oidc', '/sandbox-gateway'];
 
 /**
  * React Router's build keeps components nobody renders (Form, ScrollRestoration, the framework
@@ -35,17 +35,71 @@ function treeShakeReactRouter(): Plugin {
   };
 }
 
+const plugins = () => [react(), vanillaExtractPlugin(), treeShakeReactRouter()];
+
+/**
+ * The platform admin site (admin.html, src/admin.tsx) is a second build into the same dist/,
+ * run once the educator app's is written: its own entry and chunks (React, the router and the
+ * shared spine included), so nothing of it ever lands on the educator app's first page, and
+ * the educator app's chunks do not change because it exists. Its manifest is
+ * dist/.vite/admin-manifest.json (scripts/bundle-report.ts reads both).
+ */
+function adminSite(shared: Pick<UserConfig, 'resolve'>): Plugin {
+  return {
+    name: 'admin-site',
+    apply: 'build',
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        // The educator app's build copied public/ already.
+        publicDir: false,
+        plugins: plugins(),
+        resolve: shared.resolve,
+        logLevel: 'warn',
+        build: {
+          outDir: 'dist',
+          emptyOutDir: false,
+          manifest: '.vite/admin-manifest.json',
+          chunkSizeWarningLimit: 1000,
+          rolldownOptions: {
+            input: { admin: fileURLToPath(new URL('./admin.html', import.meta.url)) },
+            // Its first page in one chunk, as the educator app's (one gzip stream compresses better).
+            output: { codeSplitting: { groups: [{ name: 'admin-start', tags: ['$initial'] }] } },
+          },
+        },
+      });
+    },
+  };
+}
+
+/** In development the admin site's pages are admin.html, as the server answers them. */
+function adminSiteDevPages(): Plugin {
+  return {
+    name: 'admin-site-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url && /^\/admin(?:\/[^.]*)?(?:\?.*)?$/.test(request.url)) request.url = '/admin.html';
+        next();
+      });
+    },
+  };
+}
+
+const resolve: UserConfig['resolve'] = {
+  alias: [
+    { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+    // React 19 has useSyncExternalStore: @xstate/react's shims for React 17 are dead weight on
+    // the first page. The selector variant without the shim uses React's own hook.
+    { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+    { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/react-shims/use-sync-external-store.ts', import.meta.url)) },
+  ],
+};
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), treeShakeReactRouter()],
-  resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // React 19 has useSyncExternalStore: @xstate/react's shims for React 17 are dead weight on
-      // the first page. The selector variant without the shim uses React's own hook.
-      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/react-shims/use-sync-external-store.ts', import.meta.url)) },
-    ],
-  },
+  plugins: [...plugins(), adminSite({ resolve }), adminSiteDevPages()],
+  resolve,
   build: {
     outDir: 'dist',
     // dist/.vite/manifest.json: the chunk graph scripts/bundle-report.ts reads. Not served:

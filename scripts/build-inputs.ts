@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** What Vite reads to build the app; a change to any of them needs a new build. */
-export const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+export const BUILD_INPUTS = ['src', 'public', 'index.html', 'admin.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
 
 /** Where the hash of the inputs of the build in dist/ is kept (dist/.vite is never served). */
 export const stampPath = (root: string) => join(root, 'dist', '.vite', 'build-inputs');

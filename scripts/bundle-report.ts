@@ -156,6 +156,44 @@ console.log('');
 console.log('Extra per route beyond the first page (lazy screen chunk + its static imports not on the first page), gzip -9 KB:');
 console.log(table({ route: 'route', path: 'path', chunk: 'chunk', js: 'JS KB', css: 'CSS KB' }, rows));
 
+// --- The admin site (a build of its own: dist/.vite/admin-manifest.json) --------------------
+
+const adminManifestPath = join(distDir, '.vite', 'admin-manifest.json');
+if (existsSync(adminManifestPath)) {
+  const admin = JSON.parse(readFileSync(adminManifestPath, 'utf8')) as Manifest;
+  const closure = (key: string, into = new Set<string>()): Set<string> => {
+    if (into.has(key)) return into;
+    into.add(key);
+    for (const imported of admin[key]?.imports ?? []) closure(imported, into);
+    return into;
+  };
+  const fileSizes = (keys: Iterable<string>, exclude: ReadonlySet<string> = new Set()) => {
+    const js = new Set<string>();
+    const css = new Set<string>();
+    for (const key of keys) {
+      const chunk = admin[key]!;
+      if (!exclude.has(chunk.file)) js.add(chunk.file);
+      for (const file of chunk.css ?? []) if (!exclude.has(file)) css.add(file);
+    }
+    const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipBytes(file), 0);
+    return { js: sum(js), css: sum(css), files: new Set([...js, ...css]) };
+  };
+  const [adminEntry] = Object.entries(admin).find(([, chunk]) => chunk.isEntry) ?? [];
+  if (adminEntry) {
+    const first = closure(adminEntry);
+    const firstSizes = fileSizes(first);
+    console.log('');
+    console.log(`Admin site first page (${adminEntry} + static imports), gzip -9:`);
+    for (const key of first) console.log(`  ${kb(gzipBytes(admin[key]!.file)).padStart(7)} KB  ${admin[key]!.file}`);
+    console.log(`  JS total ${kb(firstSizes.js)} KB, CSS ${kb(firstSizes.css)} KB`);
+    console.log('Admin screens beyond its first page (lazy chunk + its static imports not on the first page), gzip -9 KB:');
+    for (const [key, chunk] of Object.entries(admin).filter(([k, c]) => c.isDynamicEntry && k.startsWith('src/views/admin/'))) {
+      const extra = fileSizes(closure(key), firstSizes.files);
+      console.log(`  ${kb(extra.js).padStart(7)} JS  ${kb(extra.css).padStart(5)} CSS  ${key.replace('src/views/admin/', '')} (${chunk.file.replace(/^assets\//, '')})`);
+    }
+  }
+}
+
 if (problems.length) {
   console.error(`\nbundle-report: ${problems.length} screen(s) not split:\n  ${problems.join('\n  ')}`);
   process.exit(2);

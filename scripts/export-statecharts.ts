@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { extractGraph, nodePath, type GraphNode, type GraphTransition, type MachineGraph } from '@/lib/statecharts/graph';
 import { layoutGraph } from '@/lib/statecharts/layout';
 import { MACHINES } from '@/machines/registry';
+import { ADMIN_MACHINES } from '@/machines/admin/admin.registry';
 import { standaloneSvg, statechartSvg, toSvgString } from '@/lib/statecharts/svg';
 
 const OUT_DIR = new URL('../docs/statecharts/', import.meta.url);
@@ -102,7 +103,7 @@ function statesList(graph: MachineGraph): string {
 
 async function main(): Promise<void> {
   await mkdir(OUT_DIR, { recursive: true });
-  for (const { name, machine } of MACHINES) {
+  for (const { name, machine } of [...MACHINES, ...ADMIN_MACHINES]) {
     const graph = extractGraph(machine);
     await writeFile(new URL(`${name}.json`, OUT_DIR), `${JSON.stringify(machine.toJSON(), null, 2)}\n`);
     const markdown = [

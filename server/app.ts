@@ -17,6 +17,8 @@ import { createMailer, type Mailer } from './services/mailer.ts';
 import type { PaymentGateway } from './services/payment-gateway.ts';
 import { GATEWAYS, type GatewaySetup } from './gateways.ts';
 import { createSessions } from './services/sessions.ts';
+import { createAdminChanges } from './services/admin-changes.ts';
+import { createAdminUsers } from './services/admin-users.ts';
 import { memoryLimiter, redisLimiter } from './services/limits.ts';
 import { api } from './plugins/api.ts';
 import { security } from './plugins/security.ts';
@@ -139,6 +141,8 @@ function createContext(
     : plain;
   const tokens = createTokenService(config, providerKeys);
   const limiter = redis ? redisLimiter(redis, `${config.redisPrefix}limit:`) : memoryLimiter();
+  const invitations = createInvitations({ users: repos.users, organizations: repos.organizations, tokens, mailer, limiter, config, log: log.child({ service: 'invitations' }) });
+  const sessions = createSessions(repos.users);
   return {
     config,
     repos,
@@ -147,8 +151,9 @@ function createContext(
     mailer,
     gateway,
     billing: createBillingService({ billing: repos.billing, organizations: repos.organizations, gateway, mailer, log: log.child({ service: 'billing' }), config }),
-    invitations: createInvitations({ users: repos.users, organizations: repos.organizations, tokens, mailer, limiter, config, log: log.child({ service: 'invitations' }) }),
-    sessions: createSessions(repos.users),
+    invitations,
+    sessions,
+    adminUsers: createAdminUsers({ repos, changes: createAdminChanges(database.db), invitations, sessions }),
     limiter,
     redis,
     changes,

@@ -44,8 +44,8 @@ const FULL_ACCOUNTS = ['DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER'] as const satisf
 /** Everyone but the demo user, who has no password to change. */
 const WITH_PASSWORD = ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER'] as const satisfies readonly Role[];
 const ADMINS = ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN'] as const satisfies readonly Role[];
-/** The admin site's catalogue. */
-const PLATFORM_ADMINS = ['ADMIN'] as const satisfies readonly Role[];
+/** The admin site: platform admins only. */
+const PLATFORM_ADMIN = ['ADMIN'] as const satisfies readonly Role[];
 
 const PUBLIC = { authentication: 'none' } as const;
 
@@ -133,12 +133,18 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   importUsers: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
 
   // the admin site's catalogue: platform admins only
-  adminListCatalogItems: { authentication: 'bearer', roles: PLATFORM_ADMINS },
-  adminCreateCatalogItem: { authentication: 'bearer', roles: PLATFORM_ADMINS },
-  adminGetCatalogItem: { authentication: 'bearer', roles: PLATFORM_ADMINS },
-  adminUpdateCatalogItem: { authentication: 'bearer', roles: PLATFORM_ADMINS },
-  adminChangeCatalogItemStatus: { authentication: 'bearer', roles: PLATFORM_ADMINS },
-  adminReorderPlaylistEntries: { authentication: 'bearer', roles: PLATFORM_ADMINS },
+  adminListCatalogItems: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminCreateCatalogItem: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminGetCatalogItem: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminUpdateCatalogItem: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminChangeCatalogItemStatus: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminReorderPlaylistEntries: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  // the admin site: every account of the platform, and the audit log of every admin change
+  adminListUsers: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminGetUser: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminUpdateUser: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminResendInvitation: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  listAuditEntries: { authentication: 'bearer', roles: PLATFORM_ADMIN },
 
   // flags and system
   getFeatures: PUBLIC,

@@ -6,6 +6,7 @@ import {
   type OrganizationType,
   type ResourceType,
   type Role,
+  type AuditEntityType,
   type TransactionStatus,
   type TransactionType,
 } from '../contract.ts';
@@ -19,3 +20,4 @@ export const RESOURCE_TYPES = contractEnum<ResourceType>()(['LEARNING_OBJECT', '
 export const TRANSACTION_TYPES = contractEnum<TransactionType>()(['CHARGE', 'VERIFICATION', 'REFUND']);
 export const TRANSACTION_STATUSES = contractEnum<TransactionStatus>()(['SUCCEEDED', 'DECLINED']);
 export const CATALOG_ITEM_STATUSES = contractEnum<CatalogItemStatus>()(['DRAFT', 'PUBLISHED', 'ARCHIVED']);
+export const AUDIT_ENTITY_TYPES = contractEnum<AuditEntityType>()(['USER', 'ORGANIZATION', 'SUBSCRIPTION', 'CATALOG_ITEM', 'NASOT_ITEM', 'AUDIENCE']);

@@ -20,7 +20,7 @@ import {
   bigserial,
 } from 'drizzle-orm/pg-core';
 import type { LearnerEventType } from '../contract.ts';
-import { CATALOG_ITEM_STATUSES, EXPERIENCE_LEVELS, NASOT_ITEM_TYPES, ORGANIZATION_TYPES, RESOURCE_TYPES, ROLE_VALUES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.ts';
+import { AUDIT_ENTITY_TYPES, CATALOG_ITEM_STATUSES, EXPERIENCE_LEVELS, NASOT_ITEM_TYPES, ORGANIZATION_TYPES, RESOURCE_TYPES, ROLE_VALUES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -561,4 +561,31 @@ export const certificates = pgTable(
     issuedAt: ts('issued_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('certificates_code_idx').on(t.code), index('certificates_user_idx').on(t.userId, t.issuedAt)],
+);
+
+/**
+ * Every change made in the admin site: who (the admin, and their e-mail as it was, should the
+ * account go), what (an `entity.verb` action on an entity, named as it was called then), when,
+ * and the changed fields before and after. Written in the transaction of the change itself.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type', { enum: AUDIT_ENTITY_TYPES }).notNull(),
+    entityId: text('entity_id').notNull(),
+    entityLabel: text('entity_label').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.at.desc()),
+  ],
 );

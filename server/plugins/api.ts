@@ -17,6 +17,7 @@ import { reportingHandlers } from '../routes/reporting.ts';
 import { organizationHandlers } from '../routes/organizations.ts';
 import { systemHandlers } from '../routes/system.ts';
 import { adminCatalogHandlers } from '../routes/admin-catalog.ts';
+import { adminHandlers } from '../routes/admin.ts';
 
 const isOperationId = (id: string): id is OperationId => Object.hasOwn(POLICY, id);
 
@@ -64,6 +65,7 @@ export const api = (ctx: Context) =>
       ...organizationHandlers(ctx),
       ...systemHandlers(ctx),
       ...adminCatalogHandlers(ctx),
+      ...adminHandlers(ctx),
     };
     await app.register(openapiGlue, { specification: specificationPath, prefix: '/api', serviceHandlers });
   };

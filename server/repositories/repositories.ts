@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { createAuditRepository } from './audit.ts';
 import { createBillingRepository } from './billing.ts';
 import { createCatalogRepository } from './catalog.ts';
 import { createCatalogAdminRepository } from './catalog-admin.ts';
@@ -26,6 +27,7 @@ export function createRepositories(db: Db) {
     identity: createIdentityRepository(db),
     certificates: createCertificatesRepository(db),
     media: createMediaRepository(db),
+    audit: createAuditRepository(db),
     /** Throws when the database does not answer. */
     ping: async () => void (await db.execute(sql`select 1`)),
   };

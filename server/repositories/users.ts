@@ -9,6 +9,25 @@ import { transactional } from './transactional.ts';
 
 type NewUser = typeof users.$inferInsert;
 type MemberQuery = Pick<QueryOf<'listUsers'>, 'filter' | 'sortBy' | 'sortAsc' | 'page' | 'itemsPerPage'>;
+type AccountQuery = QueryOf<'adminListUsers'>;
+
+/** A member as the admin site sees them: also whether the account is deactivated, and its organization's name. */
+export type AccountFields = MemberFields & { deactivatedAt: string | null; organizationName: string | null };
+
+const ACCOUNT_SORT: Record<NonNullable<AccountQuery['sortBy']>, SQL> = {
+  email: sql`lower(u.email)`,
+  firstName: sql`lower(u.first_name)`,
+  lastName: sql`lower(u.last_name)`,
+  role: sql`u.role`,
+  createdAt: sql`u.created_at`,
+};
+
+const ACCOUNT_COLUMNS = sql`u.id::text as "id", u.sso_id as "ssoId", u.role as "role", u.organization_id::text as "organizationId", u.email as "email",
+  u.first_name as "firstName", u.last_name as "lastName", u.completed_onboarding as "completedOnboarding",
+  ${iso(sql`u.created_at`)} as "createdAt", u.has_free_access as "hasFreeAccess", u.verified_at as "verifiedAt",
+  ${iso(sql`u.invited_at`)} as "invitedAt", ${iso(sql`u.invitation_sent_at`)} as "invitationSentAt",
+  ${iso(sql`u.invitation_expires_at`)} as "invitationExpiresAt", ${iso(sql`u.invitation_accepted_at`)} as "invitationAcceptedAt",
+  ${iso(sql`u.deactivated_at`)} as "deactivatedAt", o.name as "organizationName"`;
 
 /** Accepting an invitation: the account of an invited educator gets its owner now. */
 const acceptedNow = sql`case when ${users.invitedAt} is not null and ${users.invitationAcceptedAt} is null then now() else ${users.invitationAcceptedAt} end`;
@@ -116,6 +135,45 @@ function usersQueries(db: Db) {
     async endSessions(userId: string): Promise<Date> {
       const [row] = await db.update(users).set({ sessionsNotBefore: sql`now()` }).where(eq(users.id, userId)).returning({ at: users.sessionsNotBefore });
       return row?.at ?? new Date();
+    },
+
+    async setFreeAccess(userId: string, hasFreeAccess: boolean): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ hasFreeAccess }).where(eq(users.id, userId)).returning();
+      return row;
+    },
+
+    /** One account as the admin site shows it. */
+    async account(id: string): Promise<AccountFields | undefined> {
+      const [row] = await rows<AccountFields>(db, sql`select ${ACCOUNT_COLUMNS} from users u left join organizations o on o.id = u.organization_id where u.id = ${id}::uuid`);
+      return row;
+    },
+
+    /**
+     * Every account of the platform (platform admins and demo users too), filtered by text, role,
+     * organization (a district with its schools) and status, sorted and paged.
+     */
+    async accounts(q: AccountQuery): Promise<{ items: AccountFields[]; total: number }> {
+      const where: SQL[] = [];
+      if (q.filter?.trim()) {
+        const like = containing(q.filter);
+        where.push(sql`(lower(u.email) like ${like} or lower(u.first_name) like ${like} or lower(u.last_name) like ${like} or lower(u.first_name || ' ' || u.last_name) like ${like})`);
+      }
+      if (q.role) where.push(sql`u.role = ${q.role}`);
+      if (q.organizationId) where.push(sql`u.organization_id in (select id from organizations where id = ${q.organizationId}::uuid or parent_id = ${q.organizationId}::uuid)`);
+      if (q.status === 'ACTIVE') where.push(sql`u.deactivated_at is null`);
+      if (q.status === 'DEACTIVATED') where.push(sql`u.deactivated_at is not null`);
+      const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+      const perPage = q.itemsPerPage ?? 10;
+      const offset = ((q.page ?? 1) - 1) * perPage;
+      const order = q.sortBy ? sql`${ACCOUNT_SORT[q.sortBy]} ${q.sortAsc === false ? sql`desc` : sql`asc`}, lower(u.email)` : sql`lower(u.email)`;
+      const [items, [count]] = await Promise.all([
+        rows<AccountFields>(
+          db,
+          sql`select ${ACCOUNT_COLUMNS} from users u left join organizations o on o.id = u.organization_id ${whereSql} order by ${order} limit ${perPage} offset ${offset}`,
+        ),
+        rows<{ total: number }>(db, sql`select count(*)::int as total from users u ${whereSql}`),
+      ]);
+      return { items, total: count?.total ?? 0 };
     },
 
     /** A new role, and no session that was opened under the old one. */

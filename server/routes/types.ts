@@ -6,6 +6,7 @@ import type { OperationId } from '../contract.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Authenticator, Principal } from '../auth/principal.ts';
 import type { Repositories } from '../repositories/repositories.ts';
+import type { AdminUsers } from '../services/admin-users.ts';
 import type { BillingService } from '../services/billing.ts';
 import type { Invitations } from '../services/invitations.ts';
 import type { Mailer } from '../services/mailer.ts';
@@ -54,6 +55,8 @@ export type Context = {
   mailer: Mailer;
   gateway: PaymentGateway;
   sessions: Sessions;
+  /** The admin site's account changes, each recorded in the audit log. */
+  adminUsers: AdminUsers;
   /** Budgets for what clients send (learner events, page views), shared through Redis when set. */
   limiter: Limiter;
   /** The database's announcements of changes, for what keeps copies in this process (server/services/changes.ts). */

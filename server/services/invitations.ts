@@ -148,7 +148,16 @@ export function createInvitations({ users, organizations, tokens, mailer, limite
      * Sends a member's invitation again with a new link; the old link stops working. Only for
      * members of the organization (or its schools) who were invited and have not accepted.
      */
-    async resend(inviter: UserRow, tenant: { organization: OrganizationRow; organizationIds: string[] }, userId: string) {
+    /**
+     * `within` runs the update of the account in a transaction of the caller's (the admin site
+     * records the change in the audit log with it); by default it runs on its own.
+     */
+    async resend(
+      inviter: UserRow,
+      tenant: { organization: OrganizationRow; organizationIds: string[] },
+      userId: string,
+      within: (update: (accounts: Pick<UsersRepository, 'invitationSent'>) => Promise<UserRow | undefined>) => Promise<UserRow | undefined> = (update) => update(users),
+    ) {
       const member = await users.byId(userId);
       if (!member || !member.organizationId || !tenant.organizationIds.includes(member.organizationId) || member.role === 'ADMIN' || member.role === 'DEMO') {
         throw notFound('This educator is not a member of this organization', 'NOT_FOUND');
@@ -161,7 +170,7 @@ export function createInvitations({ users, organizations, tokens, mailer, limite
       }
       const sentAt = new Date();
       const { ticket, expiresAt } = await ticketFor(member.id, sentAt);
-      const updated = await users.invitationSent(member.id, sentAt, expiresAt);
+      const updated = await within((accounts) => accounts.invitationSent(member.id, sentAt, expiresAt));
       if (!updated) throw conflict('This educator has already accepted the invitation', 'INVITATION_ACCEPTED');
       // The member's own school (or district), as in the first invitation.
       const organization = updated.organizationId === tenant.organization.id ? tenant.organization : ((await organizations.byId(updated.organizationId!)) ?? tenant.organization);

@@ -974,6 +974,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account of the platform, searchable, filterable, sortable and paged. */
+        get: operations["adminListUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account as the admin site shows it. */
+        get: operations["adminGetUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes an account's role, free access or activation; each change is an audit entry.
+         * @description A role change and a deactivation end every session of the account (its tokens are refused
+         *     from then on). A deactivated account cannot sign in (`ACCOUNT_DEACTIVATED`) and keeps its
+         *     history; reactivating it lets it sign in again. A school admin must belong to a school and
+         *     a district admin to a district (409 `ROLE_ORGANIZATION`); demo accounts keep their role
+         *     (409 `DEMO_ACCOUNT`); an admin cannot change their own role or deactivate themselves
+         *     (409 `OWN_ACCOUNT`). A field equal to the current value changes nothing.
+         */
+        patch: operations["adminUpdateUser"];
+        trace?: never;
+    };
+    "/admin/users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends an invited educator's invitation again, with a new link (the old link stops working). */
+        post: operations["adminResendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change made in the admin site (who, what, when, before and after), newest first, filtered and paged. */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/flags/api/features/{clientKey}": {
         parameters: {
             query?: never;
@@ -1594,6 +1671,47 @@ export interface components {
             /** Format: date-time */
             acceptedAt: string | null;
         };
+        /** @description An account as the admin site shows it, with its invitation and whether it is deactivated. */
+        AdminUser: components["schemas"]["Member"] & {
+            /**
+             * Format: date-time
+             * @description When the account was deactivated; null while it is active.
+             */
+            deactivatedAt: string | null;
+        };
+        AdminUserChange: {
+            role?: components["schemas"]["Role"];
+            hasFreeAccess?: boolean;
+            deactivated?: boolean;
+        };
+        /** @enum {string} */
+        AuditEntityType: "USER" | "ORGANIZATION" | "SUBSCRIPTION" | "CATALOG_ITEM" | "NASOT_ITEM" | "AUDIENCE";
+        AuditEntry: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @description The admin who made the change (their e-mail as it was then, should the account be gone). */
+            actor: {
+                /** Format: uuid */
+                id: string | null;
+                email: string;
+                fullName: string;
+            };
+            /** @description What was done, as `entity.verb` (`user.roleChanged`, `user.deactivated`…). */
+            action: string;
+            entityType: components["schemas"]["AuditEntityType"];
+            entityId: string;
+            /** @description What the entity was called at the time (an e-mail, a title). */
+            entityLabel: string;
+            /** @description The changed fields before the change (null for a creation). */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The changed fields after the change (null for a deletion). */
+            after: {
+                [key: string]: unknown;
+            } | null;
+        };
         /** @description A user as an admin's lists show them, with their invitation (null when they joined without one). */
         Member: components["schemas"]["User"] & {
             invitation: components["schemas"]["Invitation"] | null;
@@ -1988,6 +2106,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The account's id. */
+        AdminUserId: string;
         /** @description The item's public id or its id. */
         ItemId: string;
         SubscriptionId: string;
@@ -4560,6 +4680,210 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListUsers: {
+        parameters: {
+            query?: {
+                /** @description Matches e-mail, first, last or full name. */
+                filter?: string;
+                role?: components["schemas"]["Role"];
+                /** @description Members of this organization (a district's schools included). */
+                organizationId?: string;
+                status?: "ACTIVE" | "DEACTIVATED";
+                page?: number;
+                itemsPerPage?: number;
+                sortBy?: "email" | "firstName" | "lastName" | "role" | "createdAt";
+                sortAsc?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts and the total count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminUser"][];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id. */
+                id: components["parameters"]["AdminUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminUpdateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id. */
+                id: components["parameters"]["AdminUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deactivated": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminUserChange"];
+            };
+        };
+        responses: {
+            /** @description The account as now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminResendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id. */
+                id: components["parameters"]["AdminUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account with the invitation as now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description Changes made by this admin. */
+                actorId?: string;
+                entityType?: components["schemas"]["AuditEntityType"];
+                /** @description Changes of this entity (with `entityType`, or of any type). */
+                entityId?: string;
+                /** @description First day (UTC) of changes to list. */
+                from?: string;
+                /** @description Last day (UTC) of changes to list. */
+                to?: string;
+                page?: number;
+                itemsPerPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit entries, newest first, and the total count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "42",
+                     *           "at": "2026-11-25T09:30:00.000Z",
+                     *           "actor": {
+                     *             "id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c21",
+                     *             "email": "admin@example.org",
+                     *             "fullName": "Platform Admin"
+                     *           },
+                     *           "action": "user.deactivated",
+                     *           "entityType": "USER",
+                     *           "entityId": "8f7e6d5c-4b3a-4291-8e7d-6c5b4a392811",
+                     *           "entityLabel": "educator1@example.org",
+                     *           "before": {
+                     *             "deactivated": false
+                     *           },
+                     *           "after": {
+                     *             "deactivated": true
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["AuditEntry"][];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
         };

@@ -79,6 +79,8 @@ async function one(q: ReturnType<typeof sql>): Promise<string> {
   const [row] = await t.query<{ id: string }>(q);
   return row?.id ?? randomUUID();
 }
+/** A seeded account's id. */
+const accountId = (email: string) => one(sql`select id::text as id from users where email = ${email}`);
 /** The actor's rating of the table's item (a random id when there is none). */
 const ratingOf = (a: Actor) => one(sql`select id::text as id from ratings where user_id = ${a.userId}::uuid and catalog_item_id = ${world.item.id}::uuid`);
 /** The actor's personal subscription (created by the `register` row), else a random id. */
@@ -272,6 +274,13 @@ const TABLE: Entry[] = [
                                      cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => json('PUT', `/api/admin/catalog/items/${world.item.id}/status`, { status: 'PUBLISHED' }) },
   { op: 'adminReorderPlaylistEntries', subject: 'the order it already has',
                                      cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('PUT', `/api/admin/catalog/items/${(await playlist()).id}/entries`, { itemIds: (await playlist()).entries }) },
+  // ── the admin site: platform admins only; every other role is refused whatever the account
+  { op: 'adminListUsers',            cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => get('/api/admin/users?filter=educator&role=USER&itemsPerPage=5') },
+  { op: 'adminGetUser',              cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => get(`/api/admin/users/${await accountId(ACCOUNTS.free)}`) },
+  { op: 'adminUpdateUser', subject: 'a value it already has',
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('PATCH', `/api/admin/users/${await accountId(ACCOUNTS.free)}`, { hasFreeAccess: true }) },
+  { op: 'adminResendInvitation',     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('POST', `/api/admin/users/${await accountId('rosa.delgado@northwind.example.org')}/invitation`) },
+  { op: 'listAuditEntries',          cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => get('/api/admin/audit-log?entityType=USER&itemsPerPage=5') },
 
   // ── flags and system: no authentication
   { op: 'getFeatures',               cells: [200,       200,   200,  200,        200,          200],  request: () => get('/api/flags/api/features/sdk-local') },

@@ -445,7 +445,7 @@ const inputOperations = operations.filter((o) => o.parameters.length > 0 || o.re
 function tokenFor(op: Op): string | null {
   if (Array.isArray(op.security) && op.security.length === 0) return null;
   const tags = (spec.paths[op.path]![op.method.toLowerCase()]!.tags ?? []) as string[];
-  if (tags.includes('admin-catalog')) return world.tokens.admin;
+  if (tags.includes('admin') || tags.includes('admin-catalog')) return world.tokens.admin;
   if (tags.includes('reporting') || tags.includes('organizations')) return world.tokens.districtAdmin;
   return world.tokens.user;
 }
@@ -507,10 +507,7 @@ beforeAll(async () => {
   const [item] = await t.query<{ id: string; publicId: string }>(
     sql`select id::text as id, public_id as "publicId" from catalog_items where resource_type = 'LEARNING_OBJECT' order by public_id limit 1`,
   );
-  world = {
-    tokens: { user: await t.login(ACCOUNTS.educator), districtAdmin: await t.login(ACCOUNTS.districtAdmin), admin: await t.login(ACCOUNTS.admin) },
-    item: item!,
-  };
+  world = { tokens: { user: await t.login(ACCOUNTS.educator), districtAdmin: await t.login(ACCOUNTS.districtAdmin), admin: await t.login(ACCOUNTS.admin) }, item: item! };
   for (const op of inputOperations) models.push(model(op, tokenFor(op), world.tokens.user));
 });
 afterAll(() => t?.close());

@@ -278,6 +278,25 @@ describe('reporting and organizations', () => {
   });
 });
 
+describe('admin', () => {
+  it('lists, reads and changes accounts, sends an invitation again, and lists the audit log', async () => {
+    const admin = world.tokens.admin;
+    const list = await call(admin, { method: 'GET', url: `/api/admin/users?filter=northwind&organizationId=${world.orgs.northwind.id}&status=ACTIVE&page=1&itemsPerPage=5&sortBy=createdAt&sortAsc=false` });
+    expect(list.json().items).toHaveLength(5);
+    const [educator] = await t.query<{ id: string }>(sql`select id::text as id from users where email = 'educator11@northwind.example.org'`);
+    expect((await call(admin, { method: 'GET', url: `/api/admin/users/${educator!.id}` })).json()).toMatchObject({ email: 'educator11@northwind.example.org' });
+    const changed = await call(admin, { method: 'PATCH', url: `/api/admin/users/${educator!.id}`, payload: { hasFreeAccess: true, deactivated: true } });
+    expect(changed.json()).toMatchObject({ hasFreeAccess: true, deactivatedAt: expect.any(String) });
+    await call(admin, { method: 'PATCH', url: `/api/admin/users/${educator!.id}`, payload: { hasFreeAccess: false, deactivated: false } });
+    expect((await call(admin, { method: 'PATCH', url: `/api/admin/users/${educator!.id}`, payload: { role: 'DISTRICT_ADMIN' } })).statusCode).toBe(409);
+    const [invited] = await t.query<{ id: string }>(sql`select id::text as id from users where email = 'iris.novak@northwind.example.org'`);
+    expect((await call(admin, { method: 'POST', url: `/api/admin/users/${invited!.id}/invitation` })).json().invitation).toMatchObject({ status: 'PENDING' });
+    const log = await call(admin, { method: 'GET', url: `/api/admin/audit-log?entityType=USER&entityId=${educator!.id}&page=1&itemsPerPage=10` });
+    expect(log.json().items.map((e: { action: string }) => e.action)).toEqual(['user.reactivated', 'user.freeAccessRevoked', 'user.deactivated', 'user.freeAccessGranted']);
+    expect((await call(world.tokens.districtAdmin, { method: 'GET', url: '/api/admin/audit-log' })).statusCode).toBe(403);
+  });
+});
+
 describe('system', () => {
   it('answers health, readiness and features', async () => {
     expect((await call(null, { method: 'GET', url: '/api/healthz' })).json()).toEqual({ status: 'ok' });

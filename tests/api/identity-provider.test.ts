@@ -766,31 +766,6 @@ describe('sessions that end', () => {
   });
 });
 
-describe('the admin page', () => {
-  it('is a plain server page with a link to the statechart viewer and a sign-out control, never the app', async () => {
-    const response = await new Browser().request('/admin');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expectStrictCsp(response);
-    const html = await response.text();
-    expectPlainPage(html);
-    expect(html).toContain('The platform admin site is not available yet.');
-    // The one page of the app meant for platform admins.
-    expect(html).toContain('<a href="/statecharts">Statecharts</a>');
-    expect(html).toContain('<form method="post" action="/admin/sign-out">');
-    expect(html).toContain('<button type="submit">Sign out</button>');
-    expect(html).not.toContain('id="root"');
-
-    const signOut = await new Browser().request('/admin/sign-out', { method: 'POST', form: {} });
-    expect(signOut.status).toBe(303);
-    expect(signOut.headers.get('clear-site-data')).toBe('"storage"');
-    const target = location(signOut);
-    expect(target.pathname).toBe('/v2/logout');
-    expect(target.searchParams.get('client_id')).toBe(clientId);
-    expect(target.searchParams.get('returnTo')).toBe(`${origin}/login`);
-  });
-});
-
 describe('coexistence with the rest of the server', () => {
   it('keeps the API and its JSON errors working', async () => {
     const health = await fetch(new URL('/api/healthz', origin));

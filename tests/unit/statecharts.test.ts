@@ -5,6 +5,7 @@ import { and, assign, createMachine, not, or, setup } from 'xstate';
 import { activeNodeIds, extractGraph, guardText } from '@/lib/statecharts/graph';
 import { layoutGraph } from '@/lib/statecharts/layout';
 import { MACHINES, NOT_MACHINES } from '@/machines/registry';
+import { ADMIN_MACHINES } from '@/machines/admin/admin.registry';
 import { standaloneSvg, statechartSvg, toSvgString, type SvgElement } from '@/lib/statecharts/svg';
 import { READABLE_SCALE, scaleFor, zoomedIn, zoomedOut } from '@/lib/statecharts/zoom';
 
@@ -34,8 +35,9 @@ describe('machine registry', () => {
       .filter((entry) => entry.isDirectory() && !NOT_MACHINES.includes(entry.name))
       .map((entry) => entry.name)
       .sort();
-    expect([...new Set(MACHINES.map((entry) => entry.folder))].sort()).toEqual(folders);
-    expect(new Set(MACHINES.map((entry) => entry.name)).size).toBe(MACHINES.length);
+    const every = [...MACHINES, ...ADMIN_MACHINES];
+    expect([...new Set(every.map((entry) => entry.folder))].sort()).toEqual(folders);
+    expect(new Set(every.map((entry) => entry.name)).size).toBe(every.length);
   });
 });
 

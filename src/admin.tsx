@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createRootApp } from '@/machines/root/root.actors';
+import { RootProvider } from '@/views/root-context';
+import { createAdminRouter } from '@/views/admin/admin-router';
+import '@/views/theme/global.css';
+
+// The platform admin site (admin.html): its own build and chunks, the educator app's actor
+// system (the same sign-in, session and snackbar) under a router of its own.
+
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem('admin-chunk-reload-at') ?? 0);
+  if (Date.now() - last < 60_000) return;
+  sessionStorage.setItem('admin-chunk-reload-at', String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('admin.html must contain <div id="root">');
+
+// Sign-in and sign-out leave this app (the provider's callback and /login are the educator
+// app's): every navigation the session asks for is a page load.
+const app = createRootApp({ auth: { callbackErrorPath: '/callback' }, navigate: (to) => window.location.assign(to) });
+const router = createAdminRouter(app.actor);
+app.bindRouter(router);
+
+createRoot(container).render(
+  <StrictMode>
+    <RootProvider app={app}>
+      <RouterProvider router={router} />
+    </RootProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,40 @@
+import type { ApiClient } from '@/api/client';
+import { toApiError } from '@/api/errors';
+import { settle, type CallOptions, type Page, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
+
+// The admin site's operations (openapi.yaml, tag admin): only the admin app imports them, so
+// the educator app's chunks never carry them.
+
+export type AdminUser = ResponseBody<'adminGetUser'>;
+export type AdminUserChange = RequestBody<'adminUpdateUser'>;
+export type AuditEntry = ResponseBody<'listAuditEntries'>['items'][number];
+
+export async function adminListUsers(client: ApiClient, query: QueryParams<'adminListUsers'>, init?: CallOptions): Promise<Page<AdminUser>> {
+  const { data, error, response } = await settle(client.GET('/admin/users', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return { items: data.items, total: data.total };
+}
+
+export async function adminGetUser(client: ApiClient, id: string, init?: CallOptions): Promise<AdminUser> {
+  const { data, error, response } = await settle(client.GET('/admin/users/{id}', { params: { path: { id } }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function adminUpdateUser(client: ApiClient, id: string, body: AdminUserChange, init?: CallOptions): Promise<AdminUser> {
+  const { data, error, response } = await settle(client.PATCH('/admin/users/{id}', { params: { path: { id } }, body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function adminResendInvitation(client: ApiClient, id: string, init?: CallOptions): Promise<AdminUser> {
+  const { data, error, response } = await settle(client.POST('/admin/users/{id}/invitation', { params: { path: { id } }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function listAuditEntries(client: ApiClient, query: QueryParams<'listAuditEntries'>, init?: CallOptions): Promise<Page<AuditEntry>> {
+  const { data, error, response } = await settle(client.GET('/admin/audit-log', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return { items: data.items, total: data.total };
+}
