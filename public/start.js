@@ -26,7 +26,7 @@
       responses[paths[p]].catch(function () {});
     }
     window.__earlyResponses = { authorization: 'Bearer ' + token, sentAt: Date.now(), responses: responses };
-  } catch (e) {
+  } catch {
     // No storage, a malformed token: the app signs in and asks as usual.
   }
 })();

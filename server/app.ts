@@ -143,6 +143,7 @@ function createContext(
   const limiter = redis ? redisLimiter(redis, `${config.redisPrefix}limit:`) : memoryLimiter();
   const invitations = createInvitations({ users: repos.users, organizations: repos.organizations, tokens, mailer, limiter, config, log: log.child({ service: 'invitations' }) });
   const sessions = createSessions(repos.users);
+  const adminChanges = createAdminChanges(database.db);
   return {
     config,
     repos,
@@ -153,7 +154,8 @@ function createContext(
     billing: createBillingService({ billing: repos.billing, organizations: repos.organizations, gateway, mailer, log: log.child({ service: 'billing' }), config }),
     invitations,
     sessions,
-    adminUsers: createAdminUsers({ repos, changes: createAdminChanges(database.db), invitations, sessions }),
+    adminUsers: createAdminUsers({ repos, changes: adminChanges, invitations, sessions }),
+    adminChanges,
     limiter,
     redis,
     changes,

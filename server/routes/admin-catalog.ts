@@ -1,5 +1,5 @@
 import { createCatalogAdmin } from '../services/catalog-admin.ts';
-import type { Context, Handlers } from './types.ts';
+import { principalOf, type Context, type Handlers } from './types.ts';
 
 type AdminCatalogOps =
   | 'adminListCatalogItems'
@@ -10,15 +10,15 @@ type AdminCatalogOps =
   | 'adminReorderPlaylistEntries';
 
 /** The admin site's catalogue; the policy lets platform admins alone through. */
-export function adminCatalogHandlers({ repos }: Context): Handlers<AdminCatalogOps> {
-  const catalog = createCatalogAdmin(repos.catalogAdmin);
+export function adminCatalogHandlers({ repos, adminChanges }: Context): Handlers<AdminCatalogOps> {
+  const catalog = createCatalogAdmin(repos.catalogAdmin, adminChanges);
   return {
     async adminListCatalogItems(request) {
       return catalog.list(request.query);
     },
 
     async adminCreateCatalogItem(request, reply) {
-      const item = await catalog.create(request.body);
+      const item = await catalog.create(principalOf(request).user, request.body);
       reply.code(201);
       return item;
     },
@@ -28,15 +28,15 @@ export function adminCatalogHandlers({ repos }: Context): Handlers<AdminCatalogO
     },
 
     async adminUpdateCatalogItem(request) {
-      return catalog.update(request.params.itemId, request.body);
+      return catalog.update(principalOf(request).user, request.params.itemId, request.body);
     },
 
     async adminChangeCatalogItemStatus(request) {
-      return catalog.changeStatus(request.params.itemId, request.body.status);
+      return catalog.changeStatus(principalOf(request).user, request.params.itemId, request.body.status);
     },
 
     async adminReorderPlaylistEntries(request) {
-      return catalog.reorder(request.params.itemId, request.body.itemIds);
+      return catalog.reorder(principalOf(request).user, request.params.itemId, request.body.itemIds);
     },
   };
 }

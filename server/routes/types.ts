@@ -14,6 +14,7 @@ import type { PaymentGateway } from '../services/payment-gateway.ts';
 import type { Sessions } from '../services/sessions.ts';
 import type { Limiter } from '../services/limits.ts';
 import type { Changes } from '../services/changes.ts';
+import type { AdminChanges } from '../services/admin-changes.ts';
 import { unauthorized } from '../errors.ts';
 
 type Parameters<K extends OperationId> = operations[K]['parameters'];
@@ -60,6 +61,8 @@ export type Context = {
   /** Budgets for what clients send (learner events, page views), shared through Redis when set. */
   limiter: Limiter;
   /** The database's announcements of changes, for what keeps copies in this process (server/services/changes.ts). */
+  /** Every admin change with its audit entries, in one transaction (server/services/admin-changes.ts). */
+  adminChanges: AdminChanges;
   changes: Changes;
   /**
    * The deployment's Redis (REDIS_URL), shared by every server process; null without it. Keys

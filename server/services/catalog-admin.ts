@@ -2,6 +2,8 @@ import type { CatalogItemStatus, ResourceType, Schemas } from '../contract.ts';
 import type { ResourceLink, RubricLevel } from '../db/schema.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../errors.ts';
 import type { CatalogAdminQueries, CatalogAdminRepository, ItemColumns, StoredItem } from '../repositories/catalog-admin.ts';
+import type { UserRow } from '../auth/principal.ts';
+import type { AdminChanges, AdminUnit } from './admin-changes.ts';
 import {
   AUDIENCES_TO_PUBLISH,
   DESCRIPTION_RULES,
@@ -57,13 +59,25 @@ const emptyToNull = (value: string | null | undefined) => (value === undefined ?
 /** An item as it would be after the change: what the publishing rules read. */
 type Merged = StoredItem & { hasVideo: boolean };
 
+/** The audit log's action for each status an item is put in. */
+const STATUS_ACTIONS: Record<CatalogItemStatus, string> = {
+  PUBLISHED: 'catalogItem.published',
+  ARCHIVED: 'catalogItem.archived',
+  DRAFT: 'catalogItem.returnedToDraft',
+};
+
 /**
  * The admin site's catalogue: items are created as drafts, edited, published, archived and put
  * back to draft by the rules in docs/decisions.md ("The catalogue's lifecycle"). Every change runs
  * in one transaction with the item's row locked; writing the item gives the catalogue a new token
  * (migration 0006), so no cached list shows a change late.
  */
-export function createCatalogAdmin(repo: CatalogAdminRepository) {
+export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminChanges) {
+  /** The change in one transaction with its audit entries (server/services/admin-changes.ts). */
+  const change = <T>(actor: UserRow, work: (tx: CatalogAdminQueries, record: AdminUnit['record']) => Promise<T>) =>
+    changes.apply(actor, ({ repos, record }) => work(repos.catalogAdmin, record));
+  const entity = (id: string, title: string) => ({ entityType: 'CATALOG_ITEM' as const, entityId: id, entityLabel: title });
+
   async function found(id: string) {
     const item = await repo.get(id);
     if (!item) throw notFound('Catalogue item not found');
@@ -218,25 +232,29 @@ export function createCatalogAdmin(repo: CatalogAdminRepository) {
     get: found,
 
     /** A new item, always a draft: nothing half-made reaches educators. */
-    async create(input: Input) {
+    async create(actor: UserRow, input: Input) {
       const { resourceType, ...fields } = input;
-      const id = await repo.transaction(async (tx) => {
+      const id = await change(actor, async (tx, record) => {
         const columns = await columnsOf(tx, resourceType, fields, null);
         const publicId = columns.publicId ?? (await freePublicId(tx, columns.title!));
         const created = await tx.insert(resourceType, { ...columns, publicId, title: columns.title! });
         await write(tx, created, {}, fields);
+        record({ ...entity(created, columns.title!), action: 'catalogItem.created', before: null, after: { resourceType, publicId, ...fields } });
         return created;
       });
       return found(id);
     },
 
     /** Changes the fields sent; an item educators can see must stay complete. */
-    async update(id: string, fields: Fields) {
-      await repo.transaction(async (tx) => {
+    async update(actor: UserRow, id: string, fields: Fields) {
+      await change(actor, async (tx, record) => {
         const current = await locked(tx, id);
         const columns = await columnsOf(tx, current.resourceType, fields, current);
         await write(tx, id, columns, fields);
         if (current.status !== 'DRAFT') await checkReady(tx, await merged(tx, id));
+        // The fields sent, as they were and as they are now (a video is a file: its URL is logged).
+        const before = Object.fromEntries(Object.keys(fields).map((key) => [key, (current as Record<string, unknown>)[key] ?? null]));
+        record({ ...entity(id, (fields.title as string | undefined) ?? current.title), action: 'catalogItem.updated', before, after: { ...fields } });
       });
       return found(id);
     },
@@ -245,10 +263,11 @@ export function createCatalogAdmin(repo: CatalogAdminRepository) {
      * Publish (a complete draft or archived item), archive (a published item), back to draft (an
      * item no educator has used). The same status again changes nothing.
      */
-    async changeStatus(id: string, status: CatalogItemStatus) {
-      await repo.transaction(async (tx) => {
+    async changeStatus(actor: UserRow, id: string, status: CatalogItemStatus) {
+      await change(actor, async (tx, record) => {
         const current = await locked(tx, id);
         if (current.status === status) return;
+        record({ ...entity(id, current.title), action: STATUS_ACTIONS[status], before: { status: current.status }, after: { status } });
         if (status === 'PUBLISHED') await checkReady(tx, { ...current, hasVideo: current.videoId !== null });
         if (status === 'ARCHIVED' && current.status === 'DRAFT') {
           throw conflict('A draft cannot be archived: publish it first, or keep it as a draft', 'INVALID_TRANSITION');
@@ -262,14 +281,17 @@ export function createCatalogAdmin(repo: CatalogAdminRepository) {
     },
 
     /** A playlist's entries in a new order: the same items, each once. */
-    async reorder(id: string, itemIds: string[]) {
-      await repo.transaction(async (tx) => {
+    async reorder(actor: UserRow, id: string, itemIds: string[]) {
+      await change(actor, async (tx, record) => {
         const current = await locked(tx, id);
         if (current.resourceType !== 'PLAYLIST') throw unprocessable('Only playlists have entries to reorder', 'NOT_A_PLAYLIST');
         const same = itemIds.length === current.entryIds.length && new Set([...itemIds, ...current.entryIds]).size === itemIds.length;
         if (!same) throw conflict('The playlist has changed meanwhile: reload it and reorder again', 'ENTRIES_CHANGED');
         await tx.setEntries(id, itemIds);
         await tx.update(id, {});
+        if (itemIds.some((itemId, i) => itemId !== current.entryIds[i])) {
+          record({ ...entity(id, current.title), action: 'catalogItem.entriesReordered', before: { itemIds: current.entryIds }, after: { itemIds } });
+        }
       });
       return found(id);
     },

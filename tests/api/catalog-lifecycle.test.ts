@@ -325,3 +325,28 @@ describe('the admin catalogue', () => {
     void educatorId;
   });
 });
+
+describe('the audit log of catalogue changes', () => {
+  it('records who created, edited, published and archived what, with before and after', async () => {
+    const item = await draftLearningObject(`${WORD} audited strategy`);
+    expect((await send(admin, 'PATCH', `/api/admin/catalog/items/${item.id}`, { featured: false })).statusCode).toBe(200);
+    expect((await setStatus(item.id, 'PUBLISHED')).statusCode).toBe(200);
+    expect((await setStatus(item.id, 'PUBLISHED')).statusCode).toBe(200); // no change, no entry
+    expect((await setStatus(item.id, 'ARCHIVED')).statusCode).toBe(200);
+    const log = await get(admin, `/api/admin/audit-log?entityType=CATALOG_ITEM&entityId=${item.id}&itemsPerPage=20`);
+    expect(log.statusCode, log.body).toBe(200);
+    const body = log.json() as { items: { action: string; actor: { email: string }; entityLabel: string; before: unknown; after: unknown }[] };
+    // Newest first.
+    expect(body.items.map((e) => e.action)).toEqual(['catalogItem.archived', 'catalogItem.published', 'catalogItem.updated', 'catalogItem.created']);
+    expect(body.items.every((e) => e.actor.email === ACCOUNTS.admin && e.entityLabel === `${WORD} audited strategy`)).toBe(true);
+    expect(body.items[0]).toMatchObject({ before: { status: 'PUBLISHED' }, after: { status: 'ARCHIVED' } });
+    expect(body.items[2]).toMatchObject({ before: { featured: true }, after: { featured: false } });
+    expect(body.items[3]).toMatchObject({ before: null, after: { resourceType: 'LEARNING_OBJECT', title: `${WORD} audited strategy` } });
+
+    // A refused change leaves no entry.
+    expect((await setStatus(item.id, 'DRAFT')).statusCode).toBeGreaterThanOrEqual(200);
+    const after = (await get(admin, `/api/admin/audit-log?entityType=CATALOG_ITEM&entityId=${item.id}&itemsPerPage=20`)).json() as { items: unknown[] };
+    const draftAgain = (await get(admin, `/api/admin/catalog/items/${item.id}`)).json().status === 'DRAFT';
+    expect(after.items).toHaveLength(draftAgain ? 5 : 4);
+  });
+});
