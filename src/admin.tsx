@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { reloadOnStaleChunk } from '@/lib/stale-chunks';
 import { createRootApp } from '@/machines/root/root.actors';
 import { RootProvider } from '@/views/root-context';
 import { createAdminRouter } from '@/views/admin/admin-router';
@@ -9,13 +10,7 @@ import '@/views/theme/global.css';
 // The platform admin site (admin.html): its own build and chunks, the educator app's actor
 // system (the same sign-in, session and snackbar) under a router of its own.
 
-window.addEventListener('vite:preloadError', (event) => {
-  const last = Number(sessionStorage.getItem('admin-chunk-reload-at') ?? 0);
-  if (Date.now() - last < 60_000) return;
-  sessionStorage.setItem('admin-chunk-reload-at', String(Date.now()));
-  event.preventDefault();
-  window.location.reload();
-});
+reloadOnStaleChunk('admin-chunk-reload-at');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('admin.html must contain <div id="root">');

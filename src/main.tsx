@@ -1,22 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { reloadOnStaleChunk } from '@/lib/stale-chunks';
 import { createRootApp } from '@/machines/root/root.actors';
 import { createRouterReporter } from '@/machines/navigation-progress/navigation-progress.router';
 import { RootProvider } from '@/views/root-context';
 import { createAppRouter } from '@/views/router';
 import '@/views/theme/global.css';
 
-// Screens are lazy chunks: after a deploy, an open tab may ask for a chunk that is gone. Reload
-// once to get the new build (the session survives a reload); a second failure within a minute
-// shows the route's error instead of reloading in a loop.
-window.addEventListener('vite:preloadError', (event) => {
-  const last = Number(sessionStorage.getItem('chunk-reload-at') ?? 0);
-  if (Date.now() - last < 60_000) return;
-  sessionStorage.setItem('chunk-reload-at', String(Date.now()));
-  event.preventDefault();
-  window.location.reload();
-});
+reloadOnStaleChunk('chunk-reload-at');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
