@@ -28,6 +28,10 @@ export default defineConfig({
           hookTimeout: 180_000,
           pool: 'forks',
           maxWorkers: 2,
+          // Test files share their worker's modules (each still builds its own app and database
+          // copy): importing the server again for every file was a third of the suite's CPU time
+          // (496 → 322 CPU-seconds for the PGlite run, the same 901 tests passing).
+          isolate: false,
         },
       },
     ],
