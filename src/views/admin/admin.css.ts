@@ -217,3 +217,11 @@ export const visuallyHidden = style({
   whiteSpace: 'nowrap',
   border: 0,
 });
+// Narrow screens: each member is a small block (name across, then role, status and the button).
+const narrow = 'screen and (max-width: 639.98px)';
+globalStyle(`${simpleTable} thead`, { '@media': { [narrow]: { display: 'none' } } });
+globalStyle(`${simpleTable} tbody tr`, {
+  '@media': { [narrow]: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto auto', alignItems: 'center', gap: vars.space.xs, padding: `${vars.space.sm} 0`, borderTop: `1px solid ${vars.color.border}` } },
+});
+globalStyle(`${simpleTable} tbody th, ${simpleTable} tbody td`, { '@media': { [narrow]: { border: 0, padding: 0 } } });
+globalStyle(`${simpleTable} tbody th`, { '@media': { [narrow]: { gridColumn: '1 / -1' } } });
