@@ -225,3 +225,5 @@ globalStyle(`${simpleTable} tbody tr`, {
 });
 globalStyle(`${simpleTable} tbody th, ${simpleTable} tbody td`, { '@media': { [narrow]: { border: 0, padding: 0 } } });
 globalStyle(`${simpleTable} tbody th`, { '@media': { [narrow]: { gridColumn: '1 / -1' } } });
+/** A form of its own on a page (a new organization): no wider than it reads well. */
+export const narrowCard = style({ maxWidth: '40rem' });

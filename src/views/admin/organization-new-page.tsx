@@ -37,7 +37,7 @@ export function AdminNewOrganizationPage() {
         ← All organizations
       </Link>
       <AdminPage title="New organization" lead="A school can be on its own or in a district; a district holds schools. Its subscription and members are set on its page.">
-        <form className={`stack ${styles.card}`} onSubmit={onSubmit} noValidate>
+        <form className={`stack ${styles.card} ${styles.narrowCard}`} onSubmit={onSubmit} noValidate>
           <TextField form={form} name="name" autoComplete="organization" />
           <FilterSelect label="Kind" options={KIND_OPTIONS} value={type} onChange={(kind) => kind && change('type', kind)} />
           {type === 'SCHOOL' && (
