@@ -203,3 +203,12 @@ describe('admin organizations table', () => {
     expect(withScope('?page=2', { type: 'DISTRICT', parentId: null }, ORGANIZATION_SCOPE_KEYS)).toBe('?page=2&type=DISTRICT');
   });
 });
+
+describe('the subscription draft', () => {
+  it('offers as many seats as the members a subscription without a limit covers', () => {
+    const subscription = { id: 's1', state: 'ACTIVE', seats: null, seatsUsed: 40, startsOn: '2026-09-22', endsOn: '2027-09-21', endsAt: '2027-09-22T00:00:00.000Z', amount: 12500, currency: 'USD' } as const;
+    expect(draftOf(view(organization({ type: 'DISTRICT', memberCount: 1, subscription }))).seats).toBe('40');
+    expect(draftOf(view(organization({ subscription: { ...subscription, seats: 50 } }))).seats).toBe('50');
+    expect(draftOf(view(organization({ memberCount: 0 }))).seats).toBe('1');
+  });
+});

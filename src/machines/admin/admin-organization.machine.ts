@@ -29,7 +29,8 @@ export function draftOf(view: OrganizationView, now = Date.now(), keep?: Pick<Or
   return {
     name: organization.name,
     parentId: organization.parentId ?? '',
-    seats: sub?.seats != null ? String(sub.seats) : String(Math.max(organization.memberCount, 1)),
+    // No limit yet: offer as many seats as the members it covers now.
+    seats: String(Math.max(sub?.seats ?? sub?.seatsUsed ?? organization.memberCount, 1)),
     startsOn: sub?.startsOn ?? dayOf(now),
     endsOn: sub?.endsOn ?? dayOf(now + 364 * DAY_MS),
     amount: sub ? String(sub.amount) : '0',

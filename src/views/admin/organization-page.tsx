@@ -162,7 +162,7 @@ function Subscription({ actor, view }: Props) {
             </dd>
             <dt>Seats</dt>
             <dd>
-              {sub.seatsUsed} of {sub.seats ?? 'unlimited'} used
+              {sub.seats === null ? `${sub.seatsUsed} used, no limit` : `${sub.seatsUsed} of ${sub.seats} used`}
             </dd>
             <dt>Amount</dt>
             <dd>{new Intl.NumberFormat(undefined, { style: 'currency', currency: sub.currency }).format(sub.amount)} a year</dd>
