@@ -184,7 +184,8 @@ function Subscription({ actor, view }: Props) {
           <DraftInput actor={actor} field="endsOn" label="Last day" type="date" />
         </div>
         <p className={styles.small}>
-          {view.organization.type === 'DISTRICT' ? 'Covers the district’s members and its schools’. ' : ''}Access runs from the first moment of the first day to the end of the last (UTC).
+          {view.organization.type === 'DISTRICT' ? 'Covers the district’s members and its schools’. ' : ''}
+          {view.organization.parentName ? `Its members also have access through ${view.organization.parentName}’s subscription while that one runs. ` : ''}Access runs from the first moment of the first day to the end of the last (UTC).
         </p>
         <div className={styles.actionRow}>
           <Button type="submit" size="sm" disabled={saving}>
