@@ -145,6 +145,16 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   adminUpdateUser: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   adminResendInvitation: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   listAuditEntries: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  // the admin site's districts and schools, their subscriptions and members
+  adminListOrganizations: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminCreateOrganization: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminGetOrganization: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminUpdateOrganization: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminSetOrganizationSubscription: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminLapseOrganizationSubscription: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminListOrganizationMembers: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminAddOrganizationMember: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminRemoveOrganizationMember: { authentication: 'bearer', roles: PLATFORM_ADMIN },
 
   // flags and system
   getFeatures: PUBLIC,

@@ -470,6 +470,10 @@ export const subscriptions = pgTable(
     currency: text('currency').notNull().default('USD'),
     /** When the "your trial ends soon" e-mail was claimed for sending: it goes out once per subscription. */
     trialReminderSentAt: ts('trial_reminder_sent_at'),
+    /** An organization's subscription: how many members it covers (null: no limit; migration 0013). */
+    seats: integer('seats'),
+    /** An organization's subscription gives access from this instant (null: from its creation). */
+    startsAt: ts('starts_at'),
     createdAt: createdAt(),
   },
   (t) => [

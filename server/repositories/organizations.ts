@@ -1,10 +1,52 @@
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { QueryOf, Schemas } from '../contract.ts';
-import { rows, type Db } from '../db/client.ts';
-import { organizations } from '../db/schema.ts';
-import { containing, uuids } from './fragments.ts';
+import { iso, rows, type Db } from '../db/client.ts';
+import { organizations, subscriptions } from '../db/schema.ts';
+import { containing, MEMBER_ROLES, uuids } from './fragments.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** An organization as the admin site reads it, with its latest subscription's columns (null when it has none). */
+export type AdminOrganizationFields = {
+  id: string;
+  name: string;
+  type: OrganizationRow['type'];
+  parentId: string | null;
+  parentName: string | null;
+  memberCount: number;
+  schoolCount: number;
+  createdAt: string;
+  subscriptionId: string | null;
+  seats: number | null;
+  seatsUsed: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  amountCents: number | null;
+  currency: string | null;
+  pastDue: boolean | null;
+};
+
+/**
+ * Active members an organization's subscription covers: its own and, for a district, its
+ * schools' (the subscriptions read in server/repositories/billing.ts give them access the same way).
+ */
+const coveredMembers = (orgId: SQL) => sql`(select count(*)::int from users u
+  where u.deactivated_at is null and u.role in ${MEMBER_ROLES}
+    and (u.organization_id = ${orgId} or u.organization_id in (select c.id from organizations c where c.parent_id = ${orgId})))`;
+
+const ADMIN_SELECT = sql`select o.id::text as "id", o.name as "name", o.type as "type", o.parent_id::text as "parentId", p.name as "parentName",
+    (select count(*)::int from users u where u.organization_id = o.id and u.role in ${MEMBER_ROLES}) as "memberCount",
+    (select count(*)::int from organizations c where c.parent_id = o.id) as "schoolCount",
+    ${iso(sql`o.created_at`)} as "createdAt",
+    s.id::text as "subscriptionId", s.seats as "seats", ${coveredMembers(sql`o.id`)} as "seatsUsed",
+    ${iso(sql`coalesce(s.starts_at, s.created_at)`)} as "startsAt", ${iso(sql`s.current_period_end`)} as "endsAt",
+    s.amount_cents as "amountCents", s.currency as "currency", s.past_due as "pastDue"
+  from organizations o
+  left join organizations p on p.id = o.parent_id
+  left join lateral (
+    select * from subscriptions s where s.organization_id = o.id and s.user_id is null order by s.created_at desc, s.id limit 1
+  ) s on true`;
 
 /** Districts and schools. */
 export function createOrganizationsRepository(db: Db) {
@@ -54,6 +96,80 @@ export function createOrganizationsRepository(db: Db) {
         rows<{ total: number }>(db, sql`select count(*)::int as total from organizations o ${whereSql}`),
       ]);
       return { items, total: count?.total ?? 0 };
+    },
+
+    /** The admin site's list: every organization, by name, filtered by name, kind and district, paged. */
+    async adminList(q: QueryOf<'adminListOrganizations'>): Promise<{ items: AdminOrganizationFields[]; total: number }> {
+      const where: SQL[] = [];
+      if (q.type) where.push(sql`o.type = ${q.type}`);
+      if (q.parentId) where.push(sql`o.parent_id = ${q.parentId}::uuid`);
+      if (q.q?.trim()) where.push(sql`lower(o.name) like ${containing(q.q)}`);
+      const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+      const perPage = q.itemsPerPage ?? 20;
+      const offset = ((q.page ?? 1) - 1) * perPage;
+      const [items, [count]] = await Promise.all([
+        rows<AdminOrganizationFields>(db, sql`${ADMIN_SELECT} ${whereSql} order by lower(o.name), o.id limit ${perPage} offset ${offset}`),
+        rows<{ total: number }>(db, sql`select count(*)::int as total from organizations o ${whereSql}`),
+      ]);
+      return { items, total: count?.total ?? 0 };
+    },
+
+    /** One organization as the admin site reads it. */
+    async adminOne(id: string): Promise<AdminOrganizationFields | undefined> {
+      const [row] = await rows<AdminOrganizationFields>(db, sql`${ADMIN_SELECT} where o.id = ${id}::uuid`);
+      return row;
+    },
+
+    /** Holds the organization's row until the transaction ends, so that two changes of its members take turns. */
+    async lock(id: string): Promise<OrganizationRow | undefined> {
+      const [org] = await db.select().from(organizations).where(eq(organizations.id, id)).for('update');
+      return org;
+    },
+
+    /** An organization of this kind, in this district (null: in none), with this name whatever its case. */
+    async named(name: string, type: OrganizationRow['type'], parentId: string | null): Promise<OrganizationRow | undefined> {
+      const [org] = await db
+        .select()
+        .from(organizations)
+        .where(and(sql`lower(${organizations.name}) = lower(${name})`, eq(organizations.type, type), parentId ? eq(organizations.parentId, parentId) : isNull(organizations.parentId)));
+      return org;
+    },
+
+    async create(values: Pick<OrganizationRow, 'name' | 'type' | 'parentId'>): Promise<OrganizationRow> {
+      const [org] = await db.insert(organizations).values(values).returning();
+      return org!;
+    },
+
+    async update(id: string, change: Partial<Pick<OrganizationRow, 'name' | 'parentId'>>): Promise<OrganizationRow> {
+      const [org] = await db.update(organizations).set(change).where(eq(organizations.id, id)).returning();
+      return org!;
+    },
+
+    /** The organization's latest subscription (its own, not a member's). */
+    async subscription(id: string): Promise<SubscriptionRow | undefined> {
+      const [sub] = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.organizationId, id), isNull(subscriptions.userId)))
+        .orderBy(desc(subscriptions.createdAt), subscriptions.id)
+        .limit(1);
+      return sub;
+    },
+
+    async createSubscription(values: Pick<SubscriptionRow, 'organizationId' | 'seats' | 'startsAt' | 'currentPeriodEnd' | 'amountCents'>): Promise<SubscriptionRow> {
+      const [sub] = await db.insert(subscriptions).values(values).returning();
+      return sub!;
+    },
+
+    async changeSubscription(id: string, change: Partial<Pick<SubscriptionRow, 'seats' | 'startsAt' | 'currentPeriodEnd' | 'amountCents' | 'pastDue' | 'cancelAtPeriodEnd'>>): Promise<SubscriptionRow> {
+      const [sub] = await db.update(subscriptions).set(change).where(eq(subscriptions.id, id)).returning();
+      return sub!;
+    },
+
+    /** Active members the organization's subscription covers (a district's schools' included). */
+    async seatsUsed(id: string): Promise<number> {
+      const [row] = await rows<{ used: number }>(db, sql`select ${coveredMembers(sql`${id}::uuid`)} as used`);
+      return row?.used ?? 0;
     },
   };
 }

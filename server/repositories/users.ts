@@ -182,6 +182,16 @@ function usersQueries(db: Db) {
       return row;
     },
 
+    /** Puts an account in an organization (null: in none) with a role there; a new role ends the sessions opened under the old one. */
+    async setOrganization(userId: string, organizationId: string | null, role: UserRow['role']): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ organizationId, role, sessionsNotBefore: sql`case when ${users.role} = ${role} then ${users.sessionsNotBefore} else now() end` })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
+    },
+
     /** Deactivates (or reactivates) an account; deactivating ends every session. */
     async setDeactivated(userId: string, deactivated: boolean): Promise<UserRow | undefined> {
       const [row] = await db

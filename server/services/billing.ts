@@ -16,7 +16,8 @@ const YEAR_MS = 365 * DAY_MS;
 export const TRIAL_REMINDER_LEAD_MS = 3 * DAY_MS;
 
 export function toSubscription(row: SubscriptionRow, now = new Date(), paymentMethod?: PaymentMethodRow | null, organizationName: string | null = null) {
-  const active = row.currentPeriodEnd > now && !row.pastDue;
+  // An organization's subscription the admin site scheduled gives access from its start only.
+  const active = row.currentPeriodEnd > now && !row.pastDue && (!row.startsAt || row.startsAt <= now);
   const trial = active && row.trialEndsAt !== null && row.trialEndsAt > now;
   const status: SubscriptionStatus = !active
     ? row.pastDue

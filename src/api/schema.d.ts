@@ -1172,6 +1172,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every district and school, by name, with its district, members and subscription; searched, filtered and paged. */
+        get: operations["adminListOrganizations"];
+        put?: never;
+        /**
+         * Opens a district, or a school (on its own or in a district).
+         * @description A district is never in a district (422 `DISTRICT_IN_DISTRICT`); a school's `parentId` must be
+         *     a district (404 for an unknown one, 422 `PARENT_NOT_DISTRICT` for a school). Two
+         *     organizations of the same kind in the same place cannot share a name (409 `DUPLICATE_NAME`).
+         */
+        post: operations["adminCreateOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/organizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One district or school, with its district, members and subscription. */
+        get: operations["adminGetOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Renames an organization, or moves a school into a district (or out of it, with `parentId` null).
+         * @description A district cannot be moved into a district (409 `DISTRICT_IN_DISTRICT`); a school moves
+         *     into a district only (404 for an unknown one, 422 `PARENT_NOT_DISTRICT`). Each change is
+         *     an audit entry with its value before and after; a value equal to the current one changes
+         *     nothing.
+         */
+        patch: operations["adminUpdateOrganization"];
+        trace?: never;
+    };
+    "/admin/organizations/{id}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Gives the organization a subscription, or changes its seats, dates and amount.
+         * @description The subscription covers the organization's members (a district's: its schools' too) from
+         *     the first moment of `startsOn` to the end of `endsOn` (UTC). The end cannot be before the
+         *     start (422 `END_BEFORE_START`); the seats cannot be fewer than the active members it
+         *     covers (422 `SEATS_BELOW_MEMBERS`).
+         */
+        put: operations["adminSetOrganizationSubscription"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/organizations/{id}/subscription/lapse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the organization's subscription now; its members without other access are sent to /expired-organization-subscription.
+         * @description 409 `NO_SUBSCRIPTION` when it has none, `SUBSCRIPTION_ENDED` when it has already ended.
+         */
+        post: operations["adminLapseOrganizationSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/organizations/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's own members (not its schools'), by e-mail, searched and paged. */
+        get: operations["adminListOrganizationMembers"];
+        put?: never;
+        /**
+         * Makes an existing account a member of the organization, with its role there.
+         * @description The account is named by its e-mail (422 `UNKNOWN_EMAIL` when nobody uses it). A school
+         *     admin belongs to a school and a district admin to a district (422 `ROLE_ORGANIZATION`);
+         *     platform admins and demo accounts join no organization (409 `ROLE_ORGANIZATION`); a member
+         *     of another organization is removed there first (409 `OTHER_ORGANIZATION`); the
+         *     subscription's seats must not all be taken (409 `SEATS_TAKEN`). A new role ends the
+         *     account's sessions, as a role change does.
+         */
+        post: operations["adminAddOrganizationMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/organizations/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Takes an account out of the organization; a school or district admin becomes an educator (USER).
+         * @description The account and its history stay; 404 when it is not a member of this organization.
+         */
+        delete: operations["adminRemoveOrganizationMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1860,6 +1996,87 @@ export interface components {
                 item: components["schemas"]["AdminCatalogItemSummary"];
             }[];
         };
+        /** @description A district or school as the admin site shows it. */
+        AdminOrganization: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            type: "SCHOOL" | "DISTRICT";
+            /**
+             * Format: uuid
+             * @description A school's district.
+             */
+            parentId: string | null;
+            parentName: string | null;
+            /** @description Its own members (a district's schools' not counted). */
+            memberCount: number;
+            /** @description A district's schools (0 for a school). */
+            schoolCount: number;
+            subscription: components["schemas"]["AdminOrganizationSubscription"] | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description The organization's latest subscription. */
+        AdminOrganizationSubscription: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description SCHEDULED before its start, ACTIVE while it gives access, LAPSED after its end.
+             * @enum {string}
+             */
+            state: "SCHEDULED" | "ACTIVE" | "LAPSED";
+            /** @description How many active members it covers; null for no limit. */
+            seats: number | null;
+            /** @description Active members it covers (a district's schools' included). */
+            seatsUsed: number;
+            /** Format: date */
+            startsOn: string;
+            /**
+             * Format: date
+             * @description Its last day (UTC).
+             */
+            endsOn: string;
+            /**
+             * Format: date-time
+             * @description When access ends.
+             */
+            endsAt: string;
+            amount: number;
+            currency: string;
+        };
+        AdminOrganizationInput: {
+            name: string;
+            /** @enum {string} */
+            type: "SCHOOL" | "DISTRICT";
+            /**
+             * Format: uuid
+             * @description A school's district.
+             */
+            parentId?: string | null;
+        };
+        AdminOrganizationChange: {
+            name?: string;
+            /**
+             * Format: uuid
+             * @description The school's district; null takes it out of its district.
+             */
+            parentId?: string | null;
+        };
+        AdminOrganizationSubscriptionInput: {
+            seats: number;
+            /** Format: date */
+            startsOn: string;
+            /** Format: date */
+            endsOn: string;
+            /** @description The yearly price in the currency (USD). */
+            amount: number;
+        };
+        AdminOrganizationMemberInput: {
+            email: string;
+            /** @enum {string} */
+            role: "USER" | "SCHOOL_ADMIN" | "DISTRICT_ADMIN";
+        };
     };
     responses: {
         /** @description A list of items (no total). */
@@ -2106,6 +2323,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The organization's id. */
+        AdminOrganizationId: string;
         /** @description The account's id. */
         AdminUserId: string;
         /** @description The item's public id or its id. */
@@ -5302,6 +5521,330 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListOrganizations: {
+        parameters: {
+            query?: {
+                /** @description Part of the name; empty lists all. */
+                q?: string;
+                type?: "SCHOOL" | "DISTRICT";
+                /** @description The schools of this district. */
+                parentId?: string;
+                page?: number;
+                itemsPerPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of organizations, by name, and the total count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminOrganization"][];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminCreateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Riverside Elementary",
+                 *       "type": "SCHOOL",
+                 *       "parentId": "4d3c2b1a-0f9e-4d8c-8b7a-6f5e4d3c2b11"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminOrganizationInput"];
+            };
+        };
+        responses: {
+            /** @description The new organization. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                id: components["parameters"]["AdminOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminUpdateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                id: components["parameters"]["AdminOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "parentId": "4d3c2b1a-0f9e-4d8c-8b7a-6f5e4d3c2b11"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminOrganizationChange"];
+            };
+        };
+        responses: {
+            /** @description The organization as now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminSetOrganizationSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                id: components["parameters"]["AdminOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "seats": 40,
+                 *       "startsOn": "2026-09-01",
+                 *       "endsOn": "2027-08-31",
+                 *       "amount": 4800
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminOrganizationSubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description The organization with its subscription as now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminLapseOrganizationSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                id: components["parameters"]["AdminOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization with its lapsed subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListOrganizationMembers: {
+        parameters: {
+            query?: {
+                /** @description Matches e-mail, first, last or full name. */
+                filter?: string;
+                page?: number;
+                itemsPerPage?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                id: components["parameters"]["AdminOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members and the total count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Member"][];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminAddOrganizationMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                id: components["parameters"]["AdminOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "educator1@example.org",
+                 *       "role": "SCHOOL_ADMIN"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminOrganizationMemberInput"];
+            };
+        };
+        responses: {
+            /** @description The account as now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminRemoveOrganizationMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                id: components["parameters"]["AdminOrganizationId"];
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account as now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
         };

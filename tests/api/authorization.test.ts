@@ -95,6 +95,8 @@ const organizationSubscription = (a: Actor) =>
   one(sql`select s.id::text as id from subscriptions s join organizations o on o.id = ${a.home}::uuid
           where s.user_id is null and (s.organization_id = o.id or s.organization_id = o.parent_id) limit 1`);
 
+/** The school the admin's `adminCreateOrganization` row opened (a random id before it). */
+const authorizationSchool = () => one(sql`select id::text as id from organizations where name = 'Authorization school admin-own'`);
 /** Whether an item is featured now. */
 const featured = async (id: string) => (await t.query<{ featured: boolean }>(sql`select featured from catalog_items where id = ${id}::uuid`))[0]!.featured;
 /** A seeded playlist and its entries in their order. */
@@ -281,6 +283,25 @@ const TABLE: Entry[] = [
                                      cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('PATCH', `/api/admin/users/${await accountId(ACCOUNTS.free)}`, { hasFreeAccess: true }) },
   { op: 'adminResendInvitation',     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('POST', `/api/admin/users/${await accountId('rosa.delgado@northwind.example.org')}/invitation`) },
   { op: 'listAuditEntries',          cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => get('/api/admin/audit-log?entityType=USER&itemsPerPage=5') },
+  // ── the admin site's districts and schools: platform admins only
+  { op: 'adminListOrganizations',    cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => get('/api/admin/organizations?type=SCHOOL&q=a&itemsPerPage=5') },
+  { op: 'adminCreateOrganization',   cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         201],  request: (a) => json('POST', '/api/admin/organizations', { name: `Authorization school ${a.tag}`, type: 'SCHOOL' }) },
+  { op: 'adminGetOrganization',      cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => get(`/api/admin/organizations/${world.orgs.harbor.id}`) },
+  { op: 'adminUpdateOrganization', subject: 'the name it already has',
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => json('PATCH', `/api/admin/organizations/${world.orgs.harbor.id}`, { name: world.orgs.harbor.name }) },
+  { op: 'adminSetOrganizationSubscription', subject: "the admin row's new school",
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('PUT', `/api/admin/organizations/${await authorizationSchool()}/subscription`, { seats: 5, startsOn: today(), endsOn: today(), amount: 10 }) },
+  { op: 'adminLapseOrganizationSubscription', subject: "the admin row's new school",
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('POST', `/api/admin/organizations/${await authorizationSchool()}/subscription/lapse`) },
+  { op: 'adminListOrganizationMembers', cells: [ANON,   ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => get(`/api/admin/organizations/${world.orgs.harbor.id}/members?itemsPerPage=5`) },
+  { op: 'adminAddOrganizationMember', subject: 'a membership it already has',
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => json('POST', `/api/admin/organizations/${world.orgs.harbor.id}/members`, { email: 'educator01@harbor.example.org', role: 'USER' }) },
+  { op: 'adminRemoveOrganizationMember', subject: "a member of the admin row's new school",
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => {
+    const school = await authorizationSchool();
+    await t.query(sql`update users set organization_id = ${school}::uuid where email = 'new.teacher@example.org'`);
+    return json('DELETE', `/api/admin/organizations/${school}/members/${await accountId('new.teacher@example.org')}`);
+  } },
 
   // ── flags and system: no authentication
   { op: 'getFeatures',               cells: [200,       200,   200,  200,        200,          200],  request: () => get('/api/flags/api/features/sdk-local') },

@@ -328,6 +328,29 @@ describe('admin catalogue', () => {
   });
 });
 
+describe('admin organizations', () => {
+  it('lists, creates, reads, renames and moves organizations, sets and lapses a subscription, adds and removes members', async () => {
+    const admin = world.tokens.admin;
+    const list = await call(admin, { method: 'GET', url: `/api/admin/organizations?q=e&type=SCHOOL&parentId=${world.orgs.northwind.id}&page=1&itemsPerPage=2` });
+    expect(list.json().items).toHaveLength(2);
+    const created = await call(admin, { method: 'POST', url: '/api/admin/organizations', payload: { name: 'Contract School', type: 'SCHOOL', parentId: world.orgs.northwind.id } });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    expect((await call(admin, { method: 'GET', url: `/api/admin/organizations/${id}` })).json()).toMatchObject({ parentName: 'Northwind School District' });
+    expect((await call(admin, { method: 'PATCH', url: `/api/admin/organizations/${id}`, payload: { name: 'Contract Academy', parentId: null } })).json()).toMatchObject({ name: 'Contract Academy', parentId: null });
+    expect((await call(admin, { method: 'PATCH', url: `/api/admin/organizations/${world.orgs.northwind.id}`, payload: { parentId: world.orgs.lakeside.id } })).statusCode).toBe(409);
+    const sub = await call(admin, { method: 'PUT', url: `/api/admin/organizations/${id}/subscription`, payload: { seats: 10, startsOn: '2026-01-01', endsOn: '2099-12-31', amount: 99.5 } });
+    expect(sub.json().subscription).toMatchObject({ state: 'ACTIVE', seats: 10, amount: 99.5 });
+    expect((await call(admin, { method: 'PUT', url: `/api/admin/organizations/${id}/subscription`, payload: { seats: 10, startsOn: '2026-01-02', endsOn: '2026-01-01', amount: 1 } })).statusCode).toBe(422);
+    const added = await call(admin, { method: 'POST', url: `/api/admin/organizations/${id}/members`, payload: { email: 'new.teacher@example.org', role: 'SCHOOL_ADMIN' } });
+    expect(added.json()).toMatchObject({ role: 'SCHOOL_ADMIN', organizationName: 'Contract Academy' });
+    expect((await call(admin, { method: 'GET', url: `/api/admin/organizations/${id}/members?filter=teacher&page=1&itemsPerPage=5` })).json().total).toBe(1);
+    expect((await call(admin, { method: 'DELETE', url: `/api/admin/organizations/${id}/members/${added.json().id}` })).json()).toMatchObject({ role: 'USER', organizationId: null });
+    expect((await call(admin, { method: 'POST', url: `/api/admin/organizations/${id}/subscription/lapse` })).json().subscription.state).toBe('LAPSED');
+    expect((await call(world.tokens.districtAdmin, { method: 'GET', url: '/api/admin/organizations' })).statusCode).toBe(403);
+  });
+});
+
 describe('coverage', () => {
   it('called every operation of the contract with a successful, valid response', () => {
     const missing = operations.map((o) => o.operationId).filter((id) => !succeeded.has(id));

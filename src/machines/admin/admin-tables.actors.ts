@@ -1,5 +1,6 @@
 import { assign, enqueueActions } from 'xstate';
 import { adminListUsers, listAuditEntries } from '@/api/operations/admin';
+import { adminListOrganizations } from '@/api/operations/admin-organizations';
 import { listOrganizations } from '@/api/operations';
 import { parseTableQuery, sameSearch, sameTableQuery, toPageParams, toSortAscParams, writeTableQuery } from '@/lib/paging';
 import type { AppServices } from '@/machines/root/app-services';
@@ -134,5 +135,40 @@ export const adminChoicesScreen = defineScreen('adminChoices', ({ api }) =>
   withFetch(adminChoicesMachine, async (_, signal) => {
     const { items } = await adminListUsers(api, { role: 'ADMIN', itemsPerPage: 100, sortBy: 'email' }, { signal });
     return items.map((u) => ({ id: u.id, name: u.fullName || u.email }));
+  }),
+);
+
+export const ORGANIZATION_KINDS = ['SCHOOL', 'DISTRICT'] as const;
+export type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
+export const ORGANIZATION_SCOPE_KEYS = ['type', 'parentId'] as const;
+
+/** Every district and school, by name; filtered by kind and district in the address bar. */
+export const organizationsTableInput = (search: string): TableInput => ({
+  sortKeys: [],
+  defaults: { itemsPerPage: 25 },
+  pageOptions: [10, 25, 50, 100],
+  scope: scopeFrom(search, ORGANIZATION_SCOPE_KEYS),
+  url: { search },
+});
+
+export const organizationsTableScreen = defineScopedTableScreen('adminOrganizations', ORGANIZATION_SCOPE_KEYS, ({ api }, { options, filter, scope }, signal) =>
+  adminListOrganizations(
+    api,
+    {
+      ...toPageParams(options),
+      ...(filter && { q: filter }),
+      ...(valueOf(scope, 'type') && { type: valueOf(scope, 'type') as OrganizationKind }),
+      ...(valueOf(scope, 'parentId') && { parentId: valueOf(scope, 'parentId') }),
+    },
+    { signal },
+  ),
+);
+
+/** The districts, for the organizations' district filter and a school's district. */
+export const districtChoicesMachine = createResourceMachine<Choice[]>({ id: 'districtChoices' });
+export const districtChoicesScreen = defineScreen('districtChoices', ({ api }) =>
+  withFetch(districtChoicesMachine, async (_, signal) => {
+    const { items } = await adminListOrganizations(api, { type: 'DISTRICT', itemsPerPage: 100 }, { signal });
+    return items.map((o) => ({ id: o.id, name: o.name }));
   }),
 );

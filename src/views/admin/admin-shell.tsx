@@ -38,6 +38,11 @@ export function AdminShell() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/organizations" className={styles.navLink}>
+                  Organizations
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/audit" className={styles.navLink}>
                   Audit log
                 </NavLink>

@@ -195,3 +195,35 @@ export const danger = style({
   borderColor: vars.color.error,
   selectors: { '&:hover:not([disabled])': { filter: 'brightness(0.92)' } },
 });
+
+// ---- an organization's page
+/** A card across the whole detail grid (an organization's members). */
+export const wide = style({ gridColumn: '1 / -1' });
+export const tableScroll = style({ overflowX: 'auto' });
+export const simpleTable = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
+globalStyle(`${simpleTable} caption`, { textAlign: 'start', paddingBottom: vars.space.xs });
+globalStyle(`${simpleTable} th, ${simpleTable} td`, { textAlign: 'start', padding: `${vars.space.xs} ${vars.space.sm}`, borderTop: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
+globalStyle(`${simpleTable} thead th`, { borderTop: 0, color: vars.color.textMuted, fontWeight: vars.fontWeight.semibold });
+globalStyle(`${simpleTable} tbody th`, { fontWeight: 'inherit' });
+globalStyle(`${simpleTable} td:last-child`, { textAlign: 'end' });
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+// Narrow screens: each member is a small block (name across, then role, status and the button).
+const narrow = 'screen and (max-width: 639.98px)';
+globalStyle(`${simpleTable} thead`, { '@media': { [narrow]: { display: 'none' } } });
+globalStyle(`${simpleTable} tbody tr`, {
+  '@media': { [narrow]: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto auto', alignItems: 'center', gap: vars.space.xs, padding: `${vars.space.sm} 0`, borderTop: `1px solid ${vars.color.border}` } },
+});
+globalStyle(`${simpleTable} tbody th, ${simpleTable} tbody td`, { '@media': { [narrow]: { border: 0, padding: 0 } } });
+globalStyle(`${simpleTable} tbody th`, { '@media': { [narrow]: { gridColumn: '1 / -1' } } });
+/** A form of its own on a page (a new organization): no wider than it reads well. */
+export const narrowCard = style({ maxWidth: '40rem' });

@@ -35,6 +35,15 @@ const ACTION_LABELS: Record<string, string> = {
   'user.deactivated': 'Deactivated',
   'user.reactivated': 'Reactivated',
   'user.invitationResent': 'Invitation sent again',
+  'organization.created': 'Organization created',
+  'organization.renamed': 'Renamed',
+  'organization.moved': 'Moved',
+  'organization.memberAdded': 'Member added',
+  'organization.memberRoleChanged': 'Member’s role changed',
+  'organization.memberRemoved': 'Member removed',
+  'subscription.created': 'Subscription given',
+  'subscription.changed': 'Subscription changed',
+  'subscription.lapsed': 'Subscription lapsed',
 };
 
 function show(value: unknown): string {

@@ -43,7 +43,7 @@ function Facts({ user }: { user: AdminUser }) {
       <dt>Role</dt>
       <dd>{ROLE_LABELS[user.role]}</dd>
       <dt>Organization</dt>
-      <dd>{user.organizationName ?? '—'}</dd>
+      <dd>{user.organizationId ? <Link to={`/admin/organizations/${user.organizationId}`}>{user.organizationName}</Link> : '—'}</dd>
       <dt>Status</dt>
       <dd>
         <AccountStatus user={user} />

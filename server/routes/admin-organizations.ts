@@ -1,0 +1,57 @@
+import { createAdminOrganizations } from '../services/admin-organizations.ts';
+import { principalOf, type Context, type Handlers } from './types.ts';
+
+type AdminOrganizationOps =
+  | 'adminListOrganizations'
+  | 'adminCreateOrganization'
+  | 'adminGetOrganization'
+  | 'adminUpdateOrganization'
+  | 'adminSetOrganizationSubscription'
+  | 'adminLapseOrganizationSubscription'
+  | 'adminListOrganizationMembers'
+  | 'adminAddOrganizationMember'
+  | 'adminRemoveOrganizationMember';
+
+/** The admin site's districts and schools; the policy lets platform admins alone through. */
+export function adminOrganizationHandlers({ repos, adminChanges, sessions }: Context): Handlers<AdminOrganizationOps> {
+  const organizations = createAdminOrganizations({ repos, changes: adminChanges, sessions });
+  return {
+    async adminListOrganizations(request) {
+      return organizations.list(request.query);
+    },
+
+    async adminCreateOrganization(request, reply) {
+      const created = await organizations.create(principalOf(request).user, request.body);
+      reply.code(201);
+      return created;
+    },
+
+    async adminGetOrganization(request) {
+      return organizations.organization(request.params.id);
+    },
+
+    async adminUpdateOrganization(request) {
+      return organizations.update(principalOf(request).user, request.params.id, request.body);
+    },
+
+    async adminSetOrganizationSubscription(request) {
+      return organizations.setSubscription(principalOf(request).user, request.params.id, request.body);
+    },
+
+    async adminLapseOrganizationSubscription(request) {
+      return organizations.lapseSubscription(principalOf(request).user, request.params.id);
+    },
+
+    async adminListOrganizationMembers(request) {
+      return organizations.members(request.params.id, request.query);
+    },
+
+    async adminAddOrganizationMember(request) {
+      return organizations.addMember(principalOf(request).user, request.params.id, request.body);
+    },
+
+    async adminRemoveOrganizationMember(request) {
+      return organizations.removeMember(principalOf(request).user, request.params.id, request.params.userId);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { ApiClient } from '@/api/client';
+import { toApiError } from '@/api/errors';
+import { settle, type CallOptions, type Page, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
+import type { AdminUser } from '@/api/operations/admin';
+
+// The admin site's districts and schools (openapi.yaml, tag admin-organizations): only the
+// admin app imports them.
+
+export type AdminOrganization = ResponseBody<'adminGetOrganization'>;
+export type AdminOrganizationInput = RequestBody<'adminCreateOrganization'>;
+export type AdminOrganizationChange = RequestBody<'adminUpdateOrganization'>;
+export type AdminSubscriptionInput = RequestBody<'adminSetOrganizationSubscription'>;
+export type AdminMemberInput = RequestBody<'adminAddOrganizationMember'>;
+export type OrganizationMember = ResponseBody<'adminListOrganizationMembers'>['items'][number];
+
+export async function adminListOrganizations(client: ApiClient, query: QueryParams<'adminListOrganizations'>, init?: CallOptions): Promise<Page<AdminOrganization>> {
+  const { data, error, response } = await settle(client.GET('/admin/organizations', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return { items: data.items, total: data.total };
+}
+
+export async function adminCreateOrganization(client: ApiClient, body: AdminOrganizationInput, init?: CallOptions): Promise<AdminOrganization> {
+  const { data, error, response } = await settle(client.POST('/admin/organizations', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function adminGetOrganization(client: ApiClient, id: string, init?: CallOptions): Promise<AdminOrganization> {
+  const { data, error, response } = await settle(client.GET('/admin/organizations/{id}', { params: { path: { id } }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function adminUpdateOrganization(client: ApiClient, id: string, body: AdminOrganizationChange, init?: CallOptions): Promise<AdminOrganization> {
+  const { data, error, response } = await settle(client.PATCH('/admin/organizations/{id}', { params: { path: { id } }, body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function adminSetOrganizationSubscription(client: ApiClient, id: string, body: AdminSubscriptionInput, init?: CallOptions): Promise<AdminOrganization> {
+  const { data, error, response } = await settle(client.PUT('/admin/organizations/{id}/subscription', { params: { path: { id } }, body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function adminLapseOrganizationSubscription(client: ApiClient, id: string, init?: CallOptions): Promise<AdminOrganization> {
+  const { data, error, response } = await settle(client.POST('/admin/organizations/{id}/subscription/lapse', { params: { path: { id } }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function adminListOrganizationMembers(
+  client: ApiClient,
+  id: string,
+  query: QueryParams<'adminListOrganizationMembers'>,
+  init?: CallOptions,
+): Promise<Page<OrganizationMember>> {
+  const { data, error, response } = await settle(client.GET('/admin/organizations/{id}/members', { params: { path: { id }, query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return { items: data.items, total: data.total };
+}
+
+export async function adminAddOrganizationMember(client: ApiClient, id: string, body: AdminMemberInput, init?: CallOptions): Promise<AdminUser> {
+  const { data, error, response } = await settle(client.POST('/admin/organizations/{id}/members', { params: { path: { id } }, body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function adminRemoveOrganizationMember(client: ApiClient, id: string, userId: string, init?: CallOptions): Promise<AdminUser> {
+  const { data, error, response } = await settle(client.DELETE('/admin/organizations/{id}/members/{userId}', { params: { path: { id, userId } }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
