@@ -17,6 +17,7 @@ import { reportingHandlers } from '../routes/reporting.ts';
 import { organizationHandlers } from '../routes/organizations.ts';
 import { systemHandlers } from '../routes/system.ts';
 import { adminCatalogHandlers } from '../routes/admin-catalog.ts';
+import { adminFrameworkHandlers } from '../routes/admin-framework.ts';
 import { adminHandlers } from '../routes/admin.ts';
 
 const isOperationId = (id: string): id is OperationId => Object.hasOwn(POLICY, id);
@@ -65,6 +66,7 @@ export const api = (ctx: Context) =>
       ...organizationHandlers(ctx),
       ...systemHandlers(ctx),
       ...adminCatalogHandlers(ctx),
+      ...adminFrameworkHandlers(ctx),
       ...adminHandlers(ctx),
     };
     await app.register(openapiGlue, { specification: specificationPath, prefix: '/api', serviceHandlers });
