@@ -1,5 +1,6 @@
 import type { MachineEntry } from '@/machines/registry';
 import { tableMachine } from '@/machines/table/table.machine';
+import { adminListEditorMachine } from './admin-list-editor.machine';
 import { adminUserMachine } from './admin-user.machine';
 
 // The admin site's machines. They run only in the admin site (a build of its own), so they are
@@ -12,4 +13,7 @@ export const ADMIN_MACHINES: readonly MachineEntry[] = [
   // Every account, and the audit log: the table machine paged on the server.
   { name: 'admin-users-table', folder: 'admin', machine: tableMachine, live: { screen: 'adminUsers' } },
   { name: 'admin-audit-table', folder: 'admin', machine: tableMachine, live: { screen: 'adminAudit' } },
+  // The framework's tree and the audiences: an ordered list edited in place.
+  { name: 'admin-framework', folder: 'admin', machine: adminListEditorMachine, live: { screen: 'adminFramework' } },
+  { name: 'admin-audiences', folder: 'admin', machine: adminListEditorMachine, live: { screen: 'adminAudiences' } },
 ];

@@ -84,6 +84,8 @@ export function createAdminRoutes(root: RootActor): RouteObject[] {
         { path: 'users', ...screen(() => import('@/views/admin/users-page').then((m) => m.AdminUsersPage)) },
         { path: 'users/:id', ...screen(() => import('@/views/admin/user-page').then((m) => m.AdminUserPage)) },
         { path: 'audit', ...screen(() => import('@/views/admin/audit-page').then((m) => m.AdminAuditPage)) },
+        { path: 'framework', ...screen(() => import('@/views/admin/framework-page').then((m) => m.AdminFrameworkPage)) },
+        { path: 'audiences', ...screen(() => import('@/views/admin/audiences-page').then((m) => m.AdminAudiencesPage)) },
         { path: '*', element: <AdminNotFound /> },
       ],
     },
