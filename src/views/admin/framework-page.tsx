@@ -94,7 +94,7 @@ function FrameworkNode({ item, tree, actor }: { item: Node; tree: Map<string | n
         </div>
       </div>
       {open && (
-        <ul id={childrenId} className={styles.children} aria-label={`${LEVEL_LABELS[below]} of ${item.title}`}>
+        <ul id={childrenId} className={styles.children} aria-label={`${plural(LEVEL_LABELS[below], 2)} of ${item.title}`}>
           {kids.length ? (
             kids.map((kid) => <FrameworkNode key={kid.id} item={kid} tree={tree} actor={actor} />)
           ) : (
