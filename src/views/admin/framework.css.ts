@@ -15,12 +15,12 @@ export const panel = style({
 });
 export const children = style({
   listStyle: 'none',
-  margin: `${vars.space.xxs} 0 0 ${vars.space.md}`,
-  padding: `0 0 0 ${vars.space.sm}`,
+  margin: `${vars.space.xxs} 0 0 ${vars.space.xs}`,
+  padding: `0 0 0 ${vars.space.xs}`,
   borderLeft: `2px solid ${vars.color.border}`,
   display: 'grid',
   gap: vars.space.xxs,
-  '@media': { [mediaUp('md')]: { marginLeft: vars.space.lg } },
+  '@media': { [mediaUp('md')]: { margin: `${vars.space.xxs} 0 0 ${vars.space.lg}`, paddingLeft: vars.space.sm } },
 });
 
 export const row = style({
@@ -75,6 +75,8 @@ export const usage = style({ color: vars.color.textMuted, fontSize: vars.fontSiz
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xxs, marginLeft: 'auto' });
 export const iconButton = style({ minWidth: '44px', paddingLeft: vars.space.xs, paddingRight: vars.space.xs });
 globalStyle(`${actions} button`, { minHeight: '36px' });
+// A phone keeps a row's actions on one line where it can.
+globalStyle(`${actions} button`, { '@media': { 'screen and (max-width: 599.98px)': { paddingLeft: vars.space.xs, paddingRight: vars.space.xs } } });
 
 export const empty = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, padding: `${vars.space.xs} ${vars.space.xs}` });
 export const refusal = style({
