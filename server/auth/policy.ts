@@ -139,6 +139,17 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   adminUpdateCatalogItem: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   adminChangeCatalogItemStatus: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   adminReorderPlaylistEntries: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  // the admin site's framework and audiences: platform admins only
+  adminListFrameworkItems: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminCreateFrameworkItem: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminUpdateFrameworkItem: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminMoveFrameworkItem: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminDeleteFrameworkItem: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminListAudiences: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminCreateAudience: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminUpdateAudience: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminMoveAudience: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminDeleteAudience: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   // the admin site: every account of the platform, and the audit log of every admin change
   adminListUsers: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   adminGetUser: { authentication: 'bearer', roles: PLATFORM_ADMIN },

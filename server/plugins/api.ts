@@ -17,6 +17,7 @@ import { reportingHandlers } from '../routes/reporting.ts';
 import { organizationHandlers } from '../routes/organizations.ts';
 import { systemHandlers } from '../routes/system.ts';
 import { adminCatalogHandlers } from '../routes/admin-catalog.ts';
+import { adminFrameworkHandlers } from '../routes/admin-framework.ts';
 import { adminHandlers } from '../routes/admin.ts';
 import { adminOrganizationHandlers } from '../routes/admin-organizations.ts';
 
@@ -66,6 +67,7 @@ export const api = (ctx: Context) =>
       ...organizationHandlers(ctx),
       ...systemHandlers(ctx),
       ...adminCatalogHandlers(ctx),
+      ...adminFrameworkHandlers(ctx),
       ...adminHandlers(ctx),
       ...adminOrganizationHandlers(ctx),
     };

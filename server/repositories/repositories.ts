@@ -5,6 +5,7 @@ import { createBillingRepository } from './billing.ts';
 import { createCatalogRepository } from './catalog.ts';
 import { createCatalogAdminRepository } from './catalog-admin.ts';
 import { createCertificatesRepository } from './certificates.ts';
+import { createFrameworkAdminRepository } from './framework-admin.ts';
 import { createIdentityRepository } from './identity.ts';
 import { createMediaRepository } from './media.ts';
 import { createOrganizationsRepository } from './organizations.ts';
@@ -28,6 +29,7 @@ export function createRepositories(db: Db) {
     certificates: createCertificatesRepository(db),
     media: createMediaRepository(db),
     audit: createAuditRepository(db),
+    frameworkAdmin: createFrameworkAdminRepository(db),
     /** Throws when the database does not answer. */
     ping: async () => void (await db.execute(sql`select 1`)),
   };

@@ -1308,6 +1308,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/framework/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every framework item, flat with parent links, each with how much it is in use. */
+        get: operations["adminListFrameworkItems"];
+        put?: never;
+        /** A new framework item, last among its siblings. Its level follows from its parent: no parent makes a category, a category's child is a strand, a strand's an element, an element's a strategy; a strategy has no children (422 `NO_CHILDREN`). Titles are unique among siblings (409 `TITLE_TAKEN`). */
+        post: operations["adminCreateFrameworkItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/framework/items/{nodeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a framework item that nothing uses: 409 `NASOT_ITEM_IN_USE` while it has children, is tagged on catalogue items or is an educator's interest. Its siblings close the gap. */
+        delete: operations["adminDeleteFrameworkItem"];
+        options?: never;
+        head?: never;
+        /** Changes a framework item's title, description or community link (the fields sent; the others stay). */
+        patch: operations["adminUpdateFrameworkItem"];
+        trace?: never;
+    };
+    "/admin/framework/items/{nodeId}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Moves a framework item among its siblings (1 is first; a position past the last means last). */
+        put: operations["adminMoveFrameworkItem"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every audience in display order, each with how much it is in use. */
+        get: operations["adminListAudiences"];
+        put?: never;
+        /** A new audience, last in the order. Names are unique (409 `NAME_TAKEN`). */
+        post: operations["adminCreateAudience"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/audiences/{audienceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes an audience nothing uses: 409 `AUDIENCE_IN_USE` while it is tagged on catalogue items or is an educator's audience. The audiences after it close the gap. */
+        delete: operations["adminDeleteAudience"];
+        options?: never;
+        head?: never;
+        /** Renames an audience. */
+        patch: operations["adminUpdateAudience"];
+        trace?: never;
+    };
+    "/admin/audiences/{audienceId}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Moves an audience in the display order (1 is first; a position past the last means last). */
+        put: operations["adminMoveAudience"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1975,6 +2081,40 @@ export interface components {
         AdminPlaylistOrder: {
             itemIds: string[];
         };
+        /** @description A framework item as the admin site shows it, with how much it is in use (what stops its deletion). */
+        AdminFrameworkItem: components["schemas"]["NasotItem"] & {
+            /** @description Catalogue items tagged with it (drafts and archived ones too). */
+            catalogItemCount: number;
+            /** @description Educators who chose it as an interest. */
+            learnerCount: number;
+        };
+        AdminFrameworkItemInput: {
+            /**
+             * Format: uuid
+             * @description The parent; null for a category.
+             */
+            parentId: string | null;
+            title: string;
+            description?: string;
+            communityUrl?: string | null;
+        };
+        AdminFrameworkItemPatch: {
+            title?: string;
+            description?: string;
+            communityUrl?: string | null;
+        };
+        AdminPosition: {
+            position: number;
+        };
+        AdminAudience: components["schemas"]["Audience"] & {
+            /** @description Catalogue items tagged with it (drafts and archived ones too). */
+            catalogItemCount: number;
+            /** @description Educators whose profile names it as their audience. */
+            learnerCount: number;
+        };
+        AdminAudienceInput: {
+            name: string;
+        };
         AdminCatalogItem: components["schemas"]["AdminCatalogItemSummary"] & {
             description: string;
             thumbnailUrl: string | null;
@@ -2354,6 +2494,10 @@ export interface components {
         ProgressFilter: "NOT_STARTED" | "IN_PROGRESS" | "COMPLETED" | "SAVED";
         /** @description The item's id (the admin site addresses items by id only). */
         AdminItemId: string;
+        /** @description The framework item's id. */
+        FrameworkNodeId: string;
+        /** @description The audience's id. */
+        AdminAudienceId: string;
     };
     requestBodies: never;
     headers: never;
@@ -5839,6 +5983,373 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListFrameworkItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The framework items, each level's children in their order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0b8f3f7e-3f64-4d36-9a51-6e1f5f0b7c11",
+                     *           "parentId": null,
+                     *           "type": "CATEGORY",
+                     *           "title": "Feedback",
+                     *           "description": "How learners come to know where they stand.",
+                     *           "position": 1,
+                     *           "communityUrl": null,
+                     *           "catalogItemCount": 0,
+                     *           "learnerCount": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AdminFrameworkItem"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminCreateFrameworkItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "parentId": "0b8f3f7e-3f64-4d36-9a51-6e1f5f0b7c11",
+                 *       "title": "Exit tickets",
+                 *       "description": "Students write one thing they learned as they leave.",
+                 *       "communityUrl": "https://community.example.org/c/exit-tickets"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminFrameworkItemInput"];
+            };
+        };
+        responses: {
+            /** @description The new framework item. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFrameworkItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDeleteFrameworkItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The framework item's id. */
+                nodeId: components["parameters"]["FrameworkNodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminUpdateFrameworkItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The framework item's id. */
+                nodeId: components["parameters"]["FrameworkNodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Exit tickets",
+                 *       "communityUrl": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminFrameworkItemPatch"];
+            };
+        };
+        responses: {
+            /** @description The framework item as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFrameworkItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminMoveFrameworkItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The framework item's id. */
+                nodeId: components["parameters"]["FrameworkNodeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "position": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminPosition"];
+            };
+        };
+        responses: {
+            /** @description The framework item at its new position. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFrameworkItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminListAudiences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audiences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "5d1c6f0e-7d0c-4a57-9c8e-0f1f6f1c2a01",
+                     *           "name": "Elementary Teachers",
+                     *           "position": 1,
+                     *           "catalogItemCount": 12,
+                     *           "learnerCount": 40
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AdminAudience"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminCreateAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Instructional Coaches"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminAudienceInput"];
+            };
+        };
+        responses: {
+            /** @description The new audience. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAudience"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDeleteAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The audience's id. */
+                audienceId: components["parameters"]["AdminAudienceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminUpdateAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The audience's id. */
+                audienceId: components["parameters"]["AdminAudienceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Instructional Coaches"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminAudienceInput"];
+            };
+        };
+        responses: {
+            /** @description The audience as renamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAudience"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminMoveAudience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The audience's id. */
+                audienceId: components["parameters"]["AdminAudienceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "position": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminPosition"];
+            };
+        };
+        responses: {
+            /** @description The audience at its new position. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAudience"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -108,6 +108,22 @@ async function playlist() {
   return row!;
 }
 
+/** A seeded strategy: its id, title and position. */
+async function strategy() {
+  const [row] = await t.query<{ id: string; title: string; position: number }>(
+    sql`select id::text as id, title, position from nasot_items where type = 'STRATEGY' order by title limit 1`,
+  );
+  return row!;
+}
+/** A seeded audience: its id, name and position. */
+async function audience() {
+  const [row] = await t.query<{ id: string; name: string; position: number }>(sql`select id::text as id, name, position from audiences order by position limit 1`);
+  return row!;
+}
+/** The framework item (or audience) the actor's create row of the same table made, else a random id. */
+const createdCategory = (a: Actor) => one(sql`select id::text as id from nasot_items where title = ${`Authorization category ${a.tag}`}`);
+const createdAudience = (a: Actor) => one(sql`select id::text as id from audiences where name = ${`Authorization audience ${a.tag}`}`);
+
 const today = () => new Date().toISOString().slice(0, 10);
 const weekAgo = () => new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
 /** The actor completed the table's item an hour ago, so a certificate has something to count. */
@@ -276,6 +292,23 @@ const TABLE: Entry[] = [
                                      cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => json('PUT', `/api/admin/catalog/items/${world.item.id}/status`, { status: 'PUBLISHED' }) },
   { op: 'adminReorderPlaylistEntries', subject: 'the order it already has',
                                      cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('PUT', `/api/admin/catalog/items/${(await playlist()).id}/entries`, { itemIds: (await playlist()).entries }) },
+  // ── the admin site's framework and audiences: platform admins only
+  { op: 'adminListFrameworkItems',   cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => get('/api/admin/framework/items') },
+  { op: 'adminCreateFrameworkItem',  cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         201],  request: (a) => json('POST', '/api/admin/framework/items', { parentId: null, title: `Authorization category ${a.tag}` }) },
+  { op: 'adminUpdateFrameworkItem', subject: 'a value it already has',
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('PATCH', `/api/admin/framework/items/${(await strategy()).id}`, { title: (await strategy()).title }) },
+  { op: 'adminMoveFrameworkItem', subject: 'the position it already has',
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('PUT', `/api/admin/framework/items/${(await strategy()).id}/position`, { position: (await strategy()).position }) },
+  { op: 'adminDeleteFrameworkItem', subject: 'the category its create row made',
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         204],  request: async (a) => json('DELETE', `/api/admin/framework/items/${await createdCategory(a)}`) },
+  { op: 'adminListAudiences',        cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => get('/api/admin/audiences') },
+  { op: 'adminCreateAudience',       cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         201],  request: (a) => json('POST', '/api/admin/audiences', { name: `Authorization audience ${a.tag}` }) },
+  { op: 'adminUpdateAudience', subject: 'the name it already has',
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('PATCH', `/api/admin/audiences/${(await audience()).id}`, { name: (await audience()).name }) },
+  { op: 'adminMoveAudience', subject: 'the position it already has',
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('PUT', `/api/admin/audiences/${(await audience()).id}/position`, { position: (await audience()).position }) },
+  { op: 'adminDeleteAudience', subject: 'the audience its create row made',
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         204],  request: async (a) => json('DELETE', `/api/admin/audiences/${await createdAudience(a)}`) },
   // ── the admin site: platform admins only; every other role is refused whatever the account
   { op: 'adminListUsers',            cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => get('/api/admin/users?filter=educator&role=USER&itemsPerPage=5') },
   { op: 'adminGetUser',              cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => get(`/api/admin/users/${await accountId(ACCOUNTS.free)}`) },

@@ -445,7 +445,7 @@ const inputOperations = operations.filter((o) => o.parameters.length > 0 || o.re
 function tokenFor(op: Op): string | null {
   if (Array.isArray(op.security) && op.security.length === 0) return null;
   const tags = (spec.paths[op.path]![op.method.toLowerCase()]!.tags ?? []) as string[];
-  if (tags.includes('admin') || tags.includes('admin-catalog') || tags.includes('admin-organizations')) return world.tokens.admin;
+  if (tags.includes('admin') || tags.includes('admin-catalog') || tags.includes('admin-organizations') || tags.includes('admin-framework')) return world.tokens.admin;
   if (tags.includes('reporting') || tags.includes('organizations')) return world.tokens.districtAdmin;
   return world.tokens.user;
 }

@@ -351,6 +351,36 @@ describe('admin organizations', () => {
   });
 });
 
+describe('admin framework and audiences', () => {
+  it('lists, creates, changes, moves and deletes framework items and audiences', async () => {
+    const admin = world.tokens.admin;
+    const tree = await call(admin, { method: 'GET', url: '/api/admin/framework/items' });
+    const element = tree.json().data.find((i: { type: string }) => i.type === 'ELEMENT');
+    const created = await call(admin, { method: 'POST', url: '/api/admin/framework/items', payload: { parentId: element.id, title: 'Contract strategy', communityUrl: 'https://community.example.org/c/contract' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ type: 'STRATEGY', parentId: element.id });
+    const id = created.json().id;
+    expect((await call(admin, { method: 'PATCH', url: `/api/admin/framework/items/${id}`, payload: { description: 'Checked by the contract.' } })).json().description).toBe('Checked by the contract.');
+    expect((await call(admin, { method: 'PUT', url: `/api/admin/framework/items/${id}/position`, payload: { position: 1 } })).json().position).toBe(1);
+    expect((await call(admin, { method: 'POST', url: '/api/admin/framework/items', payload: { parentId: element.id, title: 'contract STRATEGY' } })).statusCode).toBe(409);
+    expect((await call(admin, { method: 'POST', url: '/api/admin/framework/items', payload: { parentId: id, title: 'Below a strategy' } })).statusCode).toBe(422);
+    expect((await call(admin, { method: 'DELETE', url: `/api/admin/framework/items/${element.id}` })).statusCode).toBe(409);
+    expect((await call(admin, { method: 'DELETE', url: `/api/admin/framework/items/${id}` })).statusCode).toBe(204);
+    expect((await call(admin, { method: 'DELETE', url: `/api/admin/framework/items/${id}` })).statusCode).toBe(404);
+
+    const audiences = await call(admin, { method: 'GET', url: '/api/admin/audiences' });
+    expect(audiences.json().data.length).toBeGreaterThanOrEqual(6);
+    const audience = await call(admin, { method: 'POST', url: '/api/admin/audiences', payload: { name: 'Contract audience' } });
+    expect(audience.statusCode).toBe(201);
+    const audienceId = audience.json().id;
+    expect((await call(admin, { method: 'PATCH', url: `/api/admin/audiences/${audienceId}`, payload: { name: 'Contract audience, renamed' } })).json().name).toBe('Contract audience, renamed');
+    expect((await call(admin, { method: 'PUT', url: `/api/admin/audiences/${audienceId}/position`, payload: { position: 2 } })).json().position).toBe(2);
+    expect((await call(admin, { method: 'DELETE', url: `/api/admin/audiences/${audienceId}` })).statusCode).toBe(204);
+    expect((await call(admin, { method: 'DELETE', url: `/api/admin/audiences/${audiences.json().data[0].id}` })).statusCode).toBe(409);
+    expect((await call(world.tokens.user, { method: 'GET', url: '/api/admin/audiences' })).statusCode).toBe(403);
+  });
+});
+
 describe('coverage', () => {
   it('called every operation of the contract with a successful, valid response', () => {
     const missing = operations.map((o) => o.operationId).filter((id) => !succeeded.has(id));

@@ -1,6 +1,7 @@
 import type { MachineEntry } from '@/machines/registry';
 import { tableMachine } from '@/machines/table/table.machine';
 import { adminOrganizationMachine } from './admin-organization.machine';
+import { adminListEditorMachine } from './admin-list-editor.machine';
 import { adminUserMachine } from './admin-user.machine';
 
 // The admin site's machines. They run only in the admin site (a build of its own), so they are
@@ -16,4 +17,7 @@ export const ADMIN_MACHINES: readonly MachineEntry[] = [
   // Districts and schools: the table, and one organization with its subscription and members.
   { name: 'admin-organizations-table', folder: 'admin', machine: tableMachine, live: { screen: 'adminOrganizations' } },
   { name: 'admin-organization', folder: 'admin', machine: adminOrganizationMachine, live: { screen: 'adminOrganization' } },
+  // The framework's tree and the audiences: an ordered list edited in place.
+  { name: 'admin-framework', folder: 'admin', machine: adminListEditorMachine, live: { screen: 'adminFramework' } },
+  { name: 'admin-audiences', folder: 'admin', machine: adminListEditorMachine, live: { screen: 'adminAudiences' } },
 ];

@@ -43,6 +43,16 @@ export function AdminShell() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/framework" className={styles.navLink}>
+                  Framework
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/audiences" className={styles.navLink}>
+                  Audiences
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/audit" className={styles.navLink}>
                   Audit log
                 </NavLink>

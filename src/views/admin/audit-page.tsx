@@ -44,6 +44,14 @@ const ACTION_LABELS: Record<string, string> = {
   'subscription.created': 'Subscription given',
   'subscription.changed': 'Subscription changed',
   'subscription.lapsed': 'Subscription lapsed',
+  'nasotItem.created': 'Framework item added',
+  'nasotItem.updated': 'Framework item edited',
+  'nasotItem.moved': 'Framework item moved',
+  'nasotItem.deleted': 'Framework item deleted',
+  'audience.created': 'Audience added',
+  'audience.renamed': 'Audience renamed',
+  'audience.moved': 'Audience moved',
+  'audience.deleted': 'Audience deleted',
 };
 
 function show(value: unknown): string {
