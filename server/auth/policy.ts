@@ -139,6 +139,7 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   adminUpdateCatalogItem: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   adminChangeCatalogItemStatus: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   adminReorderPlaylistEntries: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminUploadFile: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   // the admin site: every account of the platform, and the audit log of every admin change
   adminListUsers: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   adminGetUser: { authentication: 'bearer', roles: PLATFORM_ADMIN },

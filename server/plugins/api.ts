@@ -18,6 +18,7 @@ import { organizationHandlers } from '../routes/organizations.ts';
 import { systemHandlers } from '../routes/system.ts';
 import { adminCatalogHandlers } from '../routes/admin-catalog.ts';
 import { adminHandlers } from '../routes/admin.ts';
+import { adminUploadHandlers } from '../routes/admin-uploads.ts';
 
 const isOperationId = (id: string): id is OperationId => Object.hasOwn(POLICY, id);
 
@@ -66,6 +67,7 @@ export const api = (ctx: Context) =>
       ...systemHandlers(ctx),
       ...adminCatalogHandlers(ctx),
       ...adminHandlers(ctx),
+      ...adminUploadHandlers(ctx),
     };
     await app.register(openapiGlue, { specification: specificationPath, prefix: '/api', serviceHandlers });
   };

@@ -117,7 +117,8 @@ function queries(db: Db) {
         sql`select ${summaryColumns}, ci.description as "description", ci.thumbnail_url as "thumbnailUrl",
               ci.nasot_item_ids::text[] as "nasotItemIds", ci.audience_ids::text[] as "audienceIds",
               ci.implementation_guide as "implementationGuide", ci.resources as "resources", ci.rubric as "rubric", ci.join_url as "joinUrl",
-              (select json_build_object('url', v.url, 'mimeType', v.mime_type, 'durationSeconds', v.duration_seconds, 'posterUrl', v.poster_url)
+              (select json_build_object('url', v.url, 'mimeType', v.mime_type, 'durationSeconds', v.duration_seconds, 'posterUrl', v.poster_url,
+                   'captionsUrl', v.captions->0->>'src')
                  from videos v where v.id = ci.video_id) as "video",
               coalesce((select json_agg(json_build_object('position', e.position, 'item', json_build_object(
                   'id', x.id::text, 'publicId', x.public_id, 'resourceType', x.resource_type, 'status', x.status, 'title', x.title,
@@ -241,11 +242,17 @@ function queries(db: Db) {
       }
       await db.execute(sql`
         with v as (
-          insert into videos (url, mime_type, duration_seconds, poster_url)
-          values (${video.url}, ${video.mimeType}, ${video.durationSeconds}, ${video.posterUrl ?? null}) returning id, duration_seconds)
+          insert into videos (url, mime_type, duration_seconds, poster_url, captions)
+          values (${video.url}, ${video.mimeType}, ${video.durationSeconds}, ${video.posterUrl ?? null}, ${JSON.stringify(captionTracks(video.captionsUrl))}::jsonb)
+          returning id, duration_seconds)
         update catalog_items set video_id = v.id, duration_seconds = round(v.duration_seconds)::int from v where catalog_items.id = ${id}::uuid`);
     },
   };
+}
+
+/** The player's tracks for a video's captions file: English, shown by default (the catalogue's one language). */
+function captionTracks(url: string | null | undefined) {
+  return url ? [{ src: url, srclang: 'en', label: 'English', default: true }] : [];
 }
 
 /** The admin site's reads and writes of catalogue items, whatever their status. */

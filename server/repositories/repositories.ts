@@ -11,6 +11,7 @@ import { createOrganizationsRepository } from './organizations.ts';
 import { createProfilesRepository } from './profiles.ts';
 import { createProgressRepository } from './progress.ts';
 import { createReportingRepository } from './reporting.ts';
+import { createUploadsRepository } from './uploads.ts';
 import { createUsersRepository } from './users.ts';
 
 /** Every query the server runs, one repository per aggregate, over one database. */
@@ -28,6 +29,7 @@ export function createRepositories(db: Db) {
     certificates: createCertificatesRepository(db),
     media: createMediaRepository(db),
     audit: createAuditRepository(db),
+    uploads: createUploadsRepository(db),
     /** Throws when the database does not answer. */
     ping: async () => void (await db.execute(sql`select 1`)),
   };

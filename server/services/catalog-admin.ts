@@ -154,6 +154,7 @@ export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminC
     if (fields.video) {
       checkAddress(fields.video.url.trim(), 'Video URL');
       checkAddress(fields.video.posterUrl ?? null, 'Poster URL');
+      checkAddress(fields.video.captionsUrl ?? null, 'Captions URL');
     }
     if (fields.nasotItemIds?.length && (await tx.countNasotItems(fields.nasotItemIds)) !== fields.nasotItemIds.length) {
       throw invalid('The Framework Items must be items of the framework');

@@ -25,6 +25,7 @@ const ENTITY_LABELS: Record<AuditEntry['entityType'], string> = {
   CATALOG_ITEM: 'Catalogue item',
   NASOT_ITEM: 'Framework item',
   AUDIENCE: 'Audience',
+  UPLOAD: 'Upload',
 };
 const ENTITY_OPTIONS = Object.entries(ENTITY_LABELS).map(([id, name]) => ({ id, name }));
 
@@ -35,6 +36,7 @@ const ACTION_LABELS: Record<string, string> = {
   'user.deactivated': 'Deactivated',
   'user.reactivated': 'Reactivated',
   'user.invitationResent': 'Invitation sent again',
+  'upload.created': 'Uploaded',
 };
 
 function show(value: unknown): string {
