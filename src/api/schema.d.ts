@@ -1899,6 +1899,8 @@ export interface components {
                 mimeType: string;
                 durationSeconds: number;
                 posterUrl: string | null;
+                /** @description The captions file the player offers (the first of the video's tracks). */
+                captionsUrl: string | null;
             } | null;
             /** @description A playlist's entries in order, whatever their status. */
             entries: {

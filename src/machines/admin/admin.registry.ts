@@ -1,6 +1,7 @@
 import type { MachineEntry } from '@/machines/registry';
 import { tableMachine } from '@/machines/table/table.machine';
 import { adminUserMachine } from './admin-user.machine';
+import { uploadMachine } from './upload.machine';
 
 // The admin site's machines. They run only in the admin site (a build of its own), so they are
 // listed here rather than in src/machines/registry.ts: the educator app's statechart viewer
@@ -12,4 +13,6 @@ export const ADMIN_MACHINES: readonly MachineEntry[] = [
   // Every account, and the audit log: the table machine paged on the server.
   { name: 'admin-users-table', folder: 'admin', machine: tableMachine, live: { screen: 'adminUsers' } },
   { name: 'admin-audit-table', folder: 'admin', machine: tableMachine, live: { screen: 'adminAudit' } },
+  // One file field: a file sent with its progress, cancelled, refused and tried again.
+  { name: 'admin-upload', folder: 'admin', machine: uploadMachine, live: { screen: 'upload' } },
 ];
