@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { Readable } from 'node:stream';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { GENERIC_MESSAGE, HttpError } from '../errors.ts';
@@ -35,7 +36,9 @@ export const validation = appWide('validation', async (app: FastifyInstance) => 
       if (!(type in content)) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the body as ${Object.keys(content).join(' or ')}`);
     }
     // PostgreSQL text cannot hold NUL characters: refuse them before they reach a query.
-    for (const [part, value] of [['querystring', request.query], ['params', request.params], ['body', request.body]] as const) {
+    // A streamed body (an upload) is bytes, not text: it is not walked.
+    const body = request.body instanceof Readable ? undefined : request.body;
+    for (const [part, value] of [['querystring', request.query], ['params', request.params], ['body', body]] as const) {
       const path = nulPath(value, part);
       if (path) throw new HttpError(400, 'BAD_REQUEST', `${path} must not contain NUL characters`);
     }

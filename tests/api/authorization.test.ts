@@ -281,6 +281,7 @@ const TABLE: Entry[] = [
                                      cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('PATCH', `/api/admin/users/${await accountId(ACCOUNTS.free)}`, { hasFreeAccess: true }) },
   { op: 'adminResendInvitation',     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => json('POST', `/api/admin/users/${await accountId('rosa.delgado@northwind.example.org')}/invitation`) },
   { op: 'listAuditEntries',          cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: () => get('/api/admin/audit-log?entityType=USER&itemsPerPage=5') },
+  { op: 'adminUploadFile',           cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         201],  request: (a) => ({ method: 'POST', url: `/api/admin/uploads?kind=captions&fileName=authz-${a.tag}.vtt`, headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n') }) },
 
   // ── flags and system: no authentication
   { op: 'getFeatures',               cells: [200,       200,   200,  200,        200,          200],  request: () => get('/api/flags/api/features/sdk-local') },
