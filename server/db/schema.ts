@@ -19,6 +19,7 @@ import {
   uuid,
   bigserial,
   bigint,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { LearnerEventType } from '../contract.ts';
 import { AUDIT_ENTITY_TYPES, UPLOAD_KINDS, CATALOG_ITEM_STATUSES, EXPERIENCE_LEVELS, NASOT_ITEM_TYPES, ORGANIZATION_TYPES, RESOURCE_TYPES, ROLE_VALUES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.ts';
@@ -264,11 +265,16 @@ export const reproducibleFiles = pgTable(
     title: text('title').notNull(),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
-    content: bytea('content').notNull(),
+    // The file itself (the seeded ones), or the upload it is (attached in the admin site).
+    content: bytea('content'),
+    uploadId: uuid('upload_id').references((): AnyPgColumn => mediaUploads.id, { onDelete: 'restrict' }),
     size: integer('size').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('reproducible_files_item_idx').on(t.catalogItemId)],
+  (t) => [
+    index('reproducible_files_item_idx').on(t.catalogItemId),
+    check('reproducible_files_content_or_upload', sql`(${t.content} is null) <> (${t.uploadId} is null)`),
+  ],
 );
 
 export const bookmarks = pgTable(

@@ -88,6 +88,7 @@ export function safeFileName(name: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/-{2,}/g, '-')
+    .replace(/-+\./g, '.')
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(-120)
     .replace(/^[-.]+/, '');

@@ -94,7 +94,7 @@ export function createUploads(deps: { storage: MediaStorage; maxKb: MediaConfig[
       return row && row.fileName === fileName ? row : undefined;
     },
 
-    open(row: UploadRow, range?: ByteRange) {
+    open(row: Pick<UploadRow, 'storageKey'>, range?: ByteRange) {
       return storage.get(row.storageKey, range);
     },
   };

@@ -1824,6 +1824,11 @@ export interface components {
             /** @description A WebVTT file (an upload's url) the player offers as English captions. */
             captionsUrl?: string | null;
         };
+        AdminReproducibleInput: {
+            /** Format: uuid */
+            uploadId: string;
+            title: string;
+        };
         AdminResourceInput: {
             title: string;
             url: string;
@@ -1854,6 +1859,8 @@ export interface components {
             endDate?: string | null;
             joinUrl?: string | null;
             video?: components["schemas"]["AdminVideo"] | null;
+            /** @description A learning object's reproducible files in order, each an upload of kind `reproducible` with its title; replaces the list. */
+            reproducibles?: components["schemas"]["AdminReproducibleInput"][];
             /** @description A playlist's items in order (learning objects and livestreams). */
             entryIds?: string[];
         };
@@ -1876,6 +1883,8 @@ export interface components {
             endDate?: string | null;
             joinUrl?: string | null;
             video?: components["schemas"]["AdminVideo"] | null;
+            /** @description A learning object's reproducible files in order, each an upload of kind `reproducible` with its title; replaces the list. */
+            reproducibles?: components["schemas"]["AdminReproducibleInput"][];
             /** @description A playlist's items in order (learning objects and livestreams). */
             entryIds?: string[];
         };
@@ -1902,6 +1911,15 @@ export interface components {
                 /** @description The captions file the player offers (the first of the video's tracks). */
                 captionsUrl: string | null;
             } | null;
+            /** @description A learning object's reproducible files in order (`uploadId` null for a file that was not uploaded here). */
+            reproducibles: {
+                /** Format: uuid */
+                uploadId: string | null;
+                title: string;
+                fileName: string;
+                mimeType: string;
+                size: number;
+            }[];
             /** @description A playlist's entries in order, whatever their status. */
             entries: {
                 position: number;

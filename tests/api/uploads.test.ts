@@ -8,6 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { findOperation, validateResponse } from '../support/contract.ts';
 import { ACCOUNTS } from '../support/world.ts';
+import { readZip } from '../support/zip.ts';
 
 /**
  * Uploads from the admin site: each kind stored and served, the size rule (refused as soon as
@@ -156,8 +157,9 @@ function behaves(name: string, setup: () => Promise<{ t: TestApp; mediaFiles?: (
       }
     });
 
-    it("gives a learning object's video an uploaded captions file, which the educators' player gets", async () => {
+    it("makes a learning object of uploads: the player gets the video's captions, the zip the reproducible files", async () => {
       const [video, captions, poster] = [await upload(t, admin, 'video', 'lesson.webm', FILES.webm), await upload(t, admin, 'captions', 'lesson.en.vtt', FILES.vtt), await upload(t, admin, 'poster', 'lesson.png', FILES.png)];
+      const [cards, photo] = [await upload(t, admin, 'reproducible', 'cards.pdf', FILES.pdf), await upload(t, admin, 'reproducible', 'card.png', FILES.png)];
       const [strategy] = await t.query<{ id: string }>(sql`select id::text as id from nasot_items where type = 'STRATEGY' order by position limit 1`);
       const [audience] = await t.query<{ id: string }>(sql`select id::text as id from audiences limit 1`);
       const videoInput = { url: video.body.url, mimeType: video.body.mimeType, durationSeconds: 12.5, posterUrl: poster.body.url, captionsUrl: captions.body.url };
@@ -172,14 +174,35 @@ function behaves(name: string, setup: () => Promise<{ t: TestApp; mediaFiles?: (
           audienceIds: [audience!.id],
           rubric: [1, 2, 3, 4].map((value) => ({ value, title: `Level ${value}`, description: `Level ${value} of the rubric.` })),
           video: videoInput,
+          reproducibles: [
+            { uploadId: cards.body.id, title: ' Exit ticket cards ' },
+            { uploadId: photo.body.id, title: 'A filled-in card' },
+          ],
         },
       });
       expect(created.statusCode, created.body).toBe(201);
       expect(created.json().video).toEqual(videoInput);
+      expect(created.json().reproducibles).toEqual([
+        { uploadId: cards.body.id, title: 'Exit ticket cards', fileName: 'cards.pdf', mimeType: 'application/pdf', size: FILES.pdf.length },
+        { uploadId: photo.body.id, title: 'A filled-in card', fileName: 'card.png', mimeType: 'image/png', size: FILES.png.length },
+      ]);
       const id = created.json().id;
       expect((await t.request(admin, { method: 'PUT', url: `/api/admin/catalog/items/${id}/status`, payload: { status: 'PUBLISHED' } })).statusCode).toBe(200);
       const played = await t.request(await t.login(ACCOUNTS.educator), { method: 'GET', url: `/api/catalog/items/${id}/video` });
       expect(played.json()).toMatchObject({ url: video.body.url, posterUrl: poster.body.url, captions: [{ src: captions.body.url, srclang: 'en', label: 'English', default: true }] });
+      // The educator's zip holds the uploaded files, read from the storage, in order.
+      const zip = await t.request(await t.login(ACCOUNTS.educator), { method: 'GET', url: `/api/catalog/items/${id}/reproducibles?archiveName=Uploaded` });
+      expect(zip.statusCode, zip.body.slice(0, 200)).toBe(200);
+      const entries = await readZip(zip.rawPayload);
+      expect([...entries.keys()]).toEqual(['cards.pdf', 'card.png']);
+      expect(Buffer.from(entries.get('cards.pdf')!).equals(FILES.pdf)).toBe(true);
+      // Only uploads of reproducible files can be attached, each once, to learning objects.
+      const attach = (itemId: string, reproducibles: object[]) => t.request(admin, { method: 'PATCH', url: `/api/admin/catalog/items/${itemId}`, payload: { reproducibles } });
+      expect((await attach(id, [{ uploadId: captions.body.id, title: 'Captions' }])).json().error.message).toBe('The Reproducible 1 must be an uploaded reproducible file');
+      expect((await attach(id, [{ uploadId: cards.body.id, title: 'One' }, { uploadId: cards.body.id, title: 'Two' }])).json().error.message).toBe('The Reproducible 2 is already in the list');
+      expect((await attach(id, [{ uploadId: cards.body.id, title: '' }])).statusCode).toBe(400);
+      const kept = await t.request(admin, { method: 'GET', url: `/api/admin/catalog/items/${id}` });
+      expect(kept.json().reproducibles.map((r: Json) => r.uploadId)).toEqual([cards.body.id, photo.body.id]);
       // A captions address must be a web address or a path on this site.
       const refused = await t.request(admin, { method: 'PATCH', url: `/api/admin/catalog/items/${id}`, payload: { video: { ...videoInput, captionsUrl: 'javascript:alert(1)' } } });
       expect(refused.statusCode).toBe(400);
