@@ -5172,8 +5172,15 @@ export interface operations {
                  *         "url": "/media/videos/strategy-01.webm",
                  *         "mimeType": "video/webm",
                  *         "durationSeconds": 24,
-                 *         "posterUrl": null
-                 *       }
+                 *         "posterUrl": null,
+                 *         "captionsUrl": null
+                 *       },
+                 *       "reproducibles": [
+                 *         {
+                 *           "uploadId": "0b7e3f9c-5a1d-4c2e-9f8a-6d4b2c1e0a93",
+                 *           "title": "Exit ticket cards"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["AdminCatalogItemInput"];
@@ -5280,8 +5287,15 @@ export interface operations {
                  *         "url": "/media/videos/strategy-01.webm",
                  *         "mimeType": "video/webm",
                  *         "durationSeconds": 24,
-                 *         "posterUrl": null
-                 *       }
+                 *         "posterUrl": null,
+                 *         "captionsUrl": null
+                 *       },
+                 *       "reproducibles": [
+                 *         {
+                 *           "uploadId": "0b7e3f9c-5a1d-4c2e-9f8a-6d4b2c1e0a93",
+                 *           "title": "Exit ticket cards"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["AdminCatalogItemPatch"];
