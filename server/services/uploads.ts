@@ -27,8 +27,13 @@ export function createUploads(deps: { storage: MediaStorage; maxKb: MediaConfig[
   return {
     async upload(actor: UserRow, kind: UploadKind, givenName: string, body: Readable): Promise<Upload> {
       const limit = maxKb[kind] * 1000;
-      const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-      const stop = () => void source.return?.();
+      // Reading stops at a refusal, but the connection is not cut: what the client still sends is
+      // discarded unread, so it gets the answer (a browser shows a reset connection, not the message).
+      const source = body.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
+      const stop = () => {
+        void source.return?.();
+        body.resume();
+      };
       // The first bytes decide the type before anything is stored.
       const head: Buffer[] = [];
       let size = 0;

@@ -77,20 +77,6 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
 };
 
-/**
- * What a call that cannot go through openapi-fetch needs to send the same request: an upload's
- * progress is reported by XMLHttpRequest only (fetch reports no upload progress).
- */
-export type ClientTransport = { baseUrl: string; getAccessToken: () => Promise<string | null>; reportUnauthorized: (event: UnauthorizedEvent) => void };
-const transports = new WeakMap<ApiClient, ClientTransport>();
-
-/** The base address and token source of a client made by `createApiClient`. */
-export function transportOf(client: ApiClient): ClientTransport {
-  const transport = transports.get(client);
-  if (!transport) throw new Error('This API client was not made by createApiClient');
-  return transport;
-}
-
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl = '/api', getAccessToken } = options;
   const client = createClient<paths>({
@@ -118,6 +104,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
   };
   client.use(auth);
-  transports.set(client, { baseUrl, getAccessToken, reportUnauthorized: emitUnauthorized });
   return client;
 }

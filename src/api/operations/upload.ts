@@ -1,10 +1,12 @@
-import { transportOf, type ApiClient } from '@/api/client';
-import { ApiError, networkError, toApiError } from '@/api/errors';
+import type { ApiClient } from '@/api/client';
+import { ApiError, toApiError } from '@/api/errors';
+import { settle } from '@/api/operations/call';
 import type { components } from '@/api/schema';
 
 // An upload to the media storage (POST /admin/uploads): the file is the body, and the progress of
-// sending it is reported as it goes, which only XMLHttpRequest can do. The request carries the
-// same bearer token as the typed client's and a 401 ends the session the same way.
+// sending it is reported as it goes, which only XMLHttpRequest can do (fetch reports no upload
+// progress). The call still goes through the typed client, so its middleware adds the same bearer
+// token and handles a 401 the same way; only the last step, the sending, is XMLHttpRequest's.
 
 export type UploadKind = components['schemas']['UploadKind'];
 /** A stored file, as the server answers an upload (201). */
@@ -19,43 +21,43 @@ export type UploadRequest = {
   signal?: AbortSignal;
 };
 
-const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
-
 export async function uploadFile(client: ApiClient, { kind, file, onProgress, signal }: UploadRequest): Promise<Upload> {
-  const { baseUrl, getAccessToken, reportUnauthorized } = transportOf(client);
-  if (signal?.aborted) throw abortError();
-  const token = await getAccessToken();
-  return new Promise<Upload>((resolve, reject) => {
+  const { data, error, response } = await settle(
+    client.POST('/admin/uploads', {
+      params: { query: { kind, fileName: file.name } },
+      body: file as never,
+      bodySerializer: (body: unknown) => body as never,
+      headers: { 'Content-Type': 'application/octet-stream' },
+      signal,
+      fetch: (request: Request) => sendWithProgress(request, file, onProgress),
+    }),
+  );
+  if (!response.ok || data === undefined) throw uploadError(response.status, error);
+  return data;
+}
+
+/** Sends the request prepared by the client (its address and headers) with the file as body, as fetch would answer. */
+function sendWithProgress(request: Request, file: Blob, onProgress?: (progress: UploadProgress) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const query = new URLSearchParams({ kind, fileName: file.name });
-    xhr.open('POST', `${baseUrl}/admin/uploads?${query}`);
+    xhr.open(request.method, request.url);
     xhr.withCredentials = true;
-    xhr.responseType = 'text';
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+    request.headers.forEach((value, name) => xhr.setRequestHeader(name, value));
     xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
     const onAbort = () => xhr.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', onAbort);
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    const done = () => request.signal.removeEventListener('abort', onAbort);
     xhr.onload = () => {
-      settle();
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = xhr.responseText;
-      }
-      if (xhr.status === 201 && body && typeof body === 'object') return resolve(body as Upload);
-      if (xhr.status === 401) reportUnauthorized({ method: 'POST', schemaPath: '/admin/uploads' });
-      reject(uploadError(xhr.status, body));
+      done();
+      resolve(new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': xhr.getResponseHeader('content-type') ?? 'application/json' } }));
     };
     xhr.onerror = () => {
-      settle();
-      reject(networkError(new Error('The upload could not reach the server')));
+      done();
+      reject(new TypeError('The upload could not reach the server'));
     };
     xhr.onabort = () => {
-      settle();
-      reject(abortError());
+      done();
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
     };
     xhr.send(file);
   });
