@@ -19,6 +19,8 @@ import { GATEWAYS, type GatewaySetup } from './gateways.ts';
 import { createSessions } from './services/sessions.ts';
 import { createAdminChanges } from './services/admin-changes.ts';
 import { createAdminUsers } from './services/admin-users.ts';
+import { createUploads } from './services/uploads.ts';
+import { createMediaStorage, type MediaStorage } from './media/storage.ts';
 import { memoryLimiter, redisLimiter } from './services/limits.ts';
 import { api } from './plugins/api.ts';
 import { security } from './plugins/security.ts';
@@ -59,6 +61,8 @@ export type AppOptions = {
   /** Destination of the structured log (tests capture it). */
   logStream?: NodeJS.WritableStream;
   isReady?: () => boolean;
+  /** Where uploads are kept instead of the configured storage. */
+  mediaStorage?: MediaStorage;
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -120,13 +124,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 /** Repositories over the database, and the services built on them, for handlers and pages. */
 function createContext(
-  { config, database, providerKeys, mailer = createMailer(config.mail), isReady = () => true }: AppOptions,
+  options: AppOptions,
   gateway: PaymentGateway,
   redis: Redis | null,
   log: FastifyBaseLogger,
   changes: Changes,
   authCache: AuthCache | null,
 ): Context {
+  const { config, database, providerKeys, mailer = createMailer(config.mail), isReady = () => true } = options;
   const plain = createRepositories(database.db);
   // Access checks read when the user's paid period ends, kept between requests.
   const repos = authCache
@@ -156,6 +161,7 @@ function createContext(
     sessions,
     adminUsers: createAdminUsers({ repos, changes: adminChanges, invitations, sessions }),
     adminChanges,
+    uploads: createUploads({ storage: options.mediaStorage ?? createMediaStorage(config.media.storage), maxKb: config.media.maxKb, uploads: repos.uploads, adminChanges }),
     limiter,
     redis,
     changes,

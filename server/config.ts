@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { UploadKind } from './contract.ts';
 
 /**
  * Every setting of the server, read from environment variables and validated at start.
@@ -77,6 +78,17 @@ export type Config = {
   authCache: boolean;
   growthbook: { clientKey: string; featuresFile: string };
   trustProxy: boolean;
+  media: MediaConfig;
+};
+
+/** Where uploaded files live, and how large each kind may be. */
+export type MediaConfig = {
+  /** Local disk under DATA_DIR/media by default; S3-compatible object storage when MEDIA_S3_BUCKET is set. */
+  storage:
+    | { kind: 'local'; dir: string }
+    | { kind: 's3'; bucket: string; prefix: string; endpoint: string | null; region: string; forcePathStyle: boolean };
+  /** Largest file of each kind, in kB of 1000 bytes (spec §5 size rule). */
+  maxKb: Record<UploadKind, number>;
 };
 
 export class ConfigError extends Error {
@@ -228,7 +240,28 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
       featuresFile: resolve(cwd, str('FEATURES_FILE', './server/flags/features.json')),
     },
     trustProxy: bool('TRUST_PROXY', false),
+    media: {
+      storage: env.MEDIA_S3_BUCKET
+        ? {
+            kind: 's3',
+            bucket: env.MEDIA_S3_BUCKET,
+            prefix: str('MEDIA_S3_PREFIX', '').replace(/^\/+/, ''),
+            endpoint: env.MEDIA_S3_ENDPOINT ? url('MEDIA_S3_ENDPOINT', env.MEDIA_S3_ENDPOINT) : null,
+            region: str('MEDIA_S3_REGION', str('AWS_REGION', 'us-east-1')),
+            forcePathStyle: bool('MEDIA_S3_FORCE_PATH_STYLE', Boolean(env.MEDIA_S3_ENDPOINT)),
+          }
+        : { kind: 'local', dir: join(dataDir, 'media') },
+      // Videos up to 500 MB, captions 1 MB, posters 5 MB, reproducible files 50 MB.
+      maxKb: {
+        video: int('UPLOAD_MAX_VIDEO_KB', 500_000, 1, 50_000_000),
+        captions: int('UPLOAD_MAX_CAPTIONS_KB', 1_000, 1, 50_000_000),
+        poster: int('UPLOAD_MAX_POSTER_KB', 5_000, 1, 50_000_000),
+        reproducible: int('UPLOAD_MAX_REPRODUCIBLE_KB', 50_000, 1, 50_000_000),
+      },
+    },
   };
+  if (env.MEDIA_S3_BUCKET && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(env.MEDIA_S3_BUCKET))
+    problems.push(`MEDIA_S3_BUCKET must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (got "${env.MEDIA_S3_BUCKET}")`);
   const gateway = str('PAYMENT_GATEWAY', 'sandbox');
   if ((PAYMENT_GATEWAY_NAMES as readonly string[]).includes(gateway)) config.billing.gateway = gateway as PaymentGatewayName;
   else problems.push(`PAYMENT_GATEWAY must be ${PAYMENT_GATEWAY_NAMES.map((n) => `"${n}"`).join(' or ')} (the adapters of server/gateways.ts; got "${gateway}")`);

@@ -18,6 +18,7 @@ export type TransactionType = Schemas['Transaction']['type'];
 export type TransactionStatus = Schemas['Transaction']['status'];
 export type LearnerEventType = Schemas['LearnerEventType'];
 export type AuditEntityType = Schemas['AuditEntityType'];
+export type UploadKind = Schemas['UploadKind'];
 export type ProgressFilter = components['parameters']['ProgressFilter'];
 
 type Missing<T, V extends readonly T[]> = [Exclude<T, V[number]>] extends [never] ? unknown : { missing: Exclude<T, V[number]> };

@@ -150,6 +150,8 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   adminUpdateAudience: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   adminMoveAudience: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   adminDeleteAudience: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  // the admin site's uploads: platform admins only
+  adminUploadFile: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   // the admin site: every account of the platform, and the audit log of every admin change
   adminListUsers: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   adminGetUser: { authentication: 'bearer', roles: PLATFORM_ADMIN },

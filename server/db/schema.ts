@@ -18,9 +18,11 @@ import {
   uniqueIndex,
   uuid,
   bigserial,
+  bigint,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { LearnerEventType } from '../contract.ts';
-import { AUDIT_ENTITY_TYPES, CATALOG_ITEM_STATUSES, EXPERIENCE_LEVELS, NASOT_ITEM_TYPES, ORGANIZATION_TYPES, RESOURCE_TYPES, ROLE_VALUES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.ts';
+import { AUDIT_ENTITY_TYPES, UPLOAD_KINDS, CATALOG_ITEM_STATUSES, EXPERIENCE_LEVELS, NASOT_ITEM_TYPES, ORGANIZATION_TYPES, RESOURCE_TYPES, ROLE_VALUES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './enums.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -263,11 +265,16 @@ export const reproducibleFiles = pgTable(
     title: text('title').notNull(),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
-    content: bytea('content').notNull(),
+    // The file itself (the seeded ones), or the upload it is (attached in the admin site).
+    content: bytea('content'),
+    uploadId: uuid('upload_id').references((): AnyPgColumn => mediaUploads.id, { onDelete: 'restrict' }),
     size: integer('size').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('reproducible_files_item_idx').on(t.catalogItemId)],
+  (t) => [
+    index('reproducible_files_item_idx').on(t.catalogItemId),
+    check('reproducible_files_content_or_upload', sql`(${t.content} is null) <> (${t.uploadId} is null)`),
+  ],
 );
 
 export const bookmarks = pgTable(
@@ -592,4 +599,24 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at.desc()),
     index('audit_log_actor_idx').on(t.actorId, t.at.desc()),
   ],
+);
+
+/**
+ * Files the admin site uploaded (videos, captions, posters, reproducible files): where the media
+ * storage keeps each (local disk or S3-compatible object storage) and what its content was found
+ * to be. An upload never changes; it is served at /media/uploads/{id}/{fileName}.
+ */
+export const mediaUploads = pgTable(
+  'media_uploads',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', { enum: UPLOAD_KINDS }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_uploads_created_idx').on(t.createdAt.desc())],
 );

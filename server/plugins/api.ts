@@ -20,6 +20,7 @@ import { adminCatalogHandlers } from '../routes/admin-catalog.ts';
 import { adminFrameworkHandlers } from '../routes/admin-framework.ts';
 import { adminHandlers } from '../routes/admin.ts';
 import { adminOrganizationHandlers } from '../routes/admin-organizations.ts';
+import { adminUploadHandlers } from '../routes/admin-uploads.ts';
 
 const isOperationId = (id: string): id is OperationId => Object.hasOwn(POLICY, id);
 
@@ -70,6 +71,7 @@ export const api = (ctx: Context) =>
       ...adminFrameworkHandlers(ctx),
       ...adminHandlers(ctx),
       ...adminOrganizationHandlers(ctx),
+      ...adminUploadHandlers(ctx),
     };
     await app.register(openapiGlue, { specification: specificationPath, prefix: '/api', serviceHandlers });
   };

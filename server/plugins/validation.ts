@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { Readable } from 'node:stream';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { GENERIC_MESSAGE, HttpError } from '../errors.ts';
@@ -12,9 +13,11 @@ export const validation = appWide('validation', async (app: FastifyInstance) => 
   // Query strings, path and headers arrive as text and are coerced to the contract's types;
   // JSON bodies are taken literally ("3" is not an integer). Unknown properties are errors.
   const validators = { coercing: createAjv('array'), literal: createAjv(false) };
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? validators.literal.compile(schema) : validators.coercing.compile(httpPart === 'headers' ? lowerCaseNames(schema as Parameters<typeof lowerCaseNames>[0]) : schema),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    // A binary body is a stream the handler reads (an upload): its bytes are checked as they arrive.
+    if (httpPart === 'body' && (schema as { format?: string }).format === 'binary') return () => true;
+    return httpPart === 'body' ? validators.literal.compile(schema) : validators.coercing.compile(httpPart === 'headers' ? lowerCaseNames(schema as Parameters<typeof lowerCaseNames>[0]) : schema);
+  });
 
   app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
     const { status, code, message } = describeError(error);
@@ -30,10 +33,12 @@ export const validation = appWide('validation', async (app: FastifyInstance) => 
     if (content) {
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (request.body === undefined || request.body === null || !type) throw new HttpError(400, 'BAD_REQUEST', 'body is required');
-      if (!(type in content)) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+      if (!(type in content)) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the body as ${Object.keys(content).join(' or ')}`);
     }
     // PostgreSQL text cannot hold NUL characters: refuse them before they reach a query.
-    for (const [part, value] of [['querystring', request.query], ['params', request.params], ['body', request.body]] as const) {
+    // A streamed body (an upload) is bytes, not text: it is not walked.
+    const body = request.body instanceof Readable ? undefined : request.body;
+    for (const [part, value] of [['querystring', request.query], ['params', request.params], ['body', body]] as const) {
       const path = nulPath(value, part);
       if (path) throw new HttpError(400, 'BAD_REQUEST', `${path} must not contain NUL characters`);
     }
@@ -44,6 +49,10 @@ export const validation = appWide('validation', async (app: FastifyInstance) => 
   app.addContentTypeParser(['application/zip', 'application/pdf', 'text/csv'], (_req, _body, done) => {
     done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);
   });
+
+  // A file (an upload) is not read here: its handler gets the stream and reads it as it stores it,
+  // so a large file is never held in memory. Operations that take no such body refuse it (415).
+  app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
 
   // sendBeacon posts text/plain (a CORS-safelisted type, so no preflight); it carries JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {

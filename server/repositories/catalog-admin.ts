@@ -117,8 +117,11 @@ function queries(db: Db) {
         sql`select ${summaryColumns}, ci.description as "description", ci.thumbnail_url as "thumbnailUrl",
               ci.nasot_item_ids::text[] as "nasotItemIds", ci.audience_ids::text[] as "audienceIds",
               ci.implementation_guide as "implementationGuide", ci.resources as "resources", ci.rubric as "rubric", ci.join_url as "joinUrl",
-              (select json_build_object('url', v.url, 'mimeType', v.mime_type, 'durationSeconds', v.duration_seconds, 'posterUrl', v.poster_url)
+              (select json_build_object('url', v.url, 'mimeType', v.mime_type, 'durationSeconds', v.duration_seconds, 'posterUrl', v.poster_url,
+                   'captionsUrl', v.captions->0->>'src')
                  from videos v where v.id = ci.video_id) as "video",
+              coalesce((select json_agg(json_build_object('uploadId', f.upload_id::text, 'title', f.title, 'fileName', f.file_name, 'mimeType', f.mime_type, 'size', f.size)
+                 order by f.position) from reproducible_files f where f.catalog_item_id = ci.id), '[]'::json) as "reproducibles",
               coalesce((select json_agg(json_build_object('position', e.position, 'item', json_build_object(
                   'id', x.id::text, 'publicId', x.public_id, 'resourceType', x.resource_type, 'status', x.status, 'title', x.title,
                   'featured', x.featured, 'createdAt', ${iso(sql`x.created_at`)}, 'updatedAt', ${iso(sql`coalesce(x.updated_at, x.created_at)`)},
@@ -224,6 +227,23 @@ function queries(db: Db) {
       }
     },
 
+    /** Which of these ids are uploads of reproducible files. */
+    async reproducibleUploads(ids: string[]): Promise<string[]> {
+      if (!ids.length) return [];
+      const found = await rows<{ id: string }>(db, sql`select id::text as "id" from media_uploads where id in (${uuids(ids)}) and kind = 'reproducible'`);
+      return found.map((r) => r.id);
+    },
+
+    /** A learning object's reproducible files: these uploads, in this order, replacing the list. */
+    async setReproducibles(id: string, files: { uploadId: string; title: string }[]) {
+      await db.execute(sql`delete from reproducible_files where catalog_item_id = ${id}::uuid`);
+      if (!files.length) return;
+      await db.execute(sql`insert into reproducible_files (catalog_item_id, title, file_name, mime_type, size, upload_id, position)
+        select ${id}::uuid, x.title, u.file_name, u.mime_type, u.size::int, u.id, x.n::int
+        from unnest(array[${uuids(files.map((f) => f.uploadId))}]::uuid[], array[${sql.join(files.map((f) => sql`${f.title}`), sql`, `)}]::text[]) with ordinality as x(upload, title, n)
+        join media_uploads u on u.id = x.upload`);
+    },
+
     /** A playlist's entries, in this order (positions 1, 2, …). */
     async setEntries(id: string, ids: string[]) {
       await db.execute(sql`delete from playlist_entries where playlist_id = ${id}::uuid`);
@@ -241,11 +261,17 @@ function queries(db: Db) {
       }
       await db.execute(sql`
         with v as (
-          insert into videos (url, mime_type, duration_seconds, poster_url)
-          values (${video.url}, ${video.mimeType}, ${video.durationSeconds}, ${video.posterUrl ?? null}) returning id, duration_seconds)
+          insert into videos (url, mime_type, duration_seconds, poster_url, captions)
+          values (${video.url}, ${video.mimeType}, ${video.durationSeconds}, ${video.posterUrl ?? null}, ${JSON.stringify(captionTracks(video.captionsUrl))}::jsonb)
+          returning id, duration_seconds)
         update catalog_items set video_id = v.id, duration_seconds = round(v.duration_seconds)::int from v where catalog_items.id = ${id}::uuid`);
     },
   };
+}
+
+/** The player's tracks for a video's captions file: English, shown by default (the catalogue's one language). */
+function captionTracks(url: string | null | undefined) {
+  return url ? [{ src: url, srclang: 'en', label: 'English', default: true }] : [];
 }
 
 /** The admin site's reads and writes of catalogue items, whatever their status. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ProgressFilter, QueryOf, ResourceType, Schemas } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
-import { audiences, catalogItems, nasotItems, ratings, reproducibleFiles, rubricScores, videos } from '../db/schema.ts';
+import { audiences, catalogItems, mediaUploads, nasotItems, ratings, reproducibleFiles, rubricScores, videos } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { completedSql } from '../services/progress.ts';
 import { uuids } from './fragments.ts';
@@ -340,7 +340,14 @@ export function createCatalogRepository(db: Db) {
     },
 
     /** The item's files with their content, in display order. */
-    reproducibles: (itemId: string) => db.select().from(reproducibleFiles).where(eq(reproducibleFiles.catalogItemId, itemId)).orderBy(asc(reproducibleFiles.position)),
+    /** An item's reproducible files in order: the file itself, or where the media storage keeps the upload it is. */
+    reproducibles: (itemId: string) =>
+      db
+        .select({ fileName: reproducibleFiles.fileName, content: reproducibleFiles.content, storageKey: mediaUploads.storageKey })
+        .from(reproducibleFiles)
+        .leftJoin(mediaUploads, eq(mediaUploads.id, reproducibleFiles.uploadId))
+        .where(eq(reproducibleFiles.catalogItemId, itemId))
+        .orderBy(asc(reproducibleFiles.position)),
 
     featured: (limit: number) => top([sql`ci.featured`, OFFERED], sql`ci.created_at desc`, limit),
 

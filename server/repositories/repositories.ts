@@ -12,6 +12,7 @@ import { createOrganizationsRepository } from './organizations.ts';
 import { createProfilesRepository } from './profiles.ts';
 import { createProgressRepository } from './progress.ts';
 import { createReportingRepository } from './reporting.ts';
+import { createUploadsRepository } from './uploads.ts';
 import { createUsersRepository } from './users.ts';
 
 /** Every query the server runs, one repository per aggregate, over one database. */
@@ -30,6 +31,7 @@ export function createRepositories(db: Db) {
     media: createMediaRepository(db),
     audit: createAuditRepository(db),
     frameworkAdmin: createFrameworkAdminRepository(db),
+    uploads: createUploadsRepository(db),
     /** Throws when the database does not answer. */
     ping: async () => void (await db.execute(sql`select 1`)),
   };

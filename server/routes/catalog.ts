@@ -39,7 +39,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBo
 /** Every archive entry has the same date, so the same files make the same archive. */
 const ARCHIVE_DATE = new Date('2026-01-01T00:00:00Z');
 
-export function catalogHandlers({ repos, config, redis, changes }: Context): Handlers<CatalogOps> {
+export function catalogHandlers({ repos, config, redis, changes, uploads }: Context): Handlers<CatalogOps> {
   const { catalog, progress, profiles } = repos;
   // Lists and searches are the same for everyone unless filtered by the caller's own progress,
   // and their items carry nothing of the caller's: those are cached (see services/catalog-cache.ts).
@@ -126,7 +126,17 @@ export function catalogHandlers({ repos, config, redis, changes }: Context): Han
         let name = file.fileName;
         for (let n = 2; used.has(name); n++) name = file.fileName.replace(/(\.[^.]*)?$/, ` (${n})$1`);
         used.add(name);
-        zip.addBuffer(file.content, name, { mtime: ARCHIVE_DATE });
+        if (file.content) zip.addBuffer(file.content, name, { mtime: ARCHIVE_DATE });
+        else if (file.storageKey) {
+          // An uploaded file is read from the media storage when the archive reaches it.
+          const key = file.storageKey;
+          zip.addReadStreamLazy(name, { mtime: ARCHIVE_DATE }, (done) =>
+            uploads.open({ storageKey: key }).then(
+              (stream) => (stream ? done(null, stream) : done(new Error(`the media storage has no ${key}`), null as never)),
+              (err: Error) => done(err, null as never),
+            ),
+          );
+        }
       }
       zip.end();
       const filename = `${request.query.archiveName}.zip`;

@@ -15,6 +15,7 @@ import type { Sessions } from '../services/sessions.ts';
 import type { Limiter } from '../services/limits.ts';
 import type { Changes } from '../services/changes.ts';
 import type { AdminChanges } from '../services/admin-changes.ts';
+import type { Uploads } from '../services/uploads.ts';
 import { unauthorized } from '../errors.ts';
 
 type Parameters<K extends OperationId> = operations[K]['parameters'];
@@ -63,6 +64,8 @@ export type Context = {
   /** The database's announcements of changes, for what keeps copies in this process (server/services/changes.ts). */
   /** Every admin change with its audit entries, in one transaction (server/services/admin-changes.ts). */
   adminChanges: AdminChanges;
+  /** Files the admin site uploads, in the media storage (server/services/uploads.ts). */
+  uploads: Uploads;
   changes: Changes;
   /**
    * The deployment's Redis (REDIS_URL), shared by every server process; null without it. Keys

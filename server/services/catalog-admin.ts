@@ -50,6 +50,7 @@ const ONLY_FOR: Partial<Record<keyof Fields, { types: ResourceType[]; label: str
   joinUrl: { types: ['LIVESTREAM'], label: 'Stream Link', kinds: 'livestreams' },
   entryIds: { types: ['PLAYLIST'], label: 'Entries', kinds: 'playlists' },
   rubric: { types: ['LEARNING_OBJECT'], label: 'Reflection Rubric', kinds: 'learning objects' },
+  reproducibles: { types: ['LEARNING_OBJECT'], label: 'Reproducible Files', kinds: 'learning objects' },
   video: { types: ['LEARNING_OBJECT', 'LIVESTREAM'], label: 'Video', kinds: 'learning objects and livestreams (their recording)' },
 };
 
@@ -125,6 +126,15 @@ export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminC
         return { title: r.title.trim(), url: r.url.trim(), description: r.description?.trim() ?? '' };
       });
     }
+    if (fields.reproducibles !== undefined) {
+      const ids = fields.reproducibles.map((r) => r.uploadId);
+      const uploaded = new Set(await tx.reproducibleUploads(ids));
+      fields.reproducibles.forEach((r, i) => {
+        check(trimmed(r.title), RESOURCE_TITLE_RULES, `Reproducible ${i + 1} Title`);
+        if (!uploaded.has(r.uploadId)) throw invalid(`The Reproducible ${i + 1} must be an uploaded reproducible file`);
+        if (ids.indexOf(r.uploadId) !== i) throw invalid(`The Reproducible ${i + 1} is already in the list`);
+      });
+    }
     if (fields.rubric !== undefined) {
       const values = fields.rubric.map((l) => l.value).sort();
       if (fields.rubric.length && values.join() !== RUBRIC_LEVELS.join()) throw invalid(RUBRIC_MESSAGE);
@@ -154,6 +164,7 @@ export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminC
     if (fields.video) {
       checkAddress(fields.video.url.trim(), 'Video URL');
       checkAddress(fields.video.posterUrl ?? null, 'Poster URL');
+      checkAddress(fields.video.captionsUrl ?? null, 'Captions URL');
     }
     if (fields.nasotItemIds?.length && (await tx.countNasotItems(fields.nasotItemIds)) !== fields.nasotItemIds.length) {
       throw invalid('The Framework Items must be items of the framework');
@@ -180,6 +191,7 @@ export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminC
     if (fields.audienceIds !== undefined) await tx.setAudiences(id, fields.audienceIds);
     if (fields.entryIds !== undefined) await tx.setEntries(id, fields.entryIds);
     if (fields.video !== undefined) await tx.setVideo(id, fields.video ? { ...fields.video, url: fields.video.url.trim() } : null);
+    if (fields.reproducibles !== undefined) await tx.setReproducibles(id, fields.reproducibles.map((r) => ({ uploadId: r.uploadId, title: r.title.trim() })));
     // Last, so the item is marked changed (and the catalogue's token moves) even when only links changed.
     await tx.update(id, columns);
   }

@@ -1414,6 +1414,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores one file for the catalogue (a video, its captions, a poster or a reproducible file), streamed.
+         * @description The body is the file itself, as `application/octet-stream`, read as it arrives and written
+         *     to the media storage (local disk or S3-compatible object storage); it is never held whole in
+         *     memory. The type is judged by the content (its first bytes), not by the name:
+         *     `video` takes WebM or MP4, `captions` WebVTT, `poster` PNG, JPEG or WebP, `reproducible`
+         *     PDF, Office documents (DOCX, PPTX, XLSX: ZIP containers named so), ZIP, PNG or JPEG.
+         *     Each kind has a largest size (§5 size rule, 1 kB = 1000 bytes); a larger file is refused
+         *     with 413 'File size must be less than …' as soon as the limit is passed, and nothing is
+         *     kept. The file is served at `url`, public and immutable, with byte ranges.
+         */
+        post: operations["adminUploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1927,7 +1954,24 @@ export interface components {
             deactivated?: boolean;
         };
         /** @enum {string} */
-        AuditEntityType: "USER" | "ORGANIZATION" | "SUBSCRIPTION" | "CATALOG_ITEM" | "NASOT_ITEM" | "AUDIENCE";
+        AuditEntityType: "USER" | "ORGANIZATION" | "SUBSCRIPTION" | "CATALOG_ITEM" | "NASOT_ITEM" | "AUDIENCE" | "UPLOAD";
+        /**
+         * @description What an uploaded file is for; each kind takes its own file types and size.
+         * @enum {string}
+         */
+        UploadKind: "video" | "captions" | "poster" | "reproducible";
+        Upload: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["UploadKind"];
+            /** @description Where the file is served (public, immutable, byte ranges). */
+            url: string;
+            fileName: string;
+            /** @description The type found in the content. */
+            mimeType: string;
+            /** @description Bytes. */
+            size: number;
+        };
         AuditEntry: {
             id: string;
             /** Format: date-time */
@@ -2019,6 +2063,13 @@ export interface components {
             mimeType: "video/webm" | "video/mp4";
             durationSeconds: number;
             posterUrl?: string | null;
+            /** @description A WebVTT file (an upload's url) the player offers as English captions. */
+            captionsUrl?: string | null;
+        };
+        AdminReproducibleInput: {
+            /** Format: uuid */
+            uploadId: string;
+            title: string;
         };
         AdminResourceInput: {
             title: string;
@@ -2050,6 +2101,8 @@ export interface components {
             endDate?: string | null;
             joinUrl?: string | null;
             video?: components["schemas"]["AdminVideo"] | null;
+            /** @description A learning object's reproducible files in order, each an upload of kind `reproducible` with its title; replaces the list. */
+            reproducibles?: components["schemas"]["AdminReproducibleInput"][];
             /** @description A playlist's items in order (learning objects and livestreams). */
             entryIds?: string[];
         };
@@ -2072,6 +2125,8 @@ export interface components {
             endDate?: string | null;
             joinUrl?: string | null;
             video?: components["schemas"]["AdminVideo"] | null;
+            /** @description A learning object's reproducible files in order, each an upload of kind `reproducible` with its title; replaces the list. */
+            reproducibles?: components["schemas"]["AdminReproducibleInput"][];
             /** @description A playlist's items in order (learning objects and livestreams). */
             entryIds?: string[];
         };
@@ -2129,7 +2184,18 @@ export interface components {
                 mimeType: string;
                 durationSeconds: number;
                 posterUrl: string | null;
+                /** @description The captions file the player offers (the first of the video's tracks). */
+                captionsUrl: string | null;
             } | null;
+            /** @description A learning object's reproducible files in order (`uploadId` null for a file that was not uploaded here). */
+            reproducibles: {
+                /** Format: uuid */
+                uploadId: string | null;
+                title: string;
+                fileName: string;
+                mimeType: string;
+                size: number;
+            }[];
             /** @description A playlist's entries in order, whatever their status. */
             entries: {
                 position: number;
@@ -2387,6 +2453,23 @@ export interface components {
                  *       "error": {
                  *         "code": "PAYLOAD_TOO_LARGE",
                  *         "message": "File too large"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not of a type this operation takes (for an upload, judged by its content). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "UNSUPPORTED_FILE_TYPE",
+                 *         "message": "This file is not a video: upload a WebM or MP4 file"
                  *       }
                  *     }
                  */
@@ -5452,8 +5535,15 @@ export interface operations {
                  *         "url": "/media/videos/strategy-01.webm",
                  *         "mimeType": "video/webm",
                  *         "durationSeconds": 24,
-                 *         "posterUrl": null
-                 *       }
+                 *         "posterUrl": null,
+                 *         "captionsUrl": null
+                 *       },
+                 *       "reproducibles": [
+                 *         {
+                 *           "uploadId": "0b7e3f9c-5a1d-4c2e-9f8a-6d4b2c1e0a93",
+                 *           "title": "Exit ticket cards"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["AdminCatalogItemInput"];
@@ -5560,8 +5650,15 @@ export interface operations {
                  *         "url": "/media/videos/strategy-01.webm",
                  *         "mimeType": "video/webm",
                  *         "durationSeconds": 24,
-                 *         "posterUrl": null
-                 *       }
+                 *         "posterUrl": null,
+                 *         "captionsUrl": null
+                 *       },
+                 *       "reproducibles": [
+                 *         {
+                 *           "uploadId": "0b7e3f9c-5a1d-4c2e-9f8a-6d4b2c1e0a93",
+                 *           "title": "Exit ticket cards"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["AdminCatalogItemPatch"];
@@ -6356,6 +6453,51 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminUploadFile: {
+        parameters: {
+            query: {
+                kind: components["schemas"]["UploadKind"];
+                /** @description The file's name on the admin's computer; kept (made safe for a URL) for the download. */
+                fileName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The stored file. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b7e3f9c-5a1d-4c2e-9f8a-6d4b2c1e0a93",
+                     *       "kind": "captions",
+                     *       "url": "/media/uploads/0b7e3f9c-5a1d-4c2e-9f8a-6d4b2c1e0a93/exit-tickets.en.vtt",
+                     *       "fileName": "exit-tickets.en.vtt",
+                     *       "mimeType": "text/vtt",
+                     *       "size": 1832
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
         };

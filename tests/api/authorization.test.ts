@@ -335,6 +335,8 @@ const TABLE: Entry[] = [
     await t.query(sql`update users set organization_id = ${school}::uuid where email = 'new.teacher@example.org'`);
     return json('DELETE', `/api/admin/organizations/${school}/members/${await accountId('new.teacher@example.org')}`);
   } },
+  // ââ the admin site's uploads: platform admins only
+  { op: 'adminUploadFile',           cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         201],  request: (a) => ({ method: 'POST', url: `/api/admin/uploads?kind=captions&fileName=authz-${a.tag}.vtt`, headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n') }) },
 
   // ── flags and system: no authentication
   { op: 'getFeatures',               cells: [200,       200,   200,  200,        200,          200],  request: () => get('/api/flags/api/features/sdk-local') },

@@ -167,6 +167,9 @@ function model(op: Op, token: string | null, callerToken: string): OpModel {
     baseline.body = { json };
   }
   if (body?.properties?.accessToken) baseline.headers.origin = ORIGIN;
+  // A file (an upload) goes as itself; its content is judged by the handler, not the schema.
+  const raw = op.requestBody ? (deref(op.requestBody).content as Record<string, unknown>)['application/octet-stream'] : undefined;
+  if (raw) baseline.body = { raw: 'not a file of any kind', contentType: 'application/octet-stream' };
 
   const validators = (['path', 'query', 'header'] as const).map((loc) => {
     const list = params.filter((p) => p.loc === loc);

@@ -381,6 +381,21 @@ describe('admin framework and audiences', () => {
   });
 });
 
+describe('admin uploads', () => {
+  it('stores a file and refuses one of the wrong type or size', async () => {
+    const admin = world.tokens.admin;
+    const upload = (kind: string, body: Buffer, contentType = 'application/octet-stream') =>
+      call(admin, { method: 'POST', url: `/api/admin/uploads?kind=${kind}&fileName=contract.vtt`, headers: { 'content-type': contentType }, payload: body });
+    const stored = await upload('captions', Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n'));
+    expect(stored.statusCode).toBe(201);
+    expect(stored.json()).toMatchObject({ kind: 'captions', mimeType: 'text/vtt', fileName: 'contract.vtt' });
+    expect((await upload('video', Buffer.from('WEBVTT\n\n'))).statusCode).toBe(415);
+    expect((await upload('captions', Buffer.concat([Buffer.from('WEBVTT\n\n'), Buffer.alloc(1_000_001)]))).statusCode).toBe(413);
+    expect((await upload('captions', Buffer.from('{}'), 'application/json')).statusCode).toBe(415);
+    expect((await call(world.tokens.user, { method: 'POST', url: '/api/admin/uploads?kind=captions&fileName=c.vtt', headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from('WEBVTT\n') })).statusCode).toBe(403);
+  });
+});
+
 describe('coverage', () => {
   it('called every operation of the contract with a successful, valid response', () => {
     const missing = operations.map((o) => o.operationId).filter((id) => !succeeded.has(id));

@@ -3,6 +3,7 @@ import { tableMachine } from '@/machines/table/table.machine';
 import { adminOrganizationMachine } from './admin-organization.machine';
 import { adminListEditorMachine } from './admin-list-editor.machine';
 import { adminUserMachine } from './admin-user.machine';
+import { uploadMachine } from './upload.machine';
 
 // The admin site's machines. They run only in the admin site (a build of its own), so they are
 // listed here rather than in src/machines/registry.ts: the educator app's statechart viewer
@@ -20,4 +21,6 @@ export const ADMIN_MACHINES: readonly MachineEntry[] = [
   // The framework's tree and the audiences: an ordered list edited in place.
   { name: 'admin-framework', folder: 'admin', machine: adminListEditorMachine, live: { screen: 'adminFramework' } },
   { name: 'admin-audiences', folder: 'admin', machine: adminListEditorMachine, live: { screen: 'adminAudiences' } },
+  // One file field: a file sent with its progress, cancelled, refused and tried again.
+  { name: 'admin-upload', folder: 'admin', machine: uploadMachine, live: { screen: 'upload' } },
 ];

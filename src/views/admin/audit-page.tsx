@@ -25,6 +25,7 @@ const ENTITY_LABELS: Record<AuditEntry['entityType'], string> = {
   CATALOG_ITEM: 'Catalogue item',
   NASOT_ITEM: 'Framework item',
   AUDIENCE: 'Audience',
+  UPLOAD: 'Upload',
 };
 const ENTITY_OPTIONS = Object.entries(ENTITY_LABELS).map(([id, name]) => ({ id, name }));
 
@@ -52,6 +53,7 @@ const ACTION_LABELS: Record<string, string> = {
   'audience.renamed': 'Audience renamed',
   'audience.moved': 'Audience moved',
   'audience.deleted': 'Audience deleted',
+  'upload.created': 'Uploaded',
 };
 
 function show(value: unknown): string {

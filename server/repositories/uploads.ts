@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { UploadKind } from '../contract.ts';
+import type { Db } from '../db/client.ts';
+import { mediaUploads } from '../db/schema.ts';
+
+export type UploadRow = {
+  id: string;
+  kind: UploadKind;
+  storageKey: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+};
+
+/** The files the admin site uploaded: what each is and where the media storage keeps it. */
+export function createUploadsRepository(db: Db) {
+  return {
+    async insert(row: UploadRow & { uploadedBy: string }) {
+      await db.insert(mediaUploads).values(row);
+    },
+
+    async find(id: string): Promise<UploadRow | undefined> {
+      const [row] = await db
+        .select({ id: mediaUploads.id, kind: mediaUploads.kind, storageKey: mediaUploads.storageKey, fileName: mediaUploads.fileName, mimeType: mediaUploads.mimeType, size: mediaUploads.size })
+        .from(mediaUploads)
+        .where(eq(mediaUploads.id, id));
+      return row && { ...row, size: Number(row.size) };
+    },
+  };
+}
+
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Schemas, UploadKind } from '../contract.ts';
+import type { MediaConfig } from '../config.ts';
+import type { UserRow } from '../auth/principal.ts';
+import { HttpError } from '../errors.ts';
+import { SNIFF_BYTES, safeFileName, sniff, typeFor, wrongTypeMessage } from '../media/file-types.ts';
+import type { ByteRange, MediaStorage } from '../media/storage.ts';
+import type { UploadRow, UploadsRepository } from '../repositories/uploads.ts';
+import type { AdminChanges } from './admin-changes.ts';
+import { humanSize } from '../../src/lib/validation/rules.ts';
+
+export type Upload = Schemas['Upload'];
+
+/** Where an upload is served: its id (immutable) and the name it was given. */
+export const uploadUrl = (row: Pick<UploadRow, 'id' | 'fileName'>) => `/media/uploads/${row.id}/${row.fileName}`;
+
+export const fileTooLarge = (maxKb: number) => new HttpError(413, 'FILE_TOO_LARGE', `File size must be less than ${humanSize(maxKb * 1000)}`);
+
+/**
+ * Uploads for the admin site: a file is streamed to the media storage while it arrives, its type
+ * judged by its first bytes and its size counted on the way, then recorded (with its audit entry)
+ * once stored. A refused file stops the reading at once and leaves nothing stored.
+ */
+export function createUploads(deps: { storage: MediaStorage; maxKb: MediaConfig['maxKb']; uploads: UploadsRepository; adminChanges: AdminChanges }) {
+  const { storage, maxKb, adminChanges } = deps;
+  return {
+    async upload(actor: UserRow, kind: UploadKind, givenName: string, body: Readable): Promise<Upload> {
+      const limit = maxKb[kind] * 1000;
+      // Reading stops at a refusal, but the connection is not cut: what the client still sends is
+      // discarded unread, so it gets the answer (a browser shows a reset connection, not the message).
+      const source = body.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
+      const stop = () => {
+        void source.return?.();
+        body.resume();
+      };
+      // The first bytes decide the type before anything is stored.
+      const head: Buffer[] = [];
+      let size = 0;
+      let ended = false;
+      while (size < SNIFF_BYTES) {
+        const next = await source.next();
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        head.push(next.value);
+        size += next.value.length;
+      }
+      const fileName = safeFileName(givenName);
+      const type = typeFor(kind, sniff(Buffer.concat(head)), fileName);
+      if (!type) {
+        stop();
+        throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', wrongTypeMessage(kind));
+      }
+      if (size > limit) {
+        stop();
+        throw fileTooLarge(maxKb[kind]);
+      }
+      const counted = Readable.from(
+        (async function* () {
+          yield* head;
+          while (!ended) {
+            const next = await source.next();
+            if (next.done) break;
+            size += next.value.length;
+            // The limit is passed: no more is read, and the storage drops what it has.
+            if (size > limit) throw fileTooLarge(maxKb[kind]);
+            yield next.value;
+          }
+        })(),
+        { objectMode: false },
+      );
+      const id = randomUUID();
+      const row: UploadRow = { id, kind, storageKey: `uploads/${id}`, fileName, mimeType: type.mimeType, size: 0 };
+      try {
+        await storage.put(row.storageKey, counted, type.mimeType);
+      } catch (err) {
+        stop();
+        throw err;
+      }
+      row.size = size;
+      try {
+        await adminChanges.apply(actor, async ({ repos, record }) => {
+          await repos.uploads.insert({ ...row, uploadedBy: actor.id });
+          record({ action: 'upload.created', entityType: 'UPLOAD', entityId: id, entityLabel: fileName, before: null, after: { kind, fileName, mimeType: row.mimeType, size } });
+        });
+      } catch (err) {
+        await storage.delete(row.storageKey).catch(() => {});
+        throw err;
+      }
+      return { id, kind, url: uploadUrl(row), fileName, mimeType: row.mimeType, size };
+    },
+
+    /** The upload with this id and name, and its bytes (a range of them when asked); undefined when there is none. */
+    async find(id: string, fileName: string): Promise<UploadRow | undefined> {
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+      const row = await deps.uploads.find(id);
+      return row && row.fileName === fileName ? row : undefined;
+    },
+
+    open(row: Pick<UploadRow, 'storageKey'>, range?: ByteRange) {
+      return storage.get(row.storageKey, range);
+    },
+  };
+}
+
+export type Uploads = ReturnType<typeof createUploads>;
