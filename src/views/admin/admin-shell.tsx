@@ -38,6 +38,11 @@ export function AdminShell() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/catalog" className={styles.navLink}>
+                  Catalogue
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/audit" className={styles.navLink}>
                   Audit log
                 </NavLink>
