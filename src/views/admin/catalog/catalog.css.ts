@@ -67,8 +67,8 @@ export const threeColumns = style({
   gridTemplateColumns: 'minmax(0, 1fr)',
   '@media': { [mediaUp('sm')]: { gridTemplateColumns: '2fr 1fr 1fr' } },
 });
-export const textarea = style({ minHeight: '7rem', resize: 'vertical', fontFamily: 'inherit' });
-export const codeArea = style({ minHeight: '10rem', resize: 'vertical', fontFamily: vars.font.mono, fontSize: vars.fontSize.sm });
+export const textarea = style({ selectors: { '.field &': { minHeight: '7rem', resize: 'vertical', fontFamily: 'inherit', lineHeight: 1.5 } } });
+export const codeArea = style({ selectors: { '.field &': { minHeight: '14rem', resize: 'vertical', fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, lineHeight: 1.5 } } });
 export const checkRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, minHeight: '44px', fontWeight: vars.fontWeight.medium });
 globalStyle(`${checkRow} input`, { width: '1.125rem', height: '1.125rem', accentColor: vars.color.primary });
 
@@ -168,7 +168,7 @@ export const entry = style({
   outline: 'none',
   selectors: {
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-    '&[data-dragging]': { opacity: 0.5 },
+    '&[data-dragging]': { borderStyle: 'dashed', borderColor: vars.color.primary, background: vars.color.surfaceMuted },
   },
 });
 export const dropIndicator = style({
@@ -234,3 +234,15 @@ export const unsaved = style({ fontSize: vars.fontSize.sm, color: vars.color.acc
 export const typeChoices = style({ display: 'grid', gap: vars.space.sm, '@media': { [mediaUp('sm')]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } } });
 export const plainFieldset = style([fields, { border: 0, padding: 0, margin: 0, minWidth: 0 }]);
 export const legend = style({ padding: 0, marginBottom: vars.space.xs, fontWeight: vars.fontWeight.semibold, fontSize: vars.fontSize.sm });
+export const pickerBox = style({ display: 'grid', gap: vars.space.xxs });
+export const pickerList = style([
+  picker.listBox,
+  {
+    maxHeight: '16rem',
+    overflowY: 'auto',
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.md,
+    background: vars.color.surfaceRaised,
+    boxShadow: vars.elevation.medium,
+  },
+]);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Button as AriaButton, ComboBox, DropIndicator, GridList, GridListItem, Input, Label, ListBox, ListBoxItem, Popover, Text, useDragAndDrop, type Key } from 'react-aria-components';
+import { Button as AriaButton, DropIndicator, GridList, GridListItem, useDragAndDrop } from 'react-aria-components';
 import type { AdminCatalogItemActorRef } from '@/machines/admin/admin-catalog-item.machine';
 import { adminCatalogItemIntents } from '@/machines/admin/admin-catalog-item.intents';
 import { selectEntries, selectIsBusy } from '@/machines/admin/admin-catalog-item.selectors';
@@ -7,6 +7,7 @@ import type { AdminCatalogItemSummary } from '@/machines/admin/admin-catalog-ite
 import { adminItemSearchIntents, adminItemSearchScreen, selectFoundItems, selectIsSearching, selectSearchText } from '@/machines/admin/admin-item-search.machine';
 import { useIntents } from '@/views/hooks/use-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
+import { SearchPicker } from '@/views/admin/catalog/search-picker';
 import { StatusPill, TypeMark } from '@/views/admin/catalog/catalog-labels';
 import * as styles from '@/views/admin/catalog/catalog.css';
 
@@ -27,36 +28,21 @@ function AddEntry({ actor, entries }: { actor: AdminCatalogItemActorRef; entries
   const searching = useSelector(search, selectIsSearching);
   const { addEntry } = useIntents(actor, adminCatalogItemIntents);
   const offered = found.filter((item) => !entries.some((e) => e.id === item.id));
-  const pick = (key: Key | null) => {
-    const item = offered.find((i) => i.id === key);
-    if (!item) return;
-    addEntry(item);
-    clear();
-  };
+  const kind = (item: AdminCatalogItemSummary) => `${item.resourceType === 'LIVESTREAM' ? 'Livestream' : 'Learning object'} · ${item.status === 'DRAFT' ? 'Draft' : 'Published'}`;
   return (
-    <ComboBox items={offered} inputValue={text} onInputChange={type} selectedKey={null} onSelectionChange={pick} menuTrigger="focus" className="field">
-      <Label>Add an item</Label>
-      <div className={styles.comboField}>
-        <Input className={styles.comboInput} placeholder="Search learning objects and livestreams" aria-busy={searching || undefined} />
-        <AriaButton className={styles.comboToggle} aria-label="Show items">
-          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </AriaButton>
-      </div>
-      <Popover className={styles.comboPopover} placement="bottom start">
-        <ListBox className={styles.listBox} renderEmptyState={() => <p className={styles.empty}>{searching ? 'Searching…' : 'Nothing matches.'}</p>}>
-          {(item: AdminCatalogItemSummary) => (
-            <ListBoxItem id={item.id} textValue={item.title} className={styles.option}>
-              <Text slot="label">{item.title}</Text>
-              <Text slot="description" className={styles.optionMeta}>
-                {item.resourceType === 'LIVESTREAM' ? 'Livestream' : 'Learning object'} · {item.status === 'DRAFT' ? 'Draft' : 'Published'}
-              </Text>
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+    <SearchPicker
+      label="Add an item"
+      text={text}
+      onText={(words) => (words ? type(words) : clear())}
+      options={offered.map((item) => ({ id: item.id, label: item.title, meta: kind(item) }))}
+      onPick={(id) => {
+        const item = offered.find((i) => i.id === id);
+        if (item) addEntry(item);
+      }}
+      placeholder="Search learning objects and livestreams"
+      busy={searching}
+      emptyText="No learning object or livestream matches."
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Tag, TagGroup, TagList, Text, type Key } from 'react-aria-components';
+import { Button as AriaButton, Tag, TagGroup, TagList } from 'react-aria-components';
 import type { AdminCatalogItemActorRef } from '@/machines/admin/admin-catalog-item.machine';
 import { adminCatalogItemIntents } from '@/machines/admin/admin-catalog-item.intents';
 import { selectDraftValue, selectFieldError } from '@/machines/admin/admin-catalog-item.selectors';
@@ -8,6 +8,7 @@ import type { NasotItem } from '@/machines/reference-data/reference-data.machine
 import { NASOT_LEVELS } from '@/machines/reference-data/reference-data.selectors';
 import { fieldMessage, messageSlot, hint } from '@/views/components/form/form.css';
 import { useIntents } from '@/views/hooks/use-intents';
+import { SearchPicker } from '@/views/admin/catalog/search-picker';
 import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { Button } from '@/views/layout/button';
 import * as styles from '@/views/admin/catalog/catalog.css';
@@ -43,11 +44,6 @@ function frameworkOptions(items: readonly NasotItem[]): FrameworkOption[] {
     }));
 }
 
-const Chevron = () => (
-  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-    <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
 
 export function FrameworkPicker({ actor }: { actor: AdminCatalogItemActorRef }) {
   const { nasotItems, failed, retry } = useReferenceData({ load: true });
@@ -56,40 +52,23 @@ export function FrameworkPicker({ actor }: { actor: AdminCatalogItemActorRef }) 
   const { change } = useIntents(actor, adminCatalogItemIntents);
   const [text, setText] = useState('');
   const options = useMemo(() => frameworkOptions(nasotItems), [nasotItems]);
-  const byId = useMemo(() => new Map(options.map((o) => [o.id, o])), [options]);
+  // Every level by id: an item may already be tagged with a strand or a category.
+  const byId = useMemo(() => new Map(nasotItems.map((i) => [i.id, { title: i.title, level: NASOT_LEVELS[i.type] }])), [nasotItems]);
   const words = text.trim().toLowerCase();
   const shown = options.filter((o) => !selected.includes(o.id) && (!words || `${o.title} ${o.path}`.toLowerCase().includes(words))).slice(0, 50);
 
-  const add = (key: Key | null) => {
-    if (key === null) return;
-    change({ nasotItemIds: [...selected, String(key)] });
-    setText('');
-  };
-
   return (
     <div className={styles.fields}>
-      <ComboBox items={shown} inputValue={text} onInputChange={setText} selectedKey={null} onSelectionChange={add} menuTrigger="focus" className="field">
-        <Label>Add a framework tag</Label>
-        <div className={styles.comboField}>
-          <Input className={styles.comboInput} name="nasotItemIds" placeholder="Type part of an element or a strategy" />
-          <AriaButton className={styles.comboToggle} aria-label="Show framework items">
-            <Chevron />
-          </AriaButton>
-        </div>
-        <Popover className={styles.comboPopover} placement="bottom start">
-          <ListBox className={styles.listBox} renderEmptyState={() => <p className={styles.empty}>Nothing matches.</p>}>
-            {(option: FrameworkOption) => (
-              <ListBoxItem id={option.id} textValue={option.title} className={styles.option}>
-                <Text slot="label">{option.title}</Text>
-                <Text slot="description" className={styles.optionMeta}>
-                  {option.level}
-                  {option.path && ` · ${option.path}`}
-                </Text>
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
-      </ComboBox>
+      <SearchPicker
+        label="Add a framework tag"
+        name="nasotItemIds"
+        text={text}
+        onText={setText}
+        options={shown.map((o) => ({ id: o.id, label: o.title, meta: o.path ? `${o.level} · ${o.path}` : o.level }))}
+        onPick={(id) => change({ nasotItemIds: [...selected, id] })}
+        placeholder="Type part of an element or a strategy"
+        emptyText="No element or strategy matches."
+      />
       {failed && (
         <p className={hint}>
           The framework could not be loaded.{' '}
