@@ -51,7 +51,8 @@ test('the platform admin creates and publishes a learning object; an educator fi
   await page.getByRole('searchbox', { name: 'Add a framework tag' }).fill('question');
   await page.getByRole('listbox', { name: 'Add a framework tag: matches' }).getByRole('option').first().click();
   await expect(page.getByRole('grid', { name: 'Framework tags' }).getByRole('row')).toHaveCount(1);
-  await page.getByRole('checkbox', { name: 'High School Teachers' }).check();
+  // educator01's own audience: the catalogue starts filtered to it.
+  await page.getByRole('checkbox', { name: 'Instructional Coaches' }).check();
   await page.getByLabel('Video URL').fill('/media/videos/demo-clip-2.webm');
   await page.getByLabel('Duration (seconds)').fill('10');
   const levels = ['Beginning', 'Developing', 'Applying', 'Innovating'];
