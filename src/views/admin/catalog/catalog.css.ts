@@ -158,7 +158,9 @@ globalStyle(`${audienceChoice} input`, { width: '1.125rem', height: '1.125rem', 
 export const entryList = style({ display: 'grid', gap: vars.space.xs, outline: 'none' });
 export const entry = style({
   display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+  // A phone puts the buttons under the title; wider screens at the end of the row.
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  '@media': { [mediaUp('sm')]: { gridTemplateColumns: 'auto minmax(0, 1fr) auto' } },
   alignItems: 'center',
   gap: vars.space.sm,
   padding: `${vars.space.xs} ${vars.space.sm}`,
@@ -188,10 +190,15 @@ export const dragHandle = style({
   selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}` } },
 });
 export const entryText = style({ display: 'grid', minWidth: 0, gap: '0.125rem' });
-export const entryTitle = style({ fontWeight: vars.fontWeight.semibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const entryTitle = style({ fontWeight: vars.fontWeight.semibold, overflowWrap: 'anywhere' });
 export const entryMeta = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center', flexWrap: 'wrap', fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 export const position = style({ fontVariantNumeric: 'tabular-nums', color: vars.color.textMuted, fontSize: vars.fontSize.sm, minWidth: '1.5rem', textAlign: 'end' });
-export const entryButtons = style({ display: 'flex', gap: vars.space.xxs });
+export const entryButtons = style({
+  display: 'flex',
+  gap: vars.space.xxs,
+  gridColumn: '2 / -1',
+  '@media': { [mediaUp('sm')]: { gridColumn: 'auto' } },
+});
 export const iconButton = style({
   display: 'inline-grid',
   placeItems: 'center',
