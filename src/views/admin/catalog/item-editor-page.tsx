@@ -9,6 +9,7 @@ import { hasUnsavedWork, type AdminCatalogItemActorRef } from '@/machines/admin/
 import {
   selectAlert,
   selectDraft,
+  selectDraftValue,
   selectErrorCount,
   selectFieldError,
   selectFirstErrorField,
@@ -119,7 +120,7 @@ function Schedule({ actor }: { actor: AdminCatalogItemActorRef }) {
 }
 
 function Guide({ actor }: { actor: AdminCatalogItemActorRef }) {
-  const guide = useSelector(actor, (s) => s.context.draft.implementationGuide);
+  const guide = useSelector(actor, selectDraftValue('implementationGuide'));
   const { change } = useIntents(actor, adminCatalogItemIntents);
   return (
     <Section id="item-guide" title="Implementation guide" lead="Markdown: headings, lists, links.">
@@ -228,11 +229,10 @@ function Editor({ input }: { input: AdminCatalogItemInput }) {
   const alert = useSelector(actor, selectAlert);
   const busy = useSelector(actor, selectIsBusy);
   const firstError = useSelector(actor, selectFirstErrorField);
-  const title = useSelector(actor, (s) => s.context.item?.title ?? null);
   const blocker = useLeaveWarning(actor);
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  useDocumentTitle(`${title ?? `New ${TYPE_LABELS[type].toLowerCase()}`} · Catalogue · Platform admin`);
+  useDocumentTitle(`${item?.title ?? `New ${TYPE_LABELS[type].toLowerCase()}`} · Catalogue · Platform admin`);
 
   // A refused save: focus goes to the first field with a message (or the alert).
   const wasBusy = useRef(false);
