@@ -38,3 +38,47 @@ export async function listAuditEntries(client: ApiClient, query: QueryParams<'li
   if (!response.ok || data === undefined) throw toApiError(response.status, error);
   return { items: data.items, total: data.total };
 }
+
+// The catalogue (openapi.yaml, tag admin-catalog).
+
+export type AdminCatalogItem = ResponseBody<'adminGetCatalogItem'>;
+export type AdminCatalogItemSummary = ResponseBody<'adminListCatalogItems'>['items'][number];
+export type AdminCatalogItemInput = RequestBody<'adminCreateCatalogItem'>;
+export type AdminCatalogItemPatch = RequestBody<'adminUpdateCatalogItem'>;
+export type CatalogItemStatus = AdminCatalogItemSummary['status'];
+
+export async function adminListCatalogItems(client: ApiClient, query: QueryParams<'adminListCatalogItems'>, init?: CallOptions): Promise<Page<AdminCatalogItemSummary>> {
+  const { data, error, response } = await settle(client.GET('/admin/catalog/items', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return { items: data.items, total: data.total };
+}
+
+export async function adminCreateCatalogItem(client: ApiClient, body: AdminCatalogItemInput, init?: CallOptions): Promise<AdminCatalogItem> {
+  const { data, error, response } = await settle(client.POST('/admin/catalog/items', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function adminGetCatalogItem(client: ApiClient, itemId: string, init?: CallOptions): Promise<AdminCatalogItem> {
+  const { data, error, response } = await settle(client.GET('/admin/catalog/items/{itemId}', { params: { path: { itemId } }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function adminUpdateCatalogItem(client: ApiClient, itemId: string, body: AdminCatalogItemPatch, init?: CallOptions): Promise<AdminCatalogItem> {
+  const { data, error, response } = await settle(client.PATCH('/admin/catalog/items/{itemId}', { params: { path: { itemId } }, body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function adminChangeCatalogItemStatus(client: ApiClient, itemId: string, status: CatalogItemStatus, init?: CallOptions): Promise<AdminCatalogItem> {
+  const { data, error, response } = await settle(client.PUT('/admin/catalog/items/{itemId}/status', { params: { path: { itemId } }, body: { status }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+export async function adminReorderPlaylistEntries(client: ApiClient, itemId: string, itemIds: string[], init?: CallOptions): Promise<AdminCatalogItem> {
+  const { data, error, response } = await settle(client.PUT('/admin/catalog/items/{itemId}/entries', { params: { path: { itemId } }, body: { itemIds }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}

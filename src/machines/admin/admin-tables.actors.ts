@@ -1,8 +1,8 @@
 import { assign, enqueueActions } from 'xstate';
-import { adminListUsers, listAuditEntries } from '@/api/operations/admin';
+import { adminListCatalogItems, adminListUsers, listAuditEntries, type CatalogItemStatus } from '@/api/operations/admin';
 import { adminListOrganizations } from '@/api/operations/admin-organizations';
 import { listOrganizations } from '@/api/operations';
-import { parseTableQuery, sameSearch, sameTableQuery, toPageParams, toSortAscParams, writeTableQuery } from '@/lib/paging';
+import { parseTableQuery, sameSearch, sameTableQuery, toPageParams, toSortAscParams, toSortOrderParams, writeTableQuery } from '@/lib/paging';
 import type { AppServices } from '@/machines/root/app-services';
 import { createResourceMachine, withFetch } from '@/machines/shared/resource';
 import { defineScreen } from '@/machines/shared/screen';
@@ -10,6 +10,7 @@ import { tableLogic } from '@/machines/table/table.actors';
 import { currentQuery } from '@/machines/table/table.logic';
 import type { FetchPageInput, TableContext, TableEvent, TablePage, TableInput, TableScope } from '@/machines/table/table.types';
 import type { Role } from './admin-user.types';
+import type { ResourceType } from './admin-catalog-item.types';
 
 // The admin site's lists: every account, and the audit log. Both are the table machine paged on
 // the server with its page, size, sort and search text in the address bar; the filters beside
@@ -172,3 +173,31 @@ export const districtChoicesScreen = defineScreen('districtChoices', ({ api }) =
     return items.map((o) => ({ id: o.id, name: o.name }));
   }),
 );
+
+export const CATALOG_SORT_KEYS = ['updatedAt', 'createdAt', 'title', 'status'] as const;
+export const CATALOG_SCOPE_KEYS = ['resourceType', 'status'] as const;
+
+/** The catalogue: last changed first until a column is chosen; type and status beside the search box. */
+export const catalogTableInput = (search: string): TableInput => ({
+  sortKeys: CATALOG_SORT_KEYS,
+  defaults: { itemsPerPage: 25, sortBy: [{ key: 'updatedAt', order: 'desc' }] },
+  pageOptions: [10, 25, 50, 100],
+  scope: scopeFrom(search, CATALOG_SCOPE_KEYS),
+  url: { search },
+});
+
+export const catalogTableScreen = defineScopedTableScreen('adminCatalog', CATALOG_SCOPE_KEYS, ({ api }, { options, filter, scope }, signal) => {
+  const resourceType = valueOf(scope, 'resourceType') as ResourceType | undefined;
+  const status = valueOf(scope, 'status') as CatalogItemStatus | undefined;
+  return adminListCatalogItems(
+    api,
+    {
+      ...toPageParams(options),
+      ...toSortOrderParams(options.sortBy, CATALOG_SORT_KEYS),
+      ...(filter && { q: filter }),
+      ...(resourceType && { resourceType: [resourceType] }),
+      ...(status && { status: [status] }),
+    },
+    { signal },
+  );
+});

@@ -4,6 +4,8 @@ import { adminOrganizationMachine } from './admin-organization.machine';
 import { adminListEditorMachine } from './admin-list-editor.machine';
 import { adminUserMachine } from './admin-user.machine';
 import { uploadMachine } from './upload.machine';
+import { adminCatalogItemMachine } from './admin-catalog-item.machine';
+import { adminItemSearchMachine } from './admin-item-search.machine';
 
 // The admin site's machines. They run only in the admin site (a build of its own), so they are
 // listed here rather than in src/machines/registry.ts: the educator app's statechart viewer
@@ -23,4 +25,8 @@ export const ADMIN_MACHINES: readonly MachineEntry[] = [
   { name: 'admin-audiences', folder: 'admin', machine: adminListEditorMachine, live: { screen: 'adminAudiences' } },
   // One file field: a file sent with its progress, cancelled, refused and tried again.
   { name: 'admin-upload', folder: 'admin', machine: uploadMachine, live: { screen: 'upload' } },
+  // The catalogue: every item on the table machine, one item's editor, and the playlist's item search.
+  { name: 'admin-catalog-table', folder: 'admin', machine: tableMachine, live: { screen: 'adminCatalog' } },
+  { name: 'admin-catalog-item', folder: 'admin', machine: adminCatalogItemMachine, live: { screen: 'adminCatalogItem' } },
+  { name: 'admin-item-search', folder: 'admin', machine: adminItemSearchMachine, live: { screen: 'adminItemSearch' } },
 ];

@@ -43,6 +43,11 @@ export function AdminShell() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/catalog" className={styles.navLink}>
+                  Catalogue
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/framework" className={styles.navLink}>
                   Framework
                 </NavLink>

@@ -1,0 +1,145 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, PASSWORD, signInLocally } from './support';
+
+// The admin site's catalogue (issue 16): the platform admin creates a learning object as a draft,
+// publishes it, and an educator finds it in the catalogue and plays its video; the admin reorders
+// a playlist by keyboard and by drag, and the educator's playlist page follows. The catalogue
+// list and the editor pass axe (WCAG 2.2 AA) at 1280.
+
+const ADMIN = 'admin@example.org';
+const EDUCATOR = 'educator01@northwind.example.org';
+const PLAYLIST = 'first-weeks-of-school-essentials';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+async function signInAtAdminSite(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Platform admin', level: 1 })).toBeVisible();
+  await page.getByLabel('Email').fill(ADMIN);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+const snackbar = (page: Page, message: string) => page.getByText(message, { exact: true });
+
+test('the platform admin creates and publishes a learning object; an educator finds it and plays it', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const title = `Exit Tickets ${Date.now().toString(36)}`;
+  await signInAtAdminSite(page, '/admin/catalog');
+  await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Catalogue items' }).getByRole('row').nth(2)).toBeVisible();
+  await expectAccessible(page);
+
+  // The type filter lives in the address bar.
+  await page.getByRole('button', { name: /Type/ }).first().click();
+  await page.getByRole('option', { name: 'Playlist' }).click();
+  await expect(page).toHaveURL(/resourceType=PLAYLIST/);
+  await expect(page.getByRole('grid', { name: 'Catalogue items' }).getByRole('rowheader').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'New item' }).click();
+  await page.getByRole('menuitem', { name: /Learning object/ }).click();
+  await expect(page).toHaveURL(/\/admin\/catalog\/new\?type=LEARNING_OBJECT$/);
+  await expect(page.getByRole('heading', { name: 'New learning object', level: 1 })).toBeVisible();
+
+  // Saving without a title is refused before anything is sent, with the spec's message.
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page.getByText('The Title field is required')).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
+
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Description', { exact: true }).fill('Students write one thing they learned on a card as they leave.');
+  await page.getByRole('searchbox', { name: 'Add a framework tag' }).fill('question');
+  await page.getByRole('listbox', { name: 'Add a framework tag: matches' }).getByRole('option').first().click();
+  await expect(page.getByRole('grid', { name: 'Framework tags' }).getByRole('row')).toHaveCount(1);
+  // educator01's own audience: the catalogue starts filtered to it.
+  await page.getByRole('checkbox', { name: 'Instructional Coaches' }).check();
+  await page.getByLabel('Video URL').fill('/media/videos/demo-clip-2.webm');
+  await page.getByLabel('Duration (seconds)').fill('10');
+  const levels = ['Beginning', 'Developing', 'Applying', 'Innovating'];
+  for (const [i, name] of levels.entries()) {
+    await page.getByLabel(`Level ${i + 1} title`).fill(name);
+    await page.getByLabel(`Level ${i + 1} description`).fill(`I am at the ${name.toLowerCase()} level with exit tickets.`);
+  }
+  await page.getByRole('textbox', { name: 'Guide' }).fill('## Steps\n\n1. Hand out cards.\n2. Read them before the next lesson.');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page).toHaveURL(/\/admin\/catalog\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Status and saving' }).getByText('Draft', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(snackbar(page, 'Published: educators can find it now')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Archive', exact: true })).toBeVisible();
+
+  // The educator finds it by its title and plays it.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const educator = await context.newPage();
+  await signInLocally(educator, EDUCATOR);
+  await expect(educator.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  await educator.goto('/catalog');
+  const search = educator.getByRole('searchbox', { name: 'Search the catalogue' });
+  await search.fill(title);
+  await search.press('Enter');
+  const result = educator.getByRole('list', { name: 'Catalogue results' }).getByRole('link', { name: title }).first();
+  await expect(result).toBeVisible();
+  await result.click();
+  await expect(educator.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const video = educator.locator('video');
+  await expect(video).toBeVisible();
+  await educator.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+  await video.evaluate(async (el: HTMLVideoElement) => {
+    el.muted = true;
+    await el.play();
+  });
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await context.close();
+});
+
+const entryTitles = async (page: Page) =>
+  (await page.getByRole('grid', { name: 'Playlist entries' }).getByRole('button', { name: /^Drag / }).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''))).map((label) =>
+    label.replace(/^Drag /, ''),
+  );
+
+test('the platform admin reorders a playlist by keyboard and by drag; the educator’s playlist follows', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signInAtAdminSite(page, `/admin/catalog?resourceType=PLAYLIST`);
+  await page.getByRole('searchbox', { name: 'Search by title or public id' }).fill(PLAYLIST);
+  const grid = page.getByRole('grid', { name: 'Catalogue items' });
+  await expect(grid.getByRole('rowheader')).toHaveCount(1);
+  await grid.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin\/catalog\/[0-9a-f-]{36}$/);
+  const entries = page.getByRole('grid', { name: 'Playlist entries' });
+  await expect(entries.getByRole('row').first()).toBeVisible();
+  const before = await entryTitles(page);
+  expect(before.length).toBeGreaterThanOrEqual(3);
+
+  // By keyboard: the first entry's Move down button, pressed with Enter.
+  const moveDown = page.getByRole('button', { name: `Move ${before[0]} down` });
+  await moveDown.focus();
+  await page.keyboard.press('Enter');
+  await expect(snackbar(page, 'Order saved')).toBeVisible();
+  const afterKeys = [before[1]!, before[0]!, ...before.slice(2)];
+  await expect.poll(() => entryTitles(page)).toEqual(afterKeys);
+
+  // By drag: the last entry's handle dropped on top of the first entry.
+  const last = afterKeys[afterKeys.length - 1]!;
+  const first = entries.getByRole('row').first();
+  await first.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await entries.getByRole('row', { name: last }).dragTo(first, { targetPosition: { x: 200, y: 3 } });
+  const afterDrag = [last, ...afterKeys.slice(0, -1)];
+  await expect.poll(() => entryTitles(page)).toEqual(afterDrag);
+  await expectAccessible(page);
+
+  // Reloaded, the order is the server's.
+  await page.reload();
+  await expect.poll(() => entryTitles(page)).toEqual(afterDrag);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const educator = await context.newPage();
+  await signInLocally(educator, EDUCATOR, `/playlists/${PLAYLIST}`);
+  const list = educator.getByRole('list', { name: 'Playlist entries' });
+  await expect(list.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  const shown = (await list.getByRole('heading', { level: 2 }).allTextContents()).map((text) => text.replace(/^\d+\.\s*/, ''));
+  expect(shown).toEqual(afterDrag);
+  await context.close();
+});
