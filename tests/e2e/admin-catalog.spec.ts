@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, PASSWORD, signInLocally } from './support';
 
@@ -9,6 +10,12 @@ import { expectAccessible, PASSWORD, signInLocally } from './support';
 const ADMIN = 'admin@example.org';
 const EDUCATOR = 'educator01@northwind.example.org';
 const PLAYLIST = 'first-weeks-of-school-essentials';
+/** A demo clip of the product's own (WebM), uploaded as the new strategy's video. */
+const VIDEO_FILE = fileURLToPath(new URL('../../public/media/videos/demo-clip-2.webm', import.meta.url));
+const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:04.000\nEach student writes one thing they learned.\n\n00:04.000 --> 00:09.000\nRead the cards before the next lesson.\n';
+
+/** The hidden file input of an upload field (the field's button opens it). */
+const fileInput = (page: Page, label: string) => page.getByRole('group', { name: label }).locator('input[type="file"]');
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -53,8 +60,19 @@ test('the platform admin creates and publishes a learning object; an educator fi
   await expect(page.getByRole('grid', { name: 'Framework tags' }).getByRole('row')).toHaveCount(1);
   // educator01's own audience: the catalogue starts filtered to it.
   await page.getByRole('checkbox', { name: 'Instructional Coaches' }).check();
-  await page.getByLabel('Video URL').fill('/media/videos/demo-clip-2.webm');
-  await page.getByLabel('Duration (seconds)').fill('10');
+  // The video and its captions are uploaded: the video's address, type and length fill in.
+  await fileInput(page, 'Video file').setInputFiles(VIDEO_FILE);
+  await expect(page.getByLabel('Video URL')).toHaveValue(/^\/media\/uploads\/[0-9a-f-]{36}\/demo-clip-2\.webm$/, { timeout: 30_000 });
+  await expect(page.getByRole('group', { name: 'Video file' }).getByRole('link', { name: 'demo-clip-2.webm' })).toBeVisible();
+  await expect(page.getByLabel('Duration (seconds)')).toHaveValue(/^\d+(\.\d)?$/);
+  // A file that is not WebVTT is refused with the server's words, and nothing is filled in.
+  await fileInput(page, 'Captions file').setInputFiles({ name: 'captions.vtt', mimeType: 'text/vtt', buffer: Buffer.from('%PDF-1.7 not captions') });
+  await expect(page.getByRole('group', { name: 'Captions file' }).getByRole('alert')).toContainText('WebVTT');
+  await expect(page.getByLabel('Captions URL')).toHaveValue('');
+  await page.getByRole('group', { name: 'Captions file' }).getByRole('button', { name: 'Dismiss' }).click();
+  await fileInput(page, 'Captions file').setInputFiles({ name: 'exit-tickets.vtt', mimeType: 'text/vtt', buffer: Buffer.from(CAPTIONS) });
+  await expect(page.getByLabel('Captions URL')).toHaveValue(/^\/media\/uploads\/[0-9a-f-]{36}\/exit-tickets\.vtt$/, { timeout: 30_000 });
+  const captionsUrl = await page.getByLabel('Captions URL').inputValue();
   const levels = ['Beginning', 'Developing', 'Applying', 'Innovating'];
   for (const [i, name] of levels.entries()) {
     await page.getByLabel(`Level ${i + 1} title`).fill(name);
@@ -92,6 +110,12 @@ test('the platform admin creates and publishes a learning object; an educator fi
     await el.play();
   });
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  // The uploaded video plays, with the uploaded captions as its English track.
+  expect(await video.evaluate((el: HTMLVideoElement) => el.currentSrc)).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\/demo-clip-2\.webm$/);
+  await expect(educator.locator('video track[srclang="en"]')).toHaveAttribute('src', captionsUrl);
+  const captions = await educator.request.get(captionsUrl);
+  expect(captions.headers()['content-type']).toContain('text/vtt');
+  expect(await captions.text()).toBe(CAPTIONS);
   await context.close();
 });
 

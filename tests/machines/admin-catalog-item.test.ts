@@ -44,6 +44,7 @@ function item(overrides: Partial<AdminCatalogItem> = {}): AdminCatalogItem {
     joinUrl: null,
     video: null,
     entries: [],
+    reproducibles: [],
     ...overrides,
   };
 }

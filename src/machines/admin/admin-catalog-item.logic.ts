@@ -49,6 +49,7 @@ export function emptyDraft(): Draft {
     videoType: 'video/webm',
     videoDuration: '',
     posterUrl: '',
+    captionsUrl: '',
   };
 }
 
@@ -91,6 +92,7 @@ export function draftOf(item: AdminCatalogItem): Draft {
     videoType: item.video?.mimeType === 'video/mp4' ? 'video/mp4' : 'video/webm',
     videoDuration: item.video ? String(item.video.durationSeconds) : '',
     posterUrl: item.video?.posterUrl ?? '',
+    captionsUrl: item.video?.captionsUrl ?? '',
   };
 }
 
@@ -101,7 +103,7 @@ const hasRubric = (rubric: readonly DraftRubricLevel[]) => rubric.some((l) => l.
 
 function videoOf(draft: Draft): AdminCatalogItemPatch['video'] {
   if (!draft.videoUrl.trim()) return null;
-  return { url: draft.videoUrl.trim(), mimeType: draft.videoType, durationSeconds: Number(draft.videoDuration), posterUrl: nullIfBlank(draft.posterUrl) };
+  return { url: draft.videoUrl.trim(), mimeType: draft.videoType, durationSeconds: Number(draft.videoDuration), posterUrl: nullIfBlank(draft.posterUrl), captionsUrl: nullIfBlank(draft.captionsUrl) };
 }
 
 /** Each API field with the draft fields it is made of, and the types of item that have it. */
@@ -128,7 +130,7 @@ const API_FIELDS: { key: keyof AdminCatalogItemPatch; from: (keyof Draft)[]; typ
   { key: 'startDate', from: ['startDate'], types: ['LIVESTREAM'], value: (d) => fromLocalInput(d.startDate) },
   { key: 'endDate', from: ['endDate'], types: ['LIVESTREAM'], value: (d) => fromLocalInput(d.endDate) },
   { key: 'joinUrl', from: ['joinUrl'], types: ['LIVESTREAM'], value: (d) => nullIfBlank(d.joinUrl) },
-  { key: 'video', from: ['videoUrl', 'videoType', 'videoDuration', 'posterUrl'], types: ['LEARNING_OBJECT', 'LIVESTREAM'], value: videoOf },
+  { key: 'video', from: ['videoUrl', 'videoType', 'videoDuration', 'posterUrl', 'captionsUrl'], types: ['LEARNING_OBJECT', 'LIVESTREAM'], value: videoOf },
 ];
 
 const fieldsOf = (type: ResourceType) => API_FIELDS.filter((f) => !f.types || f.types.includes(type));
@@ -207,7 +209,7 @@ export function draftErrors(type: ResourceType, draft: Draft): FieldErrors {
   }
   if (type !== 'PLAYLIST') {
     const label = type === 'LIVESTREAM' ? 'Recording' : 'Video';
-    const anyVideo = draft.videoUrl.trim() || draft.videoDuration.trim() || draft.posterUrl.trim();
+    const anyVideo = draft.videoUrl.trim() || draft.videoDuration.trim() || draft.posterUrl.trim() || draft.captionsUrl.trim();
     if (anyVideo) {
       if (!draft.videoUrl.trim()) errors.videoUrl = `The ${label} URL field is required`;
       else address(errors, 'videoUrl', draft.videoUrl, 'Video URL');
@@ -215,6 +217,7 @@ export function draftErrors(type: ResourceType, draft: Draft): FieldErrors {
       if (!draft.videoDuration.trim()) errors.videoDuration = 'The Duration field is required';
       else if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86400) errors.videoDuration = 'The Duration must be a number of seconds between 1 and 86400';
       address(errors, 'posterUrl', draft.posterUrl, 'Poster URL');
+      address(errors, 'captionsUrl', draft.captionsUrl, 'Captions URL');
     }
   }
   return errors;
@@ -231,6 +234,7 @@ const LABEL_FIELDS: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/\bLevel ([1-4]) (Title|Description)\b/, (m) => `rubric.${Number(m[1]) - 1}.${m[2]!.toLowerCase()}`],
   [/\bThumbnail URL\b/, () => 'thumbnailUrl'],
   [/\bPoster URL\b/, () => 'posterUrl'],
+  [/\bCaptions URL\b/, () => 'captionsUrl'],
   [/\bVideo URL\b/, () => 'videoUrl'],
   [/\bStream Link\b/, () => 'joinUrl'],
   [/\bEnd Date\b/, () => 'endDate'],

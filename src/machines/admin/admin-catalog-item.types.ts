@@ -32,6 +32,8 @@ export type Draft = {
   videoType: VideoType;
   videoDuration: string;
   posterUrl: string;
+  /** The video's WebVTT captions (an uploaded file's address, or any address). */
+  captionsUrl: string;
 };
 
 export type DraftField = keyof Draft;

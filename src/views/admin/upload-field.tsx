@@ -116,7 +116,7 @@ export function UploadFieldView({ actor, label, kind, value, onChange, descripti
                   {value.fileName}
                 </a>
                 <span className={styles.fileFacts}>
-                  {[humanSize(value.size), value.durationSeconds ? duration(value.durationSeconds) : null].filter(Boolean).join(' · ')}
+                  {[value.size ? humanSize(value.size) : null, value.durationSeconds ? duration(value.durationSeconds) : null].filter(Boolean).join(' · ')}
                 </span>
               </span>
             ) : (
