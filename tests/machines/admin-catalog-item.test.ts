@@ -119,7 +119,7 @@ describe('admin catalogue item', () => {
     await flush();
 
     expect(calls.created).toEqual([
-      { resourceType: 'LEARNING_OBJECT', title: 'Exit tickets', featured: false, video: { url: '/media/videos/strategy-01.webm', mimeType: 'video/webm', durationSeconds: 24, posterUrl: null } },
+      { resourceType: 'LEARNING_OBJECT', title: 'Exit tickets', featured: false, video: { url: '/media/videos/strategy-01.webm', mimeType: 'video/webm', durationSeconds: 24, posterUrl: null, captionsUrl: null } },
     ]);
     expect(calls.createdIds).toHaveLength(1);
     expect(calls.notices).toEqual(['Draft created']);
