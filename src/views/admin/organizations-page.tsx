@@ -51,7 +51,7 @@ const COLUMNS: DataTableColumn<AdminOrganization>[] = [
     key: 'seats',
     label: 'Seats',
     align: 'end',
-    render: (o) => (o.subscription ? o.subscription.seats === null ? `${o.subscription.seatsUsed}, no limit` : `${o.subscription.seatsUsed} of ${o.subscription.seats}` : <span className={styles.muted}>—</span>),
+    render: (o) => (o.subscription ? o.subscription.seats === null ? `${o.subscription.seatsUsed} used · no limit` : `${o.subscription.seatsUsed} of ${o.subscription.seats} used` : <span className={styles.muted}>—</span>),
   },
   { key: 'subscription', label: 'Subscription', render: (o) => <SubscriptionStatus subscription={o.subscription} /> },
 ];
