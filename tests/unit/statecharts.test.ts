@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { and, assign, createMachine, not, or, setup } from 'xstate';
@@ -38,6 +38,14 @@ describe('machine registry', () => {
     const every = [...MACHINES, ...ADMIN_MACHINES];
     expect([...new Set(every.map((entry) => entry.folder))].sort()).toEqual(folders);
     expect(new Set(every.map((entry) => entry.name)).size).toBe(every.length);
+  });
+
+  it('has an export in docs/statecharts that matches each machine as it is now (npm run statecharts)', () => {
+    const stale = [...MACHINES, ...ADMIN_MACHINES].filter(({ name, machine }) => {
+      const file = new URL(`../../docs/statecharts/${name}.json`, import.meta.url);
+      return !existsSync(file) || readFileSync(file, 'utf8') !== `${JSON.stringify(machine.toJSON(), null, 2)}\n`;
+    });
+    expect(stale.map(({ name }) => name)).toEqual([]);
   });
 });
 
