@@ -120,7 +120,7 @@ function queries(db: Db) {
               (select json_build_object('url', v.url, 'mimeType', v.mime_type, 'durationSeconds', v.duration_seconds, 'posterUrl', v.poster_url,
                    'captionsUrl', v.captions->0->>'src')
                  from videos v where v.id = ci.video_id) as "video",
-              coalesce((select json_agg(json_build_object('uploadId', f.upload_id::text, 'title', f.title, 'fileName', f.file_name, 'mimeType', f.mime_type, 'size', f.size)
+              coalesce((select json_agg(json_build_object('id', f.id::text, 'uploadId', f.upload_id::text, 'title', f.title, 'fileName', f.file_name, 'mimeType', f.mime_type, 'size', f.size)
                  order by f.position) from reproducible_files f where f.catalog_item_id = ci.id), '[]'::json) as "reproducibles",
               coalesce((select json_agg(json_build_object('position', e.position, 'item', json_build_object(
                   'id', x.id::text, 'publicId', x.public_id, 'resourceType', x.resource_type, 'status', x.status, 'title', x.title,
@@ -234,13 +234,33 @@ function queries(db: Db) {
       return found.map((r) => r.id);
     },
 
-    /** A learning object's reproducible files: these uploads, in this order, replacing the list. */
-    async setReproducibles(id: string, files: { uploadId: string; title: string }[]) {
-      await db.execute(sql`delete from reproducible_files where catalog_item_id = ${id}::uuid`);
-      if (!files.length) return;
+    /** The ids of this item's reproducible files among `ids`. */
+    async ownReproducibles(itemId: string, ids: string[]): Promise<string[]> {
+      if (!ids.length) return [];
+      const found = await rows<{ id: string }>(db, sql`select id::text as "id" from reproducible_files where catalog_item_id = ${itemId}::uuid and id in (${uuids(ids)})`);
+      return found.map((r) => r.id);
+    },
+
+    /**
+     * A learning object's reproducible files, in this order, replacing the list: each a file it
+     * already has (kept, with its title and place) or an upload (added).
+     */
+    async setReproducibles(id: string, files: ({ id: string; title: string } | { uploadId: string; title: string })[]) {
+      const kept = files.flatMap((f, i) => ('id' in f ? [{ id: f.id, title: f.title, position: i + 1 }] : []));
+      const added = files.flatMap((f, i) => ('uploadId' in f ? [{ uploadId: f.uploadId, title: f.title, position: i + 1 }] : []));
+      await db.execute(
+        kept.length
+          ? sql`delete from reproducible_files where catalog_item_id = ${id}::uuid and id not in (${uuids(kept.map((f) => f.id))})`
+          : sql`delete from reproducible_files where catalog_item_id = ${id}::uuid`,
+      );
+      for (const file of kept) {
+        await db.execute(sql`update reproducible_files set title = ${file.title}, position = ${file.position} where id = ${file.id}::uuid and catalog_item_id = ${id}::uuid`);
+      }
+      if (!added.length) return;
       await db.execute(sql`insert into reproducible_files (catalog_item_id, title, file_name, mime_type, size, upload_id, position)
         select ${id}::uuid, x.title, u.file_name, u.mime_type, u.size::int, u.id, x.n::int
-        from unnest(array[${uuids(files.map((f) => f.uploadId))}]::uuid[], array[${sql.join(files.map((f) => sql`${f.title}`), sql`, `)}]::text[]) with ordinality as x(upload, title, n)
+        from unnest(array[${uuids(added.map((f) => f.uploadId))}]::uuid[], array[${sql.join(added.map((f) => sql`${f.title}`), sql`, `)}]::text[],
+                    array[${sql.join(added.map((f) => sql`${f.position}`), sql`, `)}]::int[]) as x(upload, title, n)
         join media_uploads u on u.id = x.upload`);
     },
 

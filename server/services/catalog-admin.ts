@@ -127,12 +127,20 @@ export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminC
       });
     }
     if (fields.reproducibles !== undefined) {
-      const ids = fields.reproducibles.map((r) => r.uploadId);
-      const uploaded = new Set(await tx.reproducibleUploads(ids));
-      fields.reproducibles.forEach((r, i) => {
+      const list = fields.reproducibles;
+      const uploadIds = list.flatMap((r) => (r.uploadId ? [r.uploadId] : []));
+      const fileIds = list.flatMap((r) => (r.id ? [r.id] : []));
+      const uploaded = new Set(await tx.reproducibleUploads(uploadIds));
+      const own = new Set(current ? await tx.ownReproducibles(current.id, fileIds) : []);
+      const seen = new Set<string>();
+      list.forEach((r, i) => {
         check(trimmed(r.title), RESOURCE_TITLE_RULES, `Reproducible ${i + 1} Title`);
-        if (!uploaded.has(r.uploadId)) throw invalid(`The Reproducible ${i + 1} must be an uploaded reproducible file`);
-        if (ids.indexOf(r.uploadId) !== i) throw invalid(`The Reproducible ${i + 1} is already in the list`);
+        if ((r.id === undefined) === (r.uploadId === undefined)) throw invalid(`The Reproducible ${i + 1} must name either an upload or one of the item's files`);
+        if (r.uploadId !== undefined && !uploaded.has(r.uploadId)) throw invalid(`The Reproducible ${i + 1} must be an uploaded reproducible file`);
+        if (r.id !== undefined && !own.has(r.id)) throw invalid(`The Reproducible ${i + 1} is not one of this item's files`);
+        const key = r.id ?? r.uploadId!;
+        if (seen.has(key)) throw invalid(`The Reproducible ${i + 1} is already in the list`);
+        seen.add(key);
       });
     }
     if (fields.rubric !== undefined) {
@@ -191,7 +199,9 @@ export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminC
     if (fields.audienceIds !== undefined) await tx.setAudiences(id, fields.audienceIds);
     if (fields.entryIds !== undefined) await tx.setEntries(id, fields.entryIds);
     if (fields.video !== undefined) await tx.setVideo(id, fields.video ? { ...fields.video, url: fields.video.url.trim() } : null);
-    if (fields.reproducibles !== undefined) await tx.setReproducibles(id, fields.reproducibles.map((r) => ({ uploadId: r.uploadId, title: r.title.trim() })));
+    if (fields.reproducibles !== undefined) {
+      await tx.setReproducibles(id, fields.reproducibles.map((r) => (r.id !== undefined ? { id: r.id, title: r.title.trim() } : { uploadId: r.uploadId!, title: r.title.trim() })));
+    }
     // Last, so the item is marked changed (and the catalogue's token moves) even when only links changed.
     await tx.update(id, columns);
   }

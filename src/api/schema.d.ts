@@ -2066,9 +2066,12 @@ export interface components {
             /** @description A WebVTT file (an upload's url) the player offers as English captions. */
             captionsUrl?: string | null;
         };
+        /** @description One file of the list, with its title - a new upload of kind `reproducible` (`uploadId`), or a file the item already has, kept (`id`, as the item answers it). Exactly one of the two. */
         AdminReproducibleInput: {
             /** Format: uuid */
-            uploadId: string;
+            id?: string;
+            /** Format: uuid */
+            uploadId?: string;
             title: string;
         };
         AdminResourceInput: {
@@ -2101,7 +2104,7 @@ export interface components {
             endDate?: string | null;
             joinUrl?: string | null;
             video?: components["schemas"]["AdminVideo"] | null;
-            /** @description A learning object's reproducible files in order, each an upload of kind `reproducible` with its title; replaces the list. */
+            /** @description A learning object's reproducible files in order, each a new upload of kind `reproducible` or one of its files kept, with its title; replaces the list. */
             reproducibles?: components["schemas"]["AdminReproducibleInput"][];
             /** @description A playlist's items in order (learning objects and livestreams). */
             entryIds?: string[];
@@ -2125,7 +2128,7 @@ export interface components {
             endDate?: string | null;
             joinUrl?: string | null;
             video?: components["schemas"]["AdminVideo"] | null;
-            /** @description A learning object's reproducible files in order, each an upload of kind `reproducible` with its title; replaces the list. */
+            /** @description A learning object's reproducible files in order, each a new upload of kind `reproducible` or one of its files kept, with its title; replaces the list. */
             reproducibles?: components["schemas"]["AdminReproducibleInput"][];
             /** @description A playlist's items in order (learning objects and livestreams). */
             entryIds?: string[];
@@ -2189,6 +2192,8 @@ export interface components {
             } | null;
             /** @description A learning object's reproducible files in order (`uploadId` null for a file that was not uploaded here). */
             reproducibles: {
+                /** Format: uuid */
+                id: string;
                 /** Format: uuid */
                 uploadId: string | null;
                 title: string;

@@ -183,8 +183,8 @@ function behaves(name: string, setup: () => Promise<{ t: TestApp; mediaFiles?: (
       expect(created.statusCode, created.body).toBe(201);
       expect(created.json().video).toEqual(videoInput);
       expect(created.json().reproducibles).toEqual([
-        { uploadId: cards.body.id, title: 'Exit ticket cards', fileName: 'cards.pdf', mimeType: 'application/pdf', size: FILES.pdf.length },
-        { uploadId: photo.body.id, title: 'A filled-in card', fileName: 'card.png', mimeType: 'image/png', size: FILES.png.length },
+        { id: expect.any(String), uploadId: cards.body.id, title: 'Exit ticket cards', fileName: 'cards.pdf', mimeType: 'application/pdf', size: FILES.pdf.length },
+        { id: expect.any(String), uploadId: photo.body.id, title: 'A filled-in card', fileName: 'card.png', mimeType: 'image/png', size: FILES.png.length },
       ]);
       const id = created.json().id;
       expect((await t.request(admin, { method: 'PUT', url: `/api/admin/catalog/items/${id}/status`, payload: { status: 'PUBLISHED' } })).statusCode).toBe(200);
@@ -207,6 +207,37 @@ function behaves(name: string, setup: () => Promise<{ t: TestApp; mediaFiles?: (
       const refused = await t.request(admin, { method: 'PATCH', url: `/api/admin/catalog/items/${id}`, payload: { video: { ...videoInput, captionsUrl: 'javascript:alert(1)' } } });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.message).toContain('Captions URL');
+    });
+
+    it("keeps an item's files by id beside new uploads: a seeded file survives, titles and order change", async () => {
+      const [item] = await t.query<{ id: string; fileId: string; fileName: string }>(
+        sql`select ci.id::text as id, f.id::text as "fileId", f.file_name as "fileName" from catalog_items ci join reproducible_files f on f.catalog_item_id = ci.id
+            where f.upload_id is null and ci.resource_type = 'LEARNING_OBJECT' order by ci.title limit 1`,
+      );
+      const [other] = await t.query<{ fileId: string }>(sql`select f.id::text as "fileId" from reproducible_files f where f.catalog_item_id <> ${item!.id}::uuid limit 1`);
+      const added = await upload(t, admin, 'reproducible', 'extra.pdf', FILES.pdf);
+      const attach = (reproducibles: object[]) => t.request(admin, { method: 'PATCH', url: `/api/admin/catalog/items/${item!.id}`, payload: { reproducibles } });
+
+      const changed = await attach([
+        { uploadId: added.body.id, title: 'New first' },
+        { id: item!.fileId, title: 'Seeded, renamed' },
+      ]);
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json().reproducibles.map((r: Json) => [r.id === item!.fileId, r.uploadId, r.title])).toEqual([
+        [false, added.body.id, 'New first'],
+        [true, null, 'Seeded, renamed'],
+      ]);
+      // The seeded file's bytes are still what the educator downloads, after the upload.
+      const zip = await t.request(await t.login(ACCOUNTS.educator), { method: 'GET', url: `/api/catalog/items/${item!.id}/reproducibles?archiveName=Kept` });
+      expect([...(await readZip(zip.rawPayload)).keys()]).toEqual(['extra.pdf', item!.fileName]);
+
+      // Another item's file, an entry naming both or neither: refused with the rule's words.
+      expect((await attach([{ id: other!.fileId, title: 'Not mine' }])).json().error.message).toBe("The Reproducible 1 is not one of this item's files");
+      expect((await attach([{ id: item!.fileId, uploadId: added.body.id, title: 'Both' }])).json().error.message).toBe('The Reproducible 1 must name either an upload or one of the item\'s files');
+      expect((await attach([{ title: 'Neither' }])).statusCode).toBe(400);
+      expect((await attach([{ id: item!.fileId, title: 'Once' }, { id: item!.fileId, title: 'Twice' }])).json().error.message).toBe('The Reproducible 2 is already in the list');
+      // Leaving a file out removes it.
+      expect((await attach([{ id: item!.fileId, title: 'Only this' }])).json().reproducibles.map((r: Json) => r.title)).toEqual(['Only this']);
     });
 
     it('records each upload in the audit log', async () => {

@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { readZip } from '../support/zip';
 import { expectAccessible, PASSWORD, signInLocally } from './support';
 
 // The admin site's catalogue (issue 16): the platform admin creates a learning object as a draft,
@@ -13,6 +15,9 @@ const PLAYLIST = 'first-weeks-of-school-essentials';
 /** A demo clip of the product's own (WebM), uploaded as the new strategy's video. */
 const VIDEO_FILE = fileURLToPath(new URL('../../public/media/videos/demo-clip-2.webm', import.meta.url));
 const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:04.000\nEach student writes one thing they learned.\n\n00:04.000 --> 00:09.000\nRead the cards before the next lesson.\n';
+
+/** A one-page handout (a PDF by its content), attached as a reproducible file. */
+const HANDOUT = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** The hidden file input of an upload field (the field's button opens it). */
 const fileInput = (page: Page, label: string) => page.getByRole('group', { name: label }).locator('input[type="file"]');
@@ -79,10 +84,16 @@ test('the platform admin creates and publishes a learning object; an educator fi
     await page.getByLabel(`Level ${i + 1} description`).fill(`I am at the ${name.toLowerCase()} level with exit tickets.`);
   }
   await page.getByRole('textbox', { name: 'Guide' }).fill('## Steps\n\n1. Hand out cards.\n2. Read them before the next lesson.');
+  // A handout: uploaded, listed under a title made from its name, retitled.
+  await fileInput(page, 'Add a reproducible file').setInputFiles({ name: 'exit-ticket-cards.pdf', mimeType: 'application/pdf', buffer: HANDOUT });
+  const handoutTitle = page.getByLabel('Title of exit-ticket-cards.pdf');
+  await expect(handoutTitle).toHaveValue('exit ticket cards', { timeout: 30_000 });
+  await handoutTitle.fill('Exit ticket cards');
   await page.getByRole('button', { name: 'Create draft' }).click();
   await expect(page).toHaveURL(/\/admin\/catalog\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Status and saving' }).getByText('Draft', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Title of exit-ticket-cards.pdf')).toHaveValue('Exit ticket cards');
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -113,6 +124,15 @@ test('the platform admin creates and publishes a learning object; an educator fi
   // The uploaded video plays, with the uploaded captions as its English track.
   expect(await video.evaluate((el: HTMLVideoElement) => el.currentSrc)).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\/demo-clip-2\.webm$/);
   await expect(educator.locator('video track[srclang="en"]')).toHaveAttribute('src', captionsUrl);
+  // The handout is in the strategy's reproducibles, and in the zip the educator downloads.
+  await educator.getByRole('tab', { name: 'Resources' }).click();
+  await expect(educator.getByRole('list', { name: 'Reproducibles' }).getByRole('listitem')).toHaveText(['Exit ticket cards']);
+  const downloading = educator.waitForEvent('download');
+  await educator.getByRole('button', { name: 'Download reproducibles' }).click();
+  const zip = await readFile((await (await downloading).path()) ?? '');
+  const files = await readZip(zip);
+  expect([...files.keys()]).toEqual(['exit-ticket-cards.pdf']);
+  expect(files.get('exit-ticket-cards.pdf')!.equals(HANDOUT)).toBe(true);
   const captions = await educator.request.get(captionsUrl);
   expect(captions.headers()['content-type']).toContain('text/vtt');
   expect(await captions.text()).toBe(CAPTIONS);

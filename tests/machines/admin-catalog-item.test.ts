@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '@/api/errors';
 import type { AdminCatalogItemInput as CreateBody, AdminCatalogItemPatch } from '@/api/operations/admin';
 import { adminCatalogItemIntents } from '@/machines/admin/admin-catalog-item.intents';
-import { createBody, draftOf, errorField, patchBody, toLocalInput } from '@/machines/admin/admin-catalog-item.logic';
+import { createBody, draftOf, errorField, patchBody, toLocalInput, uploadedReproducible } from '@/machines/admin/admin-catalog-item.logic';
 import { adminCatalogItemMachine } from '@/machines/admin/admin-catalog-item.machine';
 import { selectAlert, selectEntries, selectFieldError, selectIsDirty, selectItem } from '@/machines/admin/admin-catalog-item.selectors';
 import type { AdminCatalogItem, AdminCatalogItemSummary, CatalogItemStatus } from '@/machines/admin/admin-catalog-item.types';
@@ -145,6 +145,37 @@ describe('admin catalogue item', () => {
     intents.save();
     await flush();
     expect(calls.patched).toHaveLength(1);
+  });
+
+  it('sends the reproducible files as the item’s own (by id) and new uploads, in the list’s order', async () => {
+    const seeded = { id: 'file-1', uploadId: null, title: 'Exit ticket cards', fileName: 'cards.pdf', mimeType: 'application/pdf', size: 812 };
+    const stored = item({ reproducibles: [seeded] });
+    const { actor, intents, calls } = start({
+      input: { id: stored.id },
+      stored,
+      update: async (patch, current) => ({
+        ...current,
+        reproducibles: (patch.reproducibles ?? []).map((f) =>
+          f.id ? { ...seeded, title: f.title } : { id: 'file-2', uploadId: f.uploadId!, title: f.title, fileName: 'sorting-mat.pdf', mimeType: 'application/pdf', size: 2048 },
+        ),
+      }),
+    });
+    await flush();
+    const added = uploadedReproducible({ id: 'upload-9', fileName: 'sorting-mat.pdf', size: 2048 });
+    expect(added.title).toBe('sorting mat');
+    const [kept] = actor.getSnapshot().context.draft.reproducibles;
+    intents.change({ reproducibles: [added, { ...kept!, title: '' }] });
+    intents.save();
+    // A file without a title is refused before anything is sent, with the server's words.
+    expect(selectFieldError('reproducibles.1.title')(actor.getSnapshot())).toBe('The Reproducible 2 Title field is required');
+    expect(calls.patched).toEqual([]);
+
+    intents.change({ reproducibles: [added, { ...kept!, title: 'Cards, renamed' }] });
+    intents.save();
+    await flush();
+    expect(calls.patched).toEqual([{ reproducibles: [{ uploadId: 'upload-9', title: 'sorting mat' }, { id: 'file-1', title: 'Cards, renamed' }] }]);
+    expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+    expect(errorField(new ApiError(400, 'VALIDATION_FAILED', 'The Reproducible 3 Title must have at most 150 characters'))).toBe('reproducibles.2.title');
   });
 
   it('puts a refusal of the server under its field, or in an alert when it is the whole item’s', async () => {

@@ -12,7 +12,7 @@ import {
   URL_RULES,
 } from '@/lib/validation/catalog-item';
 import { validate, type Rule } from '@/lib/validation/rules';
-import type { AdminCatalogItem, Draft, DraftResource, DraftRubricLevel, FieldErrors, ResourceType } from './admin-catalog-item.types';
+import type { AdminCatalogItem, Draft, DraftReproducible, DraftResource, DraftRubricLevel, FieldErrors, ResourceType } from './admin-catalog-item.types';
 
 // The editor's draft and the API's item, both ways: what the fields show, what a save sends
 // (only what changed), the rules checked before sending (the server's, shared in
@@ -30,6 +30,12 @@ let keys = 0;
 export const resourceKey = () => `resource-${++keys}`;
 export const emptyResource = (): DraftResource => ({ key: resourceKey(), title: '', url: '', description: '' });
 
+/** A file just uploaded, as a new row of the reproducible files: titled after its name until the admin retitles it. */
+export function uploadedReproducible(file: { id: string; fileName: string; size: number }): DraftReproducible {
+  const title = file.fileName.replace(/\.[A-Za-z0-9]+$/, '').replace(/[-_]+/g, ' ').trim();
+  return { key: resourceKey(), id: null, uploadId: file.id, title: title || file.fileName, fileName: file.fileName, size: file.size };
+}
+
 export function emptyDraft(): Draft {
   return {
     title: '',
@@ -42,6 +48,7 @@ export function emptyDraft(): Draft {
     implementationGuide: '',
     resources: [],
     rubric: emptyRubric(),
+    reproducibles: [],
     startDate: '',
     endDate: '',
     joinUrl: '',
@@ -85,6 +92,7 @@ export function draftOf(item: AdminCatalogItem): Draft {
     implementationGuide: item.implementationGuide ?? '',
     resources: item.resources.map((r) => ({ key: resourceKey(), title: r.title, url: r.url, description: r.description })),
     rubric,
+    reproducibles: item.reproducibles.map((f) => ({ key: resourceKey(), id: f.id, uploadId: null, title: f.title, fileName: f.fileName, size: f.size })),
     startDate: toLocalInput(item.startDate),
     endDate: toLocalInput(item.endDate),
     joinUrl: item.joinUrl ?? '',
@@ -126,6 +134,12 @@ const API_FIELDS: { key: keyof AdminCatalogItemPatch; from: (keyof Draft)[]; typ
     from: ['rubric'],
     types: ['LEARNING_OBJECT'],
     value: (d) => (hasRubric(d.rubric) ? d.rubric.map((l) => ({ value: l.value, title: l.title.trim(), description: l.description.trim() })) : []),
+  },
+  {
+    key: 'reproducibles',
+    from: ['reproducibles'],
+    types: ['LEARNING_OBJECT'],
+    value: (d) => d.reproducibles.map((f) => (f.id ? { id: f.id, title: f.title.trim() } : { uploadId: f.uploadId!, title: f.title.trim() })),
   },
   { key: 'startDate', from: ['startDate'], types: ['LIVESTREAM'], value: (d) => fromLocalInput(d.startDate) },
   { key: 'endDate', from: ['endDate'], types: ['LIVESTREAM'], value: (d) => fromLocalInput(d.endDate) },
@@ -193,6 +207,7 @@ export function draftErrors(type: ResourceType, draft: Draft): FieldErrors {
     else address(errors, `resources.${i}.url`, r.url, `Resource ${i + 1} URL`);
     first(errors, `resources.${i}.description`, r.description.trim(), RESOURCE_DESCRIPTION_RULES, `Resource ${i + 1} Description`);
   });
+  draft.reproducibles.forEach((f, i) => first(errors, `reproducibles.${i}.title`, f.title.trim(), RESOURCE_TITLE_RULES, `Reproducible ${i + 1} Title`));
   if (type === 'LEARNING_OBJECT' && hasRubric(draft.rubric)) {
     draft.rubric.forEach((l, i) => {
       first(errors, `rubric.${i}.title`, l.title.trim(), RUBRIC_TITLE_RULES, `Level ${l.value} Title`);
@@ -231,6 +246,7 @@ const CODE_FIELDS: Record<string, string> = { PUBLIC_ID_TAKEN: 'publicId', PUBLI
 /** The labels the server's messages use, longest first so "Video URL" wins over "URL". */
 const LABEL_FIELDS: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/\bResource (\d+) (Title|URL|Description)\b/, (m) => `resources.${Number(m[1]) - 1}.${m[2] === 'URL' ? 'url' : m[2]!.toLowerCase()}`],
+  [/\bReproducible (\d+) Title\b/, (m) => `reproducibles.${Number(m[1]) - 1}.title`],
   [/\bLevel ([1-4]) (Title|Description)\b/, (m) => `rubric.${Number(m[1]) - 1}.${m[2]!.toLowerCase()}`],
   [/\bThumbnail URL\b/, () => 'thumbnailUrl'],
   [/\bPoster URL\b/, () => 'posterUrl'],

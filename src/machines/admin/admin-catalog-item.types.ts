@@ -9,6 +9,11 @@ export type { AdminCatalogItem, AdminCatalogItemSummary, CatalogItemStatus };
 /** A resource link as the form edits it; `key` keeps a row's identity while rows move. */
 export type DraftResource = { key: string; title: string; url: string; description: string };
 export type DraftRubricLevel = { value: 1 | 2 | 3 | 4; title: string; description: string };
+/**
+ * A reproducible file as the form lists it: one the item has (`id`) or one uploaded since it was
+ * opened (`uploadId`), with the title educators read; `key` keeps a row's identity while rows move.
+ */
+export type DraftReproducible = { key: string; id: string | null; uploadId: string | null; title: string; fileName: string; size: number };
 
 /**
  * What the editor's fields hold: text as typed (dates as the browser's local date and time,
@@ -25,6 +30,7 @@ export type Draft = {
   implementationGuide: string;
   resources: DraftResource[];
   rubric: DraftRubricLevel[];
+  reproducibles: DraftReproducible[];
   startDate: string;
   endDate: string;
   joinUrl: string;

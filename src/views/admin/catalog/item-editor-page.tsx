@@ -40,6 +40,7 @@ import { ResourceFields, RubricFields } from '@/views/admin/catalog/list-fields'
 import { PlaylistEntries } from '@/views/admin/catalog/playlist-entries';
 import { TextInput } from '@/views/admin/catalog/text-input';
 import { VideoFields } from '@/views/admin/catalog/video-fields';
+import { ReproducibleFields } from '@/views/admin/catalog/reproducible-fields';
 import * as adminStyles from '@/views/admin/admin.css';
 import * as styles from '@/views/admin/catalog/catalog.css';
 
@@ -318,6 +319,9 @@ function Editor({ input }: { input: AdminCatalogItemInput }) {
                   <RubricFields actor={actor} />
                 </Section>
                 <Guide actor={actor} />
+                <Section id="item-reproducibles" title="Reproducible files" lead="Handouts educators download together as one zip, in this order.">
+                  <ReproducibleFields actor={actor} />
+                </Section>
               </>
             )}
             {type === 'LIVESTREAM' && (
