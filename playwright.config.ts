@@ -10,9 +10,8 @@ import { defineConfig, devices } from '@playwright/test';
  *
  * The end-to-end files run in two shards, each against a server and data of its own, one test at
  * a time within a shard (the tests of a shard share its data); the visual suite (tests/visual)
- * runs in two more shards with a server each, so the screens it compares never show what the
- * end-to-end tests changed. The four run side by side: most of a browser test's time is waiting
- * (for the network to go quiet, for a screenshot to settle), not CPU.
+ * has a third server, so the screens it compares never show what the end-to-end tests changed.
+ * The three run side by side: most of a browser test's time is waiting, not CPU.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'elp-e2e-'));
@@ -29,8 +28,7 @@ const FIRST_SHARD = ['sign-in', 'shell', 'catalog', 'usage', 'help-topics', 'das
 const servers = [
   { project: 'e2e-1', testDir: 'tests/e2e', testMatch: FIRST_SHARD, testIgnore: undefined, port, dataDir: dataDirOf('e2e-1') },
   { project: 'e2e-2', testDir: 'tests/e2e', testMatch: undefined, testIgnore: FIRST_SHARD, port: port + 2, dataDir: dataDirOf('e2e-2') },
-  { project: 'visual-1', testDir: 'tests/visual', testMatch: ['**/screens-educator.spec.ts'], testIgnore: undefined, port: port + 1, dataDir: dataDirOf('visual-1') },
-  { project: 'visual-2', testDir: 'tests/visual', testMatch: ['**/screens-others.spec.ts'], testIgnore: undefined, port: port + 3, dataDir: dataDirOf('visual-2') },
+  { project: 'visual', testDir: 'tests/visual', testMatch: undefined, testIgnore: undefined, port: port + 1, dataDir: dataDirOf('visual') },
 ].map((server) => ({ ...server, origin: `http://localhost:${server.port}` }));
 
 const serverEnv = (listen: number, publicUrl: string, dir: string) => ({
@@ -54,7 +52,7 @@ const launchOptions = {
 export default defineConfig({
   fullyParallel: false,
   // One worker per project (see above).
-  workers: 4,
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: {
@@ -80,7 +78,7 @@ export default defineConfig({
       ...devices['Desktop Chrome'],
       channel: undefined,
       baseURL: server.origin,
-      ...(server.project.startsWith('visual') ? { timezoneId: 'UTC', locale: 'en-US' } : {}),
+      ...(server.project === 'visual' ? { timezoneId: 'UTC', locale: 'en-US' } : {}),
     },
   })),
   webServer: servers.map((server) => ({

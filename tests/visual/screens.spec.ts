@@ -5,11 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
  * The visual regression suite: every screen at 375 and 1280 wide, light and dark, compared with
  * the committed baselines in tests/visual/__screenshots__ (README "Visual regression suite").
  *
- * It runs in two shards (educator01's screens, which read what that educator did on the screens
- * before them, and everything else: screens-educator.spec.ts and screens-others.spec.ts), each
- * against a server of its own with freshly seeded data (playwright.config.ts, projects
- * "visual-1" and "visual-2"), so what the end-to-end tests change never shows here and the two
- * shards never see each other's visits. Animations and the caret are
+ * It runs against its own server and freshly seeded data (playwright.config.ts, project
+ * "visual"), so what the end-to-end tests change never shows here. Animations and the caret are
  * off; dates (`<time>` and `[data-visual-mask]`) are masked and given one width (screenshot.css)
  * because the demo content is seeded relative to today. A screen that renders blank, black or half-built differs from its baseline
  * in far more than the 1% of pixels the comparison allows.
@@ -20,7 +17,7 @@ const PASSWORD = 'Welcome-2026!';
 const STYLE = fileURLToPath(new URL('./screenshot.css', import.meta.url));
 
 type Who = { email: string; demo?: true } | null;
-export type Screen = {
+type Screen = {
   name: string;
   path: string;
   who: Who;
@@ -34,8 +31,7 @@ const heading = (name: string | RegExp) => async (page: Page) => {
 
 const educator = { email: 'educator01@northwind.example.org' };
 
-/** Every screen, in the order the suite visits them. */
-export const SCREENS: Screen[] = [
+const SCREENS: Screen[] = [
   { name: 'login', path: '/login', who: null, ready: heading('Sign in') },
   { name: 'demo', path: '/demo', who: null, ready: heading('Try the Educator Learning Platform') },
   { name: 'reveal', path: '/reveal', who: null, ready: heading('Thanks for trying the demo') },
@@ -66,12 +62,6 @@ export const SCREENS: Screen[] = [
   { name: 'expired-organization', path: '/expired-organization-subscription', who: { email: 'lapsed@lakeside.example.org' }, ready: async (page) => void (await expect(page.getByRole('heading', { level: 1 })).toBeVisible()) },
   { name: 'statecharts', path: '/statecharts', who: { email: 'admin@example.org' }, ready: async (page) => void (await expect(page.getByRole('region', { name: /statechart drawing/ }).locator('svg g').first()).toBeVisible()) },
 ];
-
-/**
- * The first shard: educator01's screens, and the Educator Usage reports, which count what
- * educator01 did on the screens before them. The other shard's screens read nobody else's visits.
- */
-export const inEducatorShard = (screen: Screen) => screen.who?.email === educator.email || screen.name.startsWith('usage-');
 
 /**
  * Nothing is still arriving: the network is quiet, no region says it is busy, and every image
@@ -111,32 +101,30 @@ const VIEWPORTS = [
   { width: 375, height: 812 },
 ] as const;
 
-/** One test per screen, in the list's order, one after another. */
-export function compareScreens(screens: readonly Screen[]) {
-  test.describe.configure({ mode: 'default' });
-  for (const screen of screens) {
-    test(screen.name, async ({ page }) => {
-      if (screen.who) {
-        const token = await tokenFor(page, screen.who);
-        await page.addInitScript((t) => localStorage.setItem('AV_TOKEN', t), token);
+test.describe.configure({ mode: 'default' });
+
+for (const screen of SCREENS) {
+  test(screen.name, async ({ page }) => {
+    if (screen.who) {
+      const token = await tokenFor(page, screen.who);
+      await page.addInitScript((t) => localStorage.setItem('AV_TOKEN', t), token);
+    }
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+      await page.goto(screen.path);
+      await screen.ready(page);
+      await settled(page);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await expect(page).toHaveScreenshot(`${screen.name}-${viewport.width}-${scheme}.png`, {
+          fullPage: true,
+          timeout: 20_000,
+          mask: [page.locator('time, [data-visual-mask]')],
+          stylePath: STYLE,
+        });
       }
-      for (const viewport of VIEWPORTS) {
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-        await page.goto(screen.path);
-        await screen.ready(page);
-        await settled(page);
-        for (const scheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-          await page.evaluate(() => window.scrollTo(0, 0));
-          await expect(page).toHaveScreenshot(`${screen.name}-${viewport.width}-${scheme}.png`, {
-            fullPage: true,
-            timeout: 20_000,
-            mask: [page.locator('time, [data-visual-mask]')],
-            stylePath: STYLE,
-          });
-        }
-      }
-    });
-  }
+    }
+  });
 }
