@@ -77,6 +77,7 @@ export const learnerEventsMachine = setup({
   },
   guards: {
     queueEmpty: ({ context }) => context.queue.length === 0,
+    notUrgent: ({ context }) => !context.urgent,
     batchFull: ({ context }) => context.queue.length >= LEARNER_EVENTS.flushAt,
     allHanded: (_, params: DeliverOutput & { attempted: number }) => params.handedIds.length >= params.attempted,
   },
@@ -177,6 +178,10 @@ export const learnerEventsMachine = setup({
         'learnerEvents.record': {
           actions: ['enqueue', { type: 'persistQueue', params: ({ context }) => ({ queue: context.queue }) }],
         },
+        // The page goes while a batch waits for its token: start again at once, urgent, with the
+        // whole queue (what the interrupted attempt may have handed goes twice; the server keeps
+        // each id once). Already urgent: that attempt is the page's last beacon.
+        'learnerEvents.pageHidden': { guard: 'notUrgent', target: 'sending', reenter: true, actions: 'markUrgent' },
       },
     },
     /**
