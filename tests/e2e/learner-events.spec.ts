@@ -141,6 +141,14 @@ test('leaving the site pauses the video, records the leave, and the position rea
   // No unmount happens when the tab goes to another site: the page hiding is the leave, and the
   // position (only sent every 10 s while playing) reaches the server without another visit.
   await page.goto('about:blank');
-  await expect.poll(async () => (await serverProgress(page, token, itemId))?.videoPosition, { timeout: 15_000 }).toBeGreaterThan(playedTo - 1);
+  // On failure the message shows what went over the wire and what the server answered.
+  const onTheWire = () =>
+    JSON.stringify(wire.beacons.map((b) => ({ sent: b.events.map((e) => [e.type, e.data?.position]), answer: b.answer?.results })));
+  await expect
+    .poll(async () => (await serverProgress(page, token, itemId))?.videoPosition, { timeout: 15_000 })
+    .toBeGreaterThan(playedTo - 1)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nItem ${itemId}, played from ${start} to ${playedTo}; beacons: ${onTheWire()}`);
+    });
   expect(Math.abs(before - playedTo)).toBeGreaterThan(1.5);
 });

@@ -22,23 +22,27 @@ export async function signInAtProvider(page: Page, email: string) {
 /** Sign out from the user menu in the shell, or the plain button of the full-screen pages. */
 export async function signOut(page: Page) {
   const account = page.getByRole('button', { name: /^Account menu/ });
+  const plain = page.getByRole('button', { name: 'Sign out' });
+  // Whichever the page has, once it has drawn it (right after a redirect it may have neither yet).
+  await expect(account.or(plain).first()).toBeVisible();
   if (await account.isVisible()) {
     await account.click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
   } else {
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await plain.click();
   }
 }
 
 /** No WCAG 2.2 AA violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
   // A colour in the middle of a CSS transition (right after a theme switch or a hover) belongs to
-  // neither theme: let running transitions end before contrast is measured.
+  // neither theme, and a dialog fading in is not yet its own colours: let every animation that
+  // ends (transitions, a dialog's entrance; not a spinner) end before contrast is measured.
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );

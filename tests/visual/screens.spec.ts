@@ -77,6 +77,11 @@ async function settled(page: Page) {
     }
     window.scrollTo(0, 0);
   });
+  // A lazy image the scroll did not bring near the viewport (the far end of a sideways rail) would
+  // never load: every image is asked for now, and then all of them must have arrived.
+  await page.evaluate(() => {
+    for (const image of Array.from(document.images)) image.loading = 'eager';
+  });
   await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
   await page.waitForLoadState('networkidle').catch(() => {});
   await page.evaluate(() => document.fonts.ready);
