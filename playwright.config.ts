@@ -8,10 +8,11 @@ import { defineConfig, devices } from '@playwright/test';
  * in Debian's Chromium. Every server gets a fresh data directory, so every run starts from the
  * seeded demo content.
  *
- * The end-to-end files run in two shards, each against a server and data of its own, one test at
- * a time within a shard (the tests of a shard share its data); the visual suite (tests/visual)
- * has a third server, so the screens it compares never show what the end-to-end tests changed.
- * The three run side by side: most of a browser test's time is waiting, not CPU.
+ * The end-to-end files run in two shards, each against a server and data of its own (the tests
+ * of a shard share its data); the visual suite (tests/visual) has a third server, so the screens
+ * it compares never show what the end-to-end tests changed. One test runs at a time, shard after
+ * shard: on two cores, three browsers and three servers side by side took 18 minutes and timed
+ * out under the load, one after another 11 (docs/decisions.md, "Browser tests").
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'elp-e2e-'));
@@ -51,8 +52,8 @@ const launchOptions = {
 
 export default defineConfig({
   fullyParallel: false,
-  // One worker per project (see above).
-  workers: 3,
+  // One test at a time (see above).
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: {
@@ -71,7 +72,6 @@ export default defineConfig({
     testDir: server.testDir,
     ...(server.testMatch ? { testMatch: server.testMatch } : {}),
     ...(server.testIgnore ? { testIgnore: server.testIgnore } : {}),
-    workers: 1,
     // Tests that read the server's files (the e-mail outbox) find its data directory here.
     metadata: { dataDir: server.dataDir },
     use: {
