@@ -1,20 +1,16 @@
-import { useSelector } from '@xstate/react';
 import { plural } from '@/lib/validation/rules';
 import { errorMessage } from '@/lib/messages';
 import { adminAudiencesScreen, AUDIENCE_EDITOR } from '@/machines/admin/admin-framework.actors';
-import { adminListIntents } from '@/machines/admin/admin-list-editor.intents';
-import { selectEditor, selectIsBusy, selectIsLoadingList, selectItems, selectListError, selectListFailed, selectMoved } from '@/machines/admin/admin-list-editor.selectors';
 import type { EditableItem } from '@/machines/admin/admin-list-editor.types';
 import { TextField } from '@/views/components/form/text-field';
 import { LoadError } from '@/views/components/load-error';
 import { LoadingScreen } from '@/views/components/loading-screen';
 import { useDocumentTitle } from '@/views/hooks/use-document-title';
-import { useIntents } from '@/views/hooks/use-intents';
-import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Button } from '@/views/layout/button';
 import { AdminPage } from '@/views/admin/admin-shell';
 import { DeleteDialog, EditorDialog } from '@/views/admin/list-editor-dialogs';
-import { MoveAnnouncement, MoveButtons, useFocusAfterMove } from '@/views/admin/move-buttons';
+import { MoveAnnouncement, MoveButtons } from '@/views/admin/move-buttons';
+import { useListEditor } from '@/views/admin/use-list-editor';
 import * as styles from '@/views/admin/framework.css';
 
 type Audience = EditableItem & { name: string; catalogItemCount: number; learnerCount: number };
@@ -28,16 +24,7 @@ function usageOf(audience: Audience): string {
 /** The audiences, in the order onboarding and the catalogue's filter offer them. */
 export function AdminAudiencesPage() {
   useDocumentTitle('Audiences · Platform admin');
-  const actor = useScreenActor(adminAudiencesScreen, { input: AUDIENCE_EDITOR });
-  const intents = useIntents(actor, adminListIntents);
-  const items = useSelector(actor, selectItems) as Audience[];
-  const loading = useSelector(actor, selectIsLoadingList);
-  const failed = useSelector(actor, selectListFailed);
-  const error = useSelector(actor, selectListError);
-  const editor = useSelector(actor, selectEditor);
-  const busy = useSelector(actor, selectIsBusy);
-  const moved = useSelector(actor, selectMoved);
-  useFocusAfterMove(moved, busy, items);
+  const { actor, intents, items, loading, failed, error, editor, busy, moved } = useListEditor<Audience>(adminAudiencesScreen, AUDIENCE_EDITOR);
 
   if (loading) return <LoadingScreen label="Loading the audiences" />;
   if (failed) {

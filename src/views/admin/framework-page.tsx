@@ -5,16 +5,7 @@ import { plural } from '@/lib/validation/rules';
 import { adminFrameworkScreen, FRAMEWORK_EDITOR } from '@/machines/admin/admin-framework.actors';
 import type { AdminListEditorActorRef } from '@/machines/admin/admin-list-editor.machine';
 import { adminListIntents } from '@/machines/admin/admin-list-editor.intents';
-import {
-  selectEditor,
-  selectExpanded,
-  selectIsBusy,
-  selectIsLoadingList,
-  selectItems,
-  selectListError,
-  selectListFailed,
-  selectMoved,
-} from '@/machines/admin/admin-list-editor.selectors';
+import { selectExpanded } from '@/machines/admin/admin-list-editor.selectors';
 import type { EditableItem } from '@/machines/admin/admin-list-editor.types';
 import { errorMessage } from '@/lib/messages';
 import { TextField } from '@/views/components/form/text-field';
@@ -22,12 +13,11 @@ import { LoadError } from '@/views/components/load-error';
 import { LoadingScreen } from '@/views/components/loading-screen';
 import { useDocumentTitle } from '@/views/hooks/use-document-title';
 import { useIntents } from '@/views/hooks/use-intents';
-import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Button } from '@/views/layout/button';
 import { AdminPage } from '@/views/admin/admin-shell';
 import { DeleteDialog, EditorDialog } from '@/views/admin/list-editor-dialogs';
-import { MoveAnnouncement, MoveButtons, useFocusAfterMove } from '@/views/admin/move-buttons';
-import { TextAreaField } from '@/views/admin/text-area-field';
+import { MoveAnnouncement, MoveButtons } from '@/views/admin/move-buttons';
+import { useListEditor } from '@/views/admin/use-list-editor';
 import * as styles from '@/views/admin/framework.css';
 
 type Node = EditableItem & { type: FrameworkLevel; title: string; catalogItemCount: number; learnerCount: number };
@@ -109,16 +99,7 @@ function FrameworkNode({ item, tree, actor }: { item: Node; tree: Map<string | n
 /** The framework: category › strand › element › strategy, each level's children in their order. */
 export function AdminFrameworkPage() {
   useDocumentTitle('Framework · Platform admin');
-  const actor = useScreenActor(adminFrameworkScreen, { input: FRAMEWORK_EDITOR });
-  const intents = useIntents(actor, adminListIntents);
-  const items = useSelector(actor, selectItems) as Node[];
-  const loading = useSelector(actor, selectIsLoadingList);
-  const failed = useSelector(actor, selectListFailed);
-  const error = useSelector(actor, selectListError);
-  const editor = useSelector(actor, selectEditor);
-  const busy = useSelector(actor, selectIsBusy);
-  const moved = useSelector(actor, selectMoved);
-  useFocusAfterMove(moved, busy, items);
+  const { actor, intents, items, loading, failed, error, editor, busy, moved } = useListEditor<Node>(adminFrameworkScreen, FRAMEWORK_EDITOR);
 
   const tree = useMemo(() => {
     const byParent = new Map<string | null, Node[]>();
@@ -161,7 +142,7 @@ export function AdminFrameworkPage() {
         {(form) => (
           <>
             <TextField form={form} name="title" autoFocus />
-            <TextAreaField form={form} name="description" hint="Shown with the item where educators choose and filter." />
+            <TextField form={form} name="description" rows={4} hint="Shown with the item where educators choose and filter." />
             <TextField form={form} name="communityUrl" type="url" inputMode="url" hint="Where educators discuss it: https://… or a path on this site." />
           </>
         )}

@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { fieldMessage, hint as hintStyle, invalid, messageSlot } from '@/views/components/form/form.css';
+import { FieldFrame, useFieldIds } from '@/views/components/form/field-frame';
 import * as styles from '@/views/admin/catalog/catalog.css';
 
 type Props = {
@@ -19,41 +18,29 @@ type Props = {
   step?: string;
 };
 
-/** A labelled text field of the item editor, with its message (or hint) under it. */
+/**
+ * A labelled text field of the item editor, bound to the editor's draft rather than to a form
+ * machine (the editor is one machine for the whole item), drawn like every other field.
+ */
 export function TextInput({ name, label, value, error, onChange, hint, type = 'text', multiline, placeholder, disabled, inputMode, step }: Props) {
-  const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const { id, describedBy, invalidClass } = useFieldIds(error, hint);
   const common = {
     id,
     name,
     value,
     placeholder,
     disabled,
-    className: [error ? invalid : '', multiline === 'code' ? styles.codeArea : multiline ? styles.textarea : ''].filter(Boolean).join(' ') || undefined,
+    className: [invalidClass, multiline === 'code' ? styles.codeArea : multiline ? styles.textarea : ''].filter(Boolean).join(' ') || undefined,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
   } as const;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label} message={error} hint={hint}>
       {multiline ? (
         <textarea {...common} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <input {...common} type={type} inputMode={inputMode} step={step} onChange={(e) => onChange(e.target.value)} />
       )}
-      <div className={messageSlot}>
-        {error ? (
-          <p id={`${id}-error`} className={fieldMessage}>
-            {error}
-          </p>
-        ) : (
-          hint && (
-            <p id={`${id}-hint`} className={hintStyle}>
-              {hint}
-            </p>
-          )
-        )}
-      </div>
-    </div>
+    </FieldFrame>
   );
 }
