@@ -3,16 +3,13 @@
  * once to get the new build (the session survives a reload); a second failure within a minute
  * shows the route's error instead of reloading in a loop. `key` is the sessionStorage entry that
  * remembers the last reload (one per app: the educator app and the admin site each have theirs).
- * Returns the listener's removal.
  */
-export function reloadOnStaleChunk(key: string, reload: () => void = () => window.location.reload()) {
-  const onError = (event: Event) => {
+export function reloadOnStaleChunk(key: string) {
+  window.addEventListener('vite:preloadError', (event) => {
     const last = Number(sessionStorage.getItem(key) ?? 0);
     if (Date.now() - last < 60_000) return;
     sessionStorage.setItem(key, String(Date.now()));
     event.preventDefault();
-    reload();
-  };
-  window.addEventListener('vite:preloadError', onError);
-  return () => window.removeEventListener('vite:preloadError', onError);
+    window.location.reload();
+  });
 }

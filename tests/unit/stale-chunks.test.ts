@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadOnStaleChunk } from '@/lib/stale-chunks';
 
 const staleChunk = () => {
@@ -8,18 +8,22 @@ const staleChunk = () => {
   return event;
 };
 
+// The listener stays for the page's life (as in the apps): each test uses a key of its own and
+// a time no other test's listener would reload at.
 describe('reloading once when a chunk of an older build is gone', () => {
-  let stop = () => {};
+  const reload = vi.fn();
+  beforeEach(() => {
+    reload.mockClear();
+    vi.stubGlobal('location', { ...window.location, reload });
+  });
   afterEach(() => {
-    stop();
+    vi.unstubAllGlobals();
     vi.useRealTimers();
-    sessionStorage.clear();
   });
 
   it('reloads on the first failure, not again within a minute, and again after it', () => {
     vi.useFakeTimers({ now: new Date('2026-09-01T08:00:00Z') });
-    const reload = vi.fn();
-    stop = reloadOnStaleChunk('test-chunk-reload-at', reload);
+    reloadOnStaleChunk('test-chunk-reload-at');
 
     const first = staleChunk();
     expect(reload).toHaveBeenCalledTimes(1);
@@ -37,12 +41,13 @@ describe('reloading once when a chunk of an older build is gone', () => {
   });
 
   it('keeps each app’s last reload under its own key', () => {
-    vi.useFakeTimers({ now: new Date('2026-09-01T08:00:00Z') });
+    // The first test's listener reloaded last at 08:01:01 under its own key: within its minute.
+    vi.useFakeTimers({ now: new Date('2026-09-01T08:01:30Z') });
     sessionStorage.setItem('other-app-reload-at', String(Date.now()));
-    const reload = vi.fn();
-    stop = reloadOnStaleChunk('this-app-reload-at', reload);
+    reloadOnStaleChunk('this-app-reload-at');
     staleChunk();
     expect(reload).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem('this-app-reload-at')).toBe(String(Date.now()));
+    expect(sessionStorage.getItem('other-app-reload-at')).toBe(String(Date.parse('2026-09-01T08:01:30Z')));
   });
 });
