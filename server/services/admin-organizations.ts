@@ -96,6 +96,21 @@ export function createAdminOrganizations({ repos, changes, sessions }: Deps) {
     }
   }
 
+  /** A school moving into a district brings its members under the district's subscription: they must fit its seats. */
+  async function refuseMoveOverSeats(unit: AdminUnit, school: OrganizationRow, district: OrganizationRow) {
+    const sub = await unit.repos.organizations.subscription(district.id);
+    if (!sub || sub.seats === null || sub.currentPeriodEnd <= new Date()) return;
+    const used = await unit.repos.organizations.seatsUsed(district.id);
+    const coming = await unit.repos.organizations.seatsUsed(school.id);
+    if (coming > 0 && used + coming > sub.seats) {
+      const free = Math.max(0, sub.seats - used);
+      throw conflict(
+        `${school.name} has ${coming} active ${coming === 1 ? 'member' : 'members'}, and ${free} of the ${sub.seats} seats of ${district.name}'s subscription ${free === 1 ? 'is' : 'are'} free: add seats there first`,
+        'SEATS_TAKEN',
+      );
+    }
+  }
+
   return {
     organization,
 
@@ -131,6 +146,7 @@ export function createAdminOrganizations({ repos, changes, sessions }: Deps) {
         const parentId = moves ? (change.parentId ?? null) : org.parentId;
         const parent = moves && parentId ? await districtFor(unit.repos, parentId) : null;
         if (renames || moves) await refuseDuplicate(unit.repos, name ?? org.name, org.type, parentId, org.id);
+        if (parent) await refuseMoveOverSeats(unit, org, parent);
         if (renames) {
           await unit.repos.organizations.update(org.id, { name });
           unit.record({ ...entityOf({ id: org.id, name: name! }), action: 'organization.renamed', before: { name: org.name }, after: { name } });

@@ -183,6 +183,29 @@ describe('subscriptions', () => {
     for (const email of ['noaccess@example.org', 'free@example.org']) await call(admin, send('DELETE', `/api/admin/organizations/${school.id}/members/${await userId(email)}`));
   });
 
+  it("a school moves into a district only if its members fit the district's seats", async () => {
+    const district = await call(admin, send('POST', '/api/admin/organizations', { name: 'Seat Count Unified', type: 'DISTRICT', parentId: null }));
+    await call(admin, send('PUT', `/api/admin/organizations/${district.body.id}/subscription`, { seats: 1, startsOn: day(-1), endsOn: day(30), amount: 100 }));
+    const school = await createSchool('Arriving School');
+    for (const email of ['noaccess@example.org', 'free@example.org']) {
+      expect((await call(admin, send('POST', `/api/admin/organizations/${school.id}/members`, { email, role: 'USER' }))).status).toBe(200);
+    }
+    const refused = await call(admin, send('PATCH', `/api/admin/organizations/${school.id}`, { parentId: district.body.id }));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: 'SEATS_TAKEN',
+      message: "Arriving School has 2 active members, and 1 of the 1 seats of Seat Count Unified's subscription is free: add seats there first",
+    });
+    expect((await call(admin, get(`/api/admin/organizations/${school.id}`))).body.parentId).toBeNull();
+    expect((await auditOf('ORGANIZATION', school.id)).map((e) => e.action)).not.toContain('organization.moved');
+
+    await call(admin, send('PUT', `/api/admin/organizations/${district.body.id}/subscription`, { seats: 2, startsOn: day(-1), endsOn: day(30), amount: 100 }));
+    const moved = await call(admin, send('PATCH', `/api/admin/organizations/${school.id}`, { parentId: district.body.id }));
+    expect(moved.status).toBe(200);
+    expect((await call(admin, get(`/api/admin/organizations/${district.body.id}`))).body.subscription).toMatchObject({ seats: 2, seatsUsed: 2 });
+    for (const email of ['noaccess@example.org', 'free@example.org']) await call(admin, send('DELETE', `/api/admin/organizations/${school.id}/members/${await userId(email)}`));
+  });
+
   it('a scheduled subscription gives no access before its first day', async () => {
     const school = await createSchool('Scheduled School');
     const set = await call(admin, send('PUT', `/api/admin/organizations/${school.id}/subscription`, { seats: 3, startsOn: day(5), endsOn: day(40), amount: 0 }));
