@@ -28,15 +28,24 @@ export type AdminOrganizationFields = {
 };
 
 /**
+ * Members of each organization, counted once per statement (one pass over users, not one per
+ * organization listed): all of them, and the active ones a subscription covers.
+ */
+const MEMBERS = sql`members as (
+  select u.organization_id as id, count(*)::int as n, (count(*) filter (where u.deactivated_at is null))::int as active
+  from users u where u.role in ${MEMBER_ROLES} and u.organization_id is not null group by 1)`;
+
+/**
  * Active members an organization's subscription covers: its own and, for a district, its
  * schools' (the subscriptions read in server/repositories/billing.ts give them access the same way).
+ * Needs MEMBERS in the statement's WITH.
  */
-const coveredMembers = (orgId: SQL) => sql`(select count(*)::int from users u
-  where u.deactivated_at is null and u.role in ${MEMBER_ROLES}
-    and (u.organization_id = ${orgId} or u.organization_id in (select c.id from organizations c where c.parent_id = ${orgId})))`;
+const coveredMembers = (orgId: SQL) => sql`(select coalesce(sum(m.active), 0)::int from organizations c join members m on m.id = c.id
+  where c.id = ${orgId} or c.parent_id = ${orgId})`;
 
-const ADMIN_SELECT = sql`select o.id::text as "id", o.name as "name", o.type as "type", o.parent_id::text as "parentId", p.name as "parentName",
-    (select count(*)::int from users u where u.organization_id = o.id and u.role in ${MEMBER_ROLES}) as "memberCount",
+const ADMIN_SELECT = sql`with ${MEMBERS}
+  select o.id::text as "id", o.name as "name", o.type as "type", o.parent_id::text as "parentId", p.name as "parentName",
+    coalesce(own.n, 0) as "memberCount",
     (select count(*)::int from organizations c where c.parent_id = o.id) as "schoolCount",
     ${iso(sql`o.created_at`)} as "createdAt",
     s.id::text as "subscriptionId", s.seats as "seats", ${coveredMembers(sql`o.id`)} as "seatsUsed",
@@ -44,6 +53,7 @@ const ADMIN_SELECT = sql`select o.id::text as "id", o.name as "name", o.type as 
     s.amount_cents as "amountCents", s.currency as "currency", s.past_due as "pastDue"
   from organizations o
   left join organizations p on p.id = o.parent_id
+  left join members own on own.id = o.id
   left join lateral (
     select * from subscriptions s where s.organization_id = o.id and s.user_id is null order by s.created_at desc, s.id limit 1
   ) s on true`;
@@ -168,7 +178,7 @@ export function createOrganizationsRepository(db: Db) {
 
     /** Active members the organization's subscription covers (a district's schools' included). */
     async seatsUsed(id: string): Promise<number> {
-      const [row] = await rows<{ used: number }>(db, sql`select ${coveredMembers(sql`${id}::uuid`)} as used`);
+      const [row] = await rows<{ used: number }>(db, sql`with ${MEMBERS} select ${coveredMembers(sql`${id}::uuid`)} as used`);
       return row?.used ?? 0;
     },
   };
