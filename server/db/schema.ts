@@ -168,6 +168,10 @@ export const catalogItems = pgTable(
   (t) => [
     uniqueIndex('catalog_items_public_id_idx').on(t.publicId),
     index('catalog_items_search_idx').using('gin', t.search),
+    // The admin site's list: words of the title or the public id (prefix matches, drafts too),
+    // and its default order, the last changed first.
+    index('catalog_items_admin_words_idx').using('gin', sql`to_tsvector('simple', ${t.title} || ' ' || ${t.publicId})`),
+    index('catalog_items_admin_changed_idx').on(sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
     index('catalog_items_type_idx').on(t.resourceType),
     // One index per sort key and direction the list offers, each ending in the id tie-break
     // (always ascending), so a page is read in index order and the scan stops after it.

@@ -80,6 +80,19 @@ const SORTS = {
 } as const;
 
 /**
+ * Items whose title or public id has a word starting with each word typed ("exit tick" finds
+ * "Exit Tickets", "pair" finds think-pair-share), read from a GIN index over both (migration
+ * 0014) rather than a scan of every item. Text with no letters or digits at all is looked for as
+ * it is, anywhere in the title or the public id.
+ */
+function matchingWords(text: string): SQL {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words) return sql`(lower(ci.title) like ${containing(text)} or ci.public_id like ${containing(text)})`;
+  const query = words.map((word) => `${word}:*`).join(' & ');
+  return sql`to_tsvector('simple', ci.title || ' ' || ci.public_id) @@ to_tsquery('simple', ${query})`;
+}
+
+/**
  * Whether an educator has done anything with the item: every step and learner event about an item
  * writes its progress row, and a saved item its bookmark. Read only when an item would go back
  * to draft (no index by item on these tables: they are written on every learner event).
@@ -95,7 +108,7 @@ function queries(db: Db) {
     async list(q: QueryOf<'adminListCatalogItems'>): Promise<{ items: AdminItemSummary[]; total: number }> {
       const where: SQL[] = [];
       const text = q.q?.trim();
-      if (text) where.push(sql`(lower(ci.title) like ${containing(text)} or ci.public_id like ${containing(text)})`);
+      if (text) where.push(matchingWords(text));
       if (q.status?.length) where.push(sql`ci.status in (${sql.join(q.status.map((s) => sql`${s}`), sql`, `)})`);
       if (q.resourceType?.length) where.push(sql`ci.resource_type in (${sql.join(q.resourceType.map((t) => sql`${t}`), sql`, `)})`);
       const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;

@@ -5437,7 +5437,7 @@ export interface operations {
     adminListCatalogItems: {
         parameters: {
             query?: {
-                /** @description Words of the title or the public id (case-insensitive). */
+                /** @description Words of the title or the public id: each word typed begins a word of either (case-insensitive; "exit tick" finds Exit Tickets). */
                 q?: string;
                 status?: components["schemas"]["CatalogItemStatus"][];
                 resourceType?: components["parameters"]["ResourceTypeFilter"];

@@ -240,6 +240,18 @@ describe('the admin catalogue', () => {
     expect((await get(admin, `/api/admin/catalog/items/${randomUUID()}`)).statusCode).toBe(404);
   });
 
+  it('searches words of the title and the public id, each typed word the start of one, in any order', async () => {
+    const item = await draftLearningObject(`Quillfeather Exit Tickets ${WORD}`);
+    const found = async (q: string) => ids((await get(admin, `/api/admin/catalog/items?q=${encodeURIComponent(q)}&itemsPerPage=100`)).json().items);
+    for (const q of ['quillfeather', 'QUILL', 'exit tick', 'tickets quill', item.publicId, item.publicId.split('-').slice(1, 3).join(' ')]) {
+      expect(await found(q), q).toContain(item.id);
+    }
+    // Inside a word, or a word it does not have: not found.
+    for (const q of ['uillfeather', 'quillfeather zebra']) expect(await found(q), q).not.toContain(item.id);
+    // Punctuation alone is looked for as it is.
+    expect((await get(admin, '/api/admin/catalog/items?q=%25%25')).statusCode).toBe(200);
+  });
+
   it("checks fields with the spec's messages and what publishing needs", async () => {
     const post = (body: object) => send(admin, 'POST', '/api/admin/catalog/items', body);
     const error = async (res: Promise<{ statusCode: number; json: () => { error: { code: string; message: string } } }>) => {

@@ -1,0 +1,2 @@
+CREATE INDEX "catalog_items_admin_words_idx" ON "catalog_items" USING gin (to_tsvector('simple', "title" || ' ' || "public_id"));--> statement-breakpoint
+CREATE INDEX "catalog_items_admin_changed_idx" ON "catalog_items" USING btree (coalesce("updated_at", "created_at") desc nulls last,"id");
