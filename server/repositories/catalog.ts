@@ -361,32 +361,21 @@ export function createCatalogRepository(db: Db) {
      * by the answers in turn. Instead of scoring every learning object (1.5 s at 100,000 items),
      * the answers are walked from "yes to all" down, each combination one indexed query in
      * featured/newest order for what is still missing, until the list is full: the same items in
-     * the same order, usually from the first one or two queries.
+     * the same order, usually from the first one or two queries. With a related item, its
+     * "shares a framework element" half is read first through the tag links (a bounded set).
      */
     async recommended(userId: string, taste: Taste, limit: number) {
-      const base: SQL[] = [
-        sql`ci.resource_type = 'LEARNING_OBJECT'`,
-        OFFERED,
-        sql`not exists (select 1 from learner_progress p where p.user_id = ${userId} and p.catalog_item_id = ci.id and ${completedSql()})`,
-      ];
+      // What the learner completed, read once (a few rows of their own) and left out by id: asked
+      // of every item the walk passes, the same question was an index probe per item.
+      const [done] = await rows<{ ids: string[] }>(
+        db,
+        sql`select coalesce(array_agg(p.catalog_item_id::text), '{}') as ids from learner_progress p
+            join catalog_items ci on ci.id = p.catalog_item_id where p.user_id = ${userId} and ${completedSql()}`,
+      );
+      const base: SQL[] = [sql`ci.resource_type = 'LEARNING_OBJECT'`, OFFERED];
+      if (done?.ids.length) base.push(sql`ci.id <> all(${uuidArray(done.ids)})`);
       /** Each question as [yes, no], the heaviest first. */
       const questions: [SQL, SQL][] = [];
-      const related = taste.relatedItemId;
-      if (related) {
-        base.push(sql`ci.id <> ${related}::uuid`);
-        // Items sharing a framework element (or strategy) with the given one.
-        const shared = (
-          await rows<{ id: string }>(
-            db,
-            sql`select x.nasot_item_id::text as id from catalog_item_nasot_items x join nasot_items n on n.id = x.nasot_item_id
-                where x.catalog_item_id = ${related}::uuid and n.type in ('ELEMENT', 'STRATEGY')`,
-          )
-        ).map((r) => r.id);
-        if (shared.length) {
-          const sharesOne = sql`ci.nasot_item_ids && ${uuidArray(shared)}`;
-          questions.push([sharesOne, sql`not (${sharesOne})`]);
-        }
-      }
       if (taste.interestIds.length) {
         const [matchesInterests] = catalogFilters({ nasotItemIds: taste.interestIds });
         questions.push([matchesInterests!, sql`not (${matchesInterests!})`]);
@@ -396,6 +385,27 @@ export function createCatalogRepository(db: Db) {
         questions.push([matchesAudience, sql`not (${matchesAudience})`]);
       }
       const found: ItemSummary[] = [];
+      const related = taste.relatedItemId;
+      if (related) {
+        base.push(sql`ci.id <> ${related}::uuid`);
+        // Items sharing a framework element (or strategy) with the given one: the heaviest
+        // question. Its "yes" half is a few thousand items at most, read through the tag links
+        // and ranked by the other answers at once (a walk of the whole index finds them too, but
+        // walks all of it when fewer than a page of them match the other questions as well).
+        const shared = (
+          await rows<{ id: string }>(
+            db,
+            sql`select x.nasot_item_id::text as id from catalog_item_nasot_items x join nasot_items n on n.id = x.nasot_item_id
+                where x.catalog_item_id = ${related}::uuid and n.type in ('ELEMENT', 'STRATEGY')`,
+          )
+        ).map((r) => r.id);
+        if (shared.length) {
+          const sharing = sql`ci.id in (select x.catalog_item_id from catalog_item_nasot_items x where x.nasot_item_id in (${uuids(shared)}))`;
+          const byAnswers = sql.join([...questions.map(([yes]) => sql`(${yes}) desc`), sql`ci.featured desc, ci.created_at desc`], sql`, `);
+          found.push(...(await top([...base, sharing], byAnswers, limit)));
+          base.push(sql`not (ci.nasot_item_ids && ${uuidArray(shared)})`);
+        }
+      }
       for (let answers = (1 << questions.length) - 1; answers >= 0 && found.length < limit; answers--) {
         const where = questions.map(([yes, no], i) => ((answers >> (questions.length - 1 - i)) & 1 ? yes : no));
         found.push(...(await top([...base, ...where], sql`ci.featured desc, ci.created_at desc`, limit - found.length)));
