@@ -203,7 +203,8 @@ export const catalogItems = pgTable(
     index('catalog_items_audiences_idx').using('gin', t.audienceIds),
     // Also catalog_items_recommend_idx (migration 0008, partial on published items since 0009):
     // featured/newest learning objects with their framework and audience arrays INCLUDEd, which
-    // this builder cannot express.
+    // this builder cannot express; and catalog_items_offered_lo_idx (migration 0015): the same
+    // columns by id, so the items sharing a strategy's framework items are ranked from the index.
     index('catalog_items_admin_updated_idx').on(sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
     index('catalog_items_admin_status_idx').on(t.status, sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
     check('catalog_items_status_check', sql`${t.status} in ('DRAFT', 'PUBLISHED', 'ARCHIVED')`),
@@ -229,7 +230,8 @@ export const catalogItemNasotItems = pgTable(
       .notNull()
       .references(() => nasotItems.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.catalogItemId, t.nasotItemId] }), index('cini_nasot_idx').on(t.nasotItemId)],
+  // By framework item, with the item: the items tagged with given framework items, read from the index alone.
+  (t) => [primaryKey({ columns: [t.catalogItemId, t.nasotItemId] }), index('cini_nasot_idx').on(t.nasotItemId, t.catalogItemId)],
 );
 
 export const catalogItemAudiences = pgTable(
