@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { catalogMachine, type CatalogPrepared } from '@/machines/catalog/catalog.machine';
 import {
   CATALOG_PAGE_SIZE,
@@ -36,7 +36,7 @@ function progress(catalogItemId: string, videoProgress: number, lastInteractionA
   };
 }
 
-function startCatalog(search: string, prepared: CatalogPrepared = { profileAudienceId: null, progress: [] }) {
+function startCatalog(search: string, prepared: CatalogPrepared = { profileAudienceId: null, progress: [] }, knownProfileAudience?: string) {
   const requests: CatalogRequest[] = [];
   const replaced: string[] = [];
   const pushed: string[] = [];
@@ -54,6 +54,7 @@ function startCatalog(search: string, prepared: CatalogPrepared = { profileAudie
       actions: {
         replaceSearch: (_, params: { search: string }) => void replaced.push(params.search),
         pushSearch: (_, params: { search: string }) => void pushed.push(params.search),
+        ...(knownProfileAudience ? { readKnownProfileAudience: assign({ profileAudienceId: () => knownProfileAudience }) } : {}),
       },
     }),
     { input: { search } },
@@ -127,6 +128,16 @@ describe('catalogue screen machine', () => {
     expect(actor.getSnapshot().context.query.audience).toBe('a1');
     expect(requests).toEqual([{ kind: 'list', params: { offset: 0, limit: 10, audienceIds: ['a1'] } }]);
     expect(actor.getSnapshot().context.page.total).toBe(23);
+  });
+
+  it('with the profile known as the page opens, its audience is in the very first query (its chip never moves the results)', async () => {
+    const { actor, requests, replaced } = startCatalog('', { profileAudienceId: 'a1', progress: [] }, 'a1');
+    // Before anything was prepared or fetched: the first snapshot a view draws.
+    expect(actor.getSnapshot().matches('preparing')).toBe(true);
+    expect(actor.getSnapshot().context.query.audience).toBe('a1');
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(replaced).toEqual(['?audience=a1']);
+    expect(requests).toEqual([{ kind: 'list', params: { offset: 0, limit: 10, audienceIds: ['a1'] } }]);
   });
 
   it('keeps a search query as it is and calls search', async () => {

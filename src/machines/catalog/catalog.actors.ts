@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { assign, fromCallback, fromPromise } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import {
   getCatalogItem,
@@ -64,6 +64,7 @@ export const catalogScreen = defineScreen('catalog', ({ api, actors, router }) =
       }),
     },
     actions: {
+      readKnownProfileAudience: assign({ profileAudienceId: () => selectProfile(actors.profile.getSnapshot())?.audienceId ?? null }),
       replaceSearch: (_, params: { search: string }) => router.navigate({ search: params.search }, { replace: true }),
       pushSearch: (_, params: { search: string }) => router.navigate({ search: params.search }),
     },

@@ -54,6 +54,10 @@ export const catalogMachine = setup({
     watchUrl: placeholderCallback<CatalogEvent>('watchUrl'),
   },
   actions: {
+    /** The profile's audience if it is already known as the page opens (supplied at the edge; unknown by default). */
+    readKnownProfileAudience: assign({ profileAudienceId: ({ context }) => context.profileAudienceId }),
+    /** The profile's audience joins the query; everything else the location had stays. */
+    addProfileAudience: assign({ query: ({ context }) => ({ ...context.query, audience: context.profileAudienceId }) }),
     /** Replace navigation to the given search string (the audience default, older links' keys). */
     replaceSearch: placeholderAction<{ search: string }>('replaceSearch'),
     /** A new history entry for the given search string (a search, a filter, Clear all). */
@@ -85,8 +89,24 @@ export const catalogMachine = setup({
     error: null,
   }),
   invoke: { src: 'watchUrl' },
-  initial: 'preparing',
+  initial: 'starting',
   states: {
+    /**
+     * The profile is usually known already (the guard loaded it): its audience joins the query
+     * before anything is drawn, so its filter chip is there from the first frame and never pushes
+     * the results down. Otherwise it joins once prepared, as below.
+     */
+    starting: {
+      entry: 'readKnownProfileAudience',
+      always: [
+        {
+          guard: 'needsDefaultAudience',
+          target: 'preparing',
+          actions: ['addProfileAudience', { type: 'replaceSearch', params: ({ context }) => ({ search: rewriteSearch(context.location, context.query) }) }],
+        },
+        { target: 'preparing' },
+      ],
+    },
     preparing: {
       tags: 'loading',
       on: { 'catalog.urlChanged': { actions: 'followUrl' } },
@@ -105,13 +125,9 @@ export const catalogMachine = setup({
     applyingDefaults: {
       always: [
         {
-          // The audience joins the query; everything else the location had stays.
           guard: 'needsDefaultAudience',
           target: 'loading',
-          actions: [
-            assign({ query: ({ context }) => ({ ...context.query, audience: context.profileAudienceId }) }),
-            { type: 'replaceSearch', params: ({ context }) => ({ search: rewriteSearch(context.location, context.query) }) },
-          ],
+          actions: ['addProfileAudience', { type: 'replaceSearch', params: ({ context }) => ({ search: rewriteSearch(context.location, context.query) }) }],
         },
         {
           guard: 'hasLegacyKeys',

@@ -196,12 +196,15 @@ export type Chip = { key: string; kind: string; value: ReactNode; text: string; 
 
 /** Every active filter, the search and the profile's audience included, as something to remove. */
 export function useFilterChips(query: CatalogQuery): Chip[] {
-  const { nasotItems, audiences } = useReferenceData();
+  const { nasotItems, audiences, ready, failed } = useReferenceData();
+  // Until the framework and audiences have arrived, a chip of the address bar's filters shows
+  // its kind with "…" rather than calling a real item unknown.
+  const unknown = (what: string) => (ready || failed ? `Unknown ${what}` : '…');
   const chips: Chip[] = [];
   if (query.search) chips.push({ key: 'search', kind: 'Search', value: `“${query.search}”`, text: query.search, patch: { search: '' } });
   for (const id of query.nasotItemIds) {
     const node = nasotItems.find((n) => n.id === id);
-    const text = node ? node.title : 'Unknown item';
+    const text = node ? node.title : unknown('item');
     chips.push({
       key: `nasot:${id}`,
       kind: node ? NASOT_LEVELS[node.type] : 'Framework',
@@ -211,7 +214,7 @@ export function useFilterChips(query: CatalogQuery): Chip[] {
     });
   }
   if (query.audience) {
-    const text = audiences.find((a) => a.id === query.audience)?.name ?? 'Unknown audience';
+    const text = audiences.find((a) => a.id === query.audience)?.name ?? unknown('audience');
     chips.push({ key: 'audience', kind: 'Audience', value: text, text, patch: { audience: null } });
   }
   if (query.resourceType) {
