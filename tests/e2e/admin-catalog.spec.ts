@@ -2,14 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { readZip } from '../support/zip';
-import { expectAccessible, PASSWORD, signInLocally } from './support';
+import { expectAccessible, signInAtAdminSite, signInLocally } from './support';
 
 // The admin site's catalogue (issue 16): the platform admin creates a learning object as a draft,
 // publishes it, and an educator finds it in the catalogue and plays its video; the admin reorders
 // a playlist by keyboard and by drag, and the educator's playlist page follows. The catalogue
 // list and the editor pass axe (WCAG 2.2 AA) at 1280.
 
-const ADMIN = 'admin@example.org';
 const EDUCATOR = 'educator01@northwind.example.org';
 const PLAYLIST = 'first-weeks-of-school-essentials';
 /** A demo clip of the product's own (WebM), uploaded as the new strategy's video. */
@@ -24,20 +23,12 @@ const fileInput = (page: Page, label: string) => page.getByRole('group', { name:
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-async function signInAtAdminSite(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { name: 'Platform admin', level: 1 })).toBeVisible();
-  await page.getByLabel('Email').fill(ADMIN);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
 const snackbar = (page: Page, message: string) => page.getByText(message, { exact: true });
 
 test('the platform admin creates and publishes a learning object; an educator finds it and plays it', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const title = `Exit Tickets ${Date.now().toString(36)}`;
-  await signInAtAdminSite(page, '/admin/catalog');
+  await signInAtAdminSite(page, { path: '/admin/catalog' });
   await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
   await expect(page.getByRole('grid', { name: 'Catalogue items' }).getByRole('row').nth(2)).toBeVisible();
   await expectAccessible(page);
@@ -146,7 +137,7 @@ const entryTitles = async (page: Page) =>
 
 test('the platform admin reorders a playlist by keyboard and by drag; the educator’s playlist follows', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signInAtAdminSite(page, `/admin/catalog?resourceType=PLAYLIST`);
+  await signInAtAdminSite(page, { path: '/admin/catalog?resourceType=PLAYLIST' });
   await page.getByRole('searchbox', { name: 'Search by title or public id' }).fill(PLAYLIST);
   const grid = page.getByRole('grid', { name: 'Catalogue items' });
   await expect(grid.getByRole('rowheader')).toHaveCount(1);

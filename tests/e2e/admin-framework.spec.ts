@@ -1,29 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, PASSWORD } from './support';
+import { expectAccessible, signInAtAdminSite } from './support';
 
 // The admin site's framework and audiences: the platform admin opens the tree, renames a strategy,
 // adds one, moves one with the keyboard, is told why a strategy in use cannot be deleted (409),
 // deletes the one just added; then adds, renames and deletes an audience. axe (WCAG 2.2 AA) at
 // 1280 on both screens and on their dialogs.
 
-const ADMIN = 'admin@example.org';
-
 test.use({ viewport: { width: 1280, height: 800 } });
-
-async function signInAtAdminSite(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { name: 'Platform admin', level: 1 })).toBeVisible();
-  await page.getByLabel('Email').fill(ADMIN);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 /** The rows' titles under an expanded item, in their order. */
 const titlesUnder = (page: Page, name: string) => page.getByRole('list', { name }).locator(':scope > li > div > div:first-child > :first-child');
 
 test('the platform admin renames and adds a strategy, moves one by keyboard, and is told why a strategy in use cannot be deleted', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAtAdminSite(page, '/admin/framework');
+  await signInAtAdminSite(page, { path: '/admin/framework' });
   await expect(page.getByRole('heading', { name: 'Framework', level: 1 })).toBeVisible();
   const categories = page.getByRole('list', { name: 'Categories' });
   await expect(categories.getByRole('button', { name: 'Planning and Instruction', exact: true })).toHaveAttribute('aria-expanded', 'false');
@@ -95,7 +85,7 @@ test('the platform admin renames and adds a strategy, moves one by keyboard, and
 });
 
 test('the platform admin adds, renames and deletes an audience, and cannot delete one in use', async ({ page }) => {
-  await signInAtAdminSite(page, '/admin/audiences');
+  await signInAtAdminSite(page, { path: '/admin/audiences' });
   await expect(page.getByRole('heading', { name: 'Audiences', level: 1 })).toBeVisible();
   const list = page.getByRole('list', { name: 'Audiences' });
   await expect(list.getByRole('listitem').first()).toContainText('Elementary Teachers');

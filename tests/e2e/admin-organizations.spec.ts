@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, PASSWORD, signInLocally } from './support';
+import { expectAccessible, signInAtAdminSite, signInLocally } from './support';
 
 // The platform admin's districts and schools (issue 16): the admin opens a school in the
 // Northwind district, gives it a subscription, makes an existing educator its school admin (after
@@ -9,21 +9,12 @@ import { expectAccessible, PASSWORD, signInLocally } from './support';
 // into it, whose invitation e-mail lands in the outbox. The organizations screens pass axe (WCAG
 // 2.2 AA) at 1280.
 
-const ADMIN = 'admin@example.org';
 /** A seeded Northwind educator no other end-to-end test uses. */
 const NEW_SCHOOL_ADMIN = 'educator30@northwind.example.org';
 const INVITEE = 'willow.invitee@example.org';
 const SCHOOL = 'Willow Creek Elementary';
 
 test.use({ viewport: { width: 1280, height: 800 } });
-
-async function signInAtAdminSite(page: Page) {
-  await page.goto('/admin/organizations');
-  await expect(page.getByRole('heading', { name: 'Platform admin', level: 1 })).toBeVisible();
-  await page.getByLabel('Email').fill(ADMIN);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 const organizations = (page: Page) => page.getByRole('grid', { name: 'Organizations' });
 const members = (page: Page) => page.getByRole('region', { name: 'Members' });
@@ -37,7 +28,7 @@ function outboxMessageTo(email: string): string {
 
 test('the platform admin opens a school in Northwind, gives it a subscription and a school admin, who invites an educator into it', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await signInAtAdminSite(page);
+  await signInAtAdminSite(page, { path: '/admin/organizations' });
   await expect(page.getByRole('heading', { name: 'Organizations', level: 1 })).toBeVisible();
   await expect(organizations(page).getByRole('row').nth(2)).toBeVisible();
   await expectAccessible(page);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, PASSWORD, signInAtProvider, signInLocally } from './support';
+import { expectAccessible, signInAtAdminSite, signInAtProvider, signInLocally } from './support';
 
 // The platform admin site (issue 16): the admin signs in at /admin, finds an educator, deactivates
 // them (the educator can no longer sign in, and is told why), reactivates them, and reads the
@@ -11,14 +11,6 @@ const EDUCATOR = 'educator03@harbor.example.org';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-async function signInAtAdminSite(page: Page, email: string) {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Platform admin', level: 1 })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
 const accounts = (page: Page) => page.getByRole('grid', { name: 'Accounts' });
 
 test('the platform admin deactivates an educator, who cannot sign in, then reactivates them; every change is in the audit log', async ({ page, browser }) => {
@@ -28,7 +20,7 @@ test('the platform admin deactivates an educator, who cannot sign in, then react
   await expect(page.getByRole('heading', { name: 'Platform admin', level: 1 })).toBeVisible();
   await expectAccessible(page);
 
-  await signInAtAdminSite(page, ADMIN);
+  await signInAtAdminSite(page, { email: ADMIN });
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await expect(accounts(page).getByRole('row').nth(2)).toBeVisible();
@@ -86,7 +78,7 @@ test('the platform admin deactivates an educator, who cannot sign in, then react
 });
 
 test('anybody else who signs in at the admin site is sent to the educator app', async ({ page }) => {
-  await signInAtAdminSite(page, 'educator02@harbor.example.org');
+  await signInAtAdminSite(page, { email: 'educator02@harbor.example.org' });
   await expect(page).not.toHaveURL(/\/admin/);
   await page.goto('/admin/audit');
   await expect(page).not.toHaveURL(/\/admin/);
@@ -106,7 +98,7 @@ test('the platform admin signs in through the identity provider and comes back t
 });
 
 test('the users list keeps its filters in the address bar: a reload shows the same list', async ({ page }) => {
-  await signInAtAdminSite(page, ADMIN);
+  await signInAtAdminSite(page, { email: ADMIN });
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: /^All roles/ }).click();
   await page.getByRole('option', { name: 'Platform admin' }).click();

@@ -19,6 +19,18 @@ export async function signInAtProvider(page: Page, email: string) {
   await page.getByRole('button', { name: /sign in|continue/i }).click();
 }
 
+/**
+ * Signs in on the admin site's own sign-in page: opens `path` (the page it shows first to someone
+ * signed out), then signs in as `email` (the platform admin unless told).
+ */
+export async function signInAtAdminSite(page: Page, { path = '/admin', email = 'admin@example.org' }: { path?: string; email?: string } = {}) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Platform admin', level: 1 })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
 /** Sign out from the user menu in the shell, or the plain button of the full-screen pages. */
 export async function signOut(page: Page) {
   const account = page.getByRole('button', { name: /^Account menu/ });
