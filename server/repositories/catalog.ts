@@ -54,6 +54,36 @@ export type ItemPage = { items: ItemSummary[]; total: number; totalIsCapped: boo
 type Filters = { resourceType?: string[]; nasotItemIds?: string[]; audienceIds?: string[]; featured?: boolean };
 /** What ranks the recommendations of a learner. */
 export type Taste = { relatedItemId?: string; interestIds: string[]; audienceId: string | null };
+/**
+ * The learning objects offered that share a framework element or strategy with an item (its
+ * `shared` framework items), in featured/newest order (ties by id), with what the other answers
+ * of the ranking need: the same for every learner, so it can be kept while the catalogue is
+ * unchanged (routes/catalog.ts) and each learner's list ranked from it without a query. Kept
+ * small (about 100 KB for 2,500 items): ids as 16 bytes each, framework items and audiences as
+ * numbers (see `frameworkNumber`), each item's between `starts[i]` and `starts[i + 1]`.
+ */
+export type RelatedCandidates = {
+  shared: string[];
+  count: number;
+  ids: Buffer;
+  paths: Uint16Array;
+  pathStarts: Uint32Array;
+  audiences: Uint16Array;
+  audienceStarts: Uint32Array;
+};
+
+/** Framework item and audience ids as small numbers, the same in every RelatedCandidates of this process. */
+const numbers = new Map<string, number>();
+const frameworkNumber = (id: string) => {
+  let n = numbers.get(id);
+  if (n === undefined) numbers.set(id, (n = numbers.size));
+  if (n > 0xffff) throw new Error('More than 65,536 framework items and audiences');
+  return n;
+};
+const uuidText = (ids: Buffer, i: number) => {
+  const hex = ids.toString('hex', i * 16, i * 16 + 16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
 
 /**
  * What educators are offered (lists, search, every shelf): published items. The sort and
@@ -180,6 +210,16 @@ export function createCatalogRepository(db: Db) {
     const ids = sql`select ci.id as "__id", null::text[] as "__k", row_number() over (order by ${orderBy}, ci.id) as "__ord"
       from catalog_items ci ${whereClause(where)} order by ${orderBy}, ci.id limit ${limit}`;
     return (await runPage(ids, null)).rows.map(strip);
+  }
+
+  /** The framework elements and strategies an item is tagged with (what "related" shares). */
+  async function sharedFrameworkItems(itemId: string): Promise<string[]> {
+    const found = await rows<{ id: string }>(
+      db,
+      sql`select x.nasot_item_id::text as id from catalog_item_nasot_items x join nasot_items n on n.id = x.nasot_item_id
+          where x.catalog_item_id = ${itemId}::uuid and n.type in ('ELEMENT', 'STRATEGY')`,
+    );
+    return found.map((r) => r.id);
   }
 
   /** Summaries in the order of the ids given; unknown ids and drafts are left out. */
@@ -353,6 +393,39 @@ export function createCatalogRepository(db: Db) {
 
     newest: (limit: number) => top([sql`ci.resource_type <> 'LIVESTREAM'`, OFFERED], sql`ci.created_at desc`, limit),
 
+    /** What ranks an item's related learning objects for any learner (see RelatedCandidates). */
+    async relatedCandidates(relatedItemId: string): Promise<RelatedCandidates> {
+      const shared = await sharedFrameworkItems(relatedItemId);
+      const items = !shared.length
+        ? []
+        : await rows<{ id: string; paths: string; audiences: string }>(
+            db,
+            sql`select replace(ci.id::text, '-', '') as "id", array_to_string(ci.nasot_path_ids, ' ') as "paths",
+                  array_to_string(ci.audience_ids, ' ') as "audiences"
+                from catalog_items ci
+                where ci.resource_type = 'LEARNING_OBJECT' and ${OFFERED} and ci.id <> ${relatedItemId}::uuid
+                  and ci.id in (select x.catalog_item_id from catalog_item_nasot_items x where x.nasot_item_id in (${uuids(shared)}))
+                order by ci.featured desc, ci.created_at desc, ci.id`,
+          );
+      const packed = (lists: string[]) => {
+        const numbersOf = lists.map((list) => (list ? list.split(' ').map(frameworkNumber) : []));
+        const starts = new Uint32Array(lists.length + 1);
+        numbersOf.forEach((list, i) => (starts[i + 1] = starts[i]! + list.length));
+        return { values: Uint16Array.from(numbersOf.flat()), starts };
+      };
+      const paths = packed(items.map((i) => i.paths));
+      const audiences = packed(items.map((i) => i.audiences));
+      return {
+        shared,
+        count: items.length,
+        ids: Buffer.from(items.map((i) => i.id).join(''), 'hex'),
+        paths: paths.values,
+        pathStarts: paths.starts,
+        audiences: audiences.values,
+        audienceStarts: audiences.starts,
+      };
+    },
+
     /**
      * Learning objects the learner has not completed: those related to a given item first, then
      * those matching their interests, then their audience; featured and newest break ties.
@@ -362,9 +435,11 @@ export function createCatalogRepository(db: Db) {
      * the answers are walked from "yes to all" down, each combination one indexed query in
      * featured/newest order for what is still missing, until the list is full: the same items in
      * the same order, usually from the first one or two queries. With a related item, its
-     * "shares a framework element" half is read first through the tag links (a bounded set).
+     * "shares a framework element" half comes first: ranked here from `related`, its candidates
+     * as the caller keeps them (relatedCandidates), or without them by one query through the tag
+     * links (a bounded set).
      */
-    async recommended(userId: string, taste: Taste, limit: number) {
+    async recommended(userId: string, taste: Taste, limit: number, related?: RelatedCandidates) {
       // What the learner completed, read once (a few rows of their own) and left out by id: asked
       // of every item the walk passes, the same question was an index probe per item.
       const [done] = await rows<{ ids: string[] }>(
@@ -385,20 +460,36 @@ export function createCatalogRepository(db: Db) {
         questions.push([matchesAudience, sql`not (${matchesAudience})`]);
       }
       const found: ItemSummary[] = [];
-      const related = taste.relatedItemId;
-      if (related) {
-        base.push(sql`ci.id <> ${related}::uuid`);
+      const relatedId = taste.relatedItemId;
+      if (relatedId && related) {
+        // Items sharing a framework element (or strategy) with the given one: the heaviest
+        // question, ranked here by the other two from the kept candidates.
+        base.push(sql`ci.id <> ${relatedId}::uuid`);
+        const completed = new Set(done?.ids);
+        const interests = new Set(taste.interestIds.map((id) => numbers.get(id)).filter((n) => n !== undefined));
+        const audience = taste.audienceId === null ? undefined : numbers.get(taste.audienceId);
+        const has = (values: Uint16Array, from: number, to: number, test: (n: number) => boolean) => {
+          for (let v = from; v < to; v++) if (test(values[v]!)) return true;
+          return false;
+        };
+        const byAnswers: string[][] = [[], [], [], []];
+        for (let i = 0; i < related.count; i++) {
+          const answers =
+            (has(related.paths, related.pathStarts[i]!, related.pathStarts[i + 1]!, (n) => interests.has(n)) ? 2 : 0) +
+            (audience !== undefined && has(related.audiences, related.audienceStarts[i]!, related.audienceStarts[i + 1]!, (n) => n === audience) ? 1 : 0);
+          if (byAnswers[answers]!.length >= limit) continue;
+          const id = uuidText(related.ids, i);
+          if (!completed.has(id)) byAnswers[answers]!.push(id);
+        }
+        found.push(...(await summariesByIds(byAnswers.reverse().flat().slice(0, limit))));
+        if (related.shared.length) base.push(sql`not (ci.nasot_item_ids && ${uuidArray(related.shared)})`);
+      } else if (relatedId) {
+        base.push(sql`ci.id <> ${relatedId}::uuid`);
         // Items sharing a framework element (or strategy) with the given one: the heaviest
         // question. Its "yes" half is a few thousand items at most, read through the tag links
         // and ranked by the other answers at once (a walk of the whole index finds them too, but
         // walks all of it when fewer than a page of them match the other questions as well).
-        const shared = (
-          await rows<{ id: string }>(
-            db,
-            sql`select x.nasot_item_id::text as id from catalog_item_nasot_items x join nasot_items n on n.id = x.nasot_item_id
-                where x.catalog_item_id = ${related}::uuid and n.type in ('ELEMENT', 'STRATEGY')`,
-          )
-        ).map((r) => r.id);
+        const shared = await sharedFrameworkItems(relatedId);
         if (shared.length) {
           const sharing = sql`ci.id in (select x.catalog_item_id from catalog_item_nasot_items x where x.nasot_item_id in (${uuids(shared)}))`;
           const byAnswers = sql.join([...questions.map(([yes]) => sql`(${yes}) desc`), sql`ci.featured desc, ci.created_at desc`], sql`, `);

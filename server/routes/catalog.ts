@@ -1,8 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import { notFound, unprocessable } from '../errors.ts';
-import { acceptsGzip, createCatalogCache, keptCatalogVersion, type CachedBody } from '../services/catalog-cache.ts';
+import type { RelatedCandidates } from '../repositories/catalog.ts';
+import { acceptsGzip, createCatalogCache, createCatalogMemo, keptCatalogVersion, type CachedBody } from '../services/catalog-cache.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
+
+/** How many strategies' related candidates each process keeps (about 100 KB each at 100,000 items). */
+const RELATED_CANDIDATES_KEPT = 256;
 
 /** Recommendation list sizes (spec §7/§9: recommended playlists and in-progress are cut to 3). */
 export const RECOMMENDATION_LIMITS = { featured: 12, recommended: 12, playlists: 3, new: 12, inProgress: 3 } as const;
@@ -43,7 +47,12 @@ export function catalogHandlers({ repos, config, redis, changes, uploads }: Cont
   const { catalog, progress, profiles } = repos;
   // Lists and searches are the same for everyone unless filtered by the caller's own progress,
   // and their items carry nothing of the caller's: those are cached (see services/catalog-cache.ts).
-  const cache = createCatalogCache({ enabled: config.catalogCache, version: keptCatalogVersion(catalog.version, changes), redis, prefix: config.redisPrefix });
+  const version = keptCatalogVersion(catalog.version, changes);
+  const cache = createCatalogCache({ enabled: config.catalogCache, version, redis, prefix: config.redisPrefix });
+  // A strategy's related learning objects are the same for every learner: each one's "related"
+  // list is ranked from them in memory (server/repositories/catalog.ts). A few thousand at most
+  // per strategy, for the strategies opened most.
+  const relatedCandidates = createCatalogMemo<RelatedCandidates>({ version, entries: RELATED_CANDIDATES_KEPT });
   return {
     async searchCatalog(request, reply) {
       const userId = principalOf(request).user.id;
@@ -169,15 +178,20 @@ export function catalogHandlers({ repos, config, redis, changes, uploads }: Cont
       reply.code(204);
     },
 
-    async getFeaturedItems() {
-      return { data: await catalog.featured(RECOMMENDATION_LIMITS.featured) };
+    // The featured and new shelves are the same for everyone: kept like the lists.
+    async getFeaturedItems(request, reply) {
+      const compute = async () => ({ data: await catalog.featured(RECOMMENDATION_LIMITS.featured) });
+      if (!cache.enabled) return compute();
+      return sendCached(request, reply, await cache.json('featured', {}, compute));
     },
 
     async getRecommendedItems(request) {
       const { user } = principalOf(request);
       const profile = await profiles.find(user.id);
-      const taste = { relatedItemId: request.query.catalogItemId, interestIds: profile?.interestIds ?? [], audienceId: profile?.audienceId ?? null };
-      return { data: await catalog.recommended(user.id, taste, RECOMMENDATION_LIMITS.recommended) };
+      const relatedItemId = request.query.catalogItemId;
+      const taste = { relatedItemId, interestIds: profile?.interestIds ?? [], audienceId: profile?.audienceId ?? null };
+      const related = relatedItemId && cache.enabled ? await relatedCandidates(relatedItemId, () => catalog.relatedCandidates(relatedItemId)) : undefined;
+      return { data: await catalog.recommended(user.id, taste, RECOMMENDATION_LIMITS.recommended, related) };
     },
 
     async getRecommendedPlaylists(request) {
@@ -185,8 +199,10 @@ export function catalogHandlers({ repos, config, redis, changes, uploads }: Cont
       return { data: await catalog.recommendedPlaylists(profile?.interestIds ?? [], RECOMMENDATION_LIMITS.playlists) };
     },
 
-    async getNewItems() {
-      return { data: await catalog.newest(RECOMMENDATION_LIMITS.new) };
+    async getNewItems(request, reply) {
+      const compute = async () => ({ data: await catalog.newest(RECOMMENDATION_LIMITS.new) });
+      if (!cache.enabled) return compute();
+      return sendCached(request, reply, await cache.json('new', {}, compute));
     },
 
     async getInProgressItems(request) {

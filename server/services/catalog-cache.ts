@@ -132,3 +132,33 @@ export function keptCatalogVersion(read: () => Promise<string | null>, changes: 
     return token;
   };
 }
+
+/**
+ * Values computed from the catalogue alone, kept in this process while the catalogue's token is
+ * unchanged: at most `entries` of them, the least recently used dropped first, all of them when
+ * the token changes. Callers asking for the same key at once share one computation; a failed one
+ * is not kept. Without a token (no catalogue row yet) every call computes.
+ */
+export function createCatalogMemo<T>(options: { version: () => Promise<string | null>; entries: number }) {
+  const kept = new Map<string, Promise<T>>();
+  let keptFor: string | null = null;
+  return async function memo(key: string, compute: () => Promise<T>): Promise<T> {
+    const token = await options.version();
+    if (!token) return compute();
+    if (token !== keptFor) {
+      kept.clear();
+      keptFor = token;
+    }
+    let value = kept.get(key);
+    if (value) kept.delete(key);
+    else {
+      value = compute();
+      value.catch(() => {
+        if (kept.get(key) === value) kept.delete(key);
+      });
+    }
+    kept.set(key, value);
+    if (kept.size > options.entries) kept.delete(kept.keys().next().value!);
+    return value;
+  };
+}

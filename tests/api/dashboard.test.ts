@@ -122,7 +122,53 @@ describe('recommendations', () => {
       const withRelated = await list(`?catalogItemId=${related}`);
       expect(withRelated).not.toContain(related);
       expect(withRelated).toEqual(await scoredAll(email, related));
+      // Asked again, the related candidates this process keeps rank it: the same list.
+      expect(await list(`?catalogItemId=${related}`)).toEqual(withRelated);
     }
+  });
+
+  it('ranked from the related candidates kept or by a query (CATALOG_CACHE=off), are the same list', async () => {
+    const uncached = await createTestApp({ env: { CATALOG_CACHE: 'off' } });
+    try {
+      const email = ACCOUNTS.educator;
+      const [kept, queried] = [await t.login(email), await uncached.login(email)];
+      const related = await t.query<{ id: string }>(sql`select id::text as id from catalog_items where resource_type = 'LEARNING_OBJECT' order by created_at desc limit 4`);
+      for (const { id } of related) {
+        const url = `/api/catalog/recommendations/recommended?catalogItemId=${id}`;
+        const fromKept = ids((await t.request(kept, { method: 'GET', url })).json<{ data: Summary[] }>().data);
+        expect(fromKept).toHaveLength(RECOMMENDATION_LIMITS.recommended);
+        expect(ids((await uncached.request(queried, { method: 'GET', url })).json<{ data: Summary[] }>().data)).toEqual(fromKept);
+      }
+    } finally {
+      await uncached.close();
+    }
+  });
+
+  it('follow the catalogue and the learner at once, though the related candidates are kept', async () => {
+    const email = ACCOUNTS.educator;
+    const own = await t.login(email);
+    const [related] = await t.query<{ id: string }>(sql`select id::text as id from catalog_items where resource_type = 'LEARNING_OBJECT' order by created_at limit 1`);
+    const url = `/api/catalog/recommendations/recommended?catalogItemId=${related!.id}`;
+    const list = async () => ids((await t.request(own, { method: 'GET', url })).json<{ data: Summary[] }>().data);
+    const before = await list();
+    const [first, second] = before;
+    // An item archived leaves the list with the next request (the catalogue's token changed).
+    await t.query(sql`update catalog_items set status = 'ARCHIVED' where id = ${first!}::uuid`);
+    await t.app.changes.sync();
+    const afterArchive = await list();
+    expect(afterArchive).not.toContain(first);
+    expect(afterArchive.slice(0, -1)).toEqual(before.slice(1));
+    // An item the learner completes leaves it too, though nothing in the catalogue changed.
+    const [user] = await t.query<{ id: string }>(sql`select id::text as id from users where email = ${email}`);
+    await t.query(sql`insert into learner_progress (user_id, catalog_item_id, video_progress, are_reproducibles_downloaded, is_catalog_item_rated, is_rubric_score_saved, is_strategy_applied)
+                      values (${user!.id}::uuid, ${second!}::uuid, 100, true, true, true, true)
+                      on conflict (user_id, catalog_item_id) do update set video_progress = 100, are_reproducibles_downloaded = true,
+                        is_catalog_item_rated = true, is_rubric_score_saved = true, is_strategy_applied = true`);
+    expect(await list()).not.toContain(second);
+    await t.query(sql`update catalog_items set status = 'PUBLISHED' where id = ${first!}::uuid`);
+    await t.query(sql`delete from learner_progress where user_id = ${user!.id}::uuid and catalog_item_id = ${second!}::uuid`);
+    await t.app.changes.sync();
+    expect(await list()).toEqual(before);
   });
 });
 
