@@ -59,7 +59,7 @@ export type Taste = { relatedItemId?: string; interestIds: string[]; audienceId:
  * `shared` framework items), in featured/newest order (ties by id), with what the other answers
  * of the ranking need: the same for every learner, so it can be kept while the catalogue is
  * unchanged (routes/catalog.ts) and each learner's list ranked from it without a query. Kept
- * small (about 100 KB for 2,500 items): ids as 16 bytes each, framework items and audiences as
+ * small (about 160 KB for 2,500 items): ids as 16 bytes each, framework items and audiences as
  * numbers (see `frameworkNumber`), each item's between `starts[i]` and `starts[i + 1]`.
  */
 export type RelatedCandidates = {
@@ -461,10 +461,10 @@ export function createCatalogRepository(db: Db) {
       }
       const found: ItemSummary[] = [];
       const relatedId = taste.relatedItemId;
+      if (relatedId) base.push(sql`ci.id <> ${relatedId}::uuid`);
       if (relatedId && related) {
         // Items sharing a framework element (or strategy) with the given one: the heaviest
         // question, ranked here by the other two from the kept candidates.
-        base.push(sql`ci.id <> ${relatedId}::uuid`);
         const completed = new Set(done?.ids);
         const interests = new Set(taste.interestIds.map((id) => numbers.get(id)).filter((n) => n !== undefined));
         const audience = taste.audienceId === null ? undefined : numbers.get(taste.audienceId);
@@ -484,7 +484,6 @@ export function createCatalogRepository(db: Db) {
         found.push(...(await summariesByIds(byAnswers.reverse().flat().slice(0, limit))));
         if (related.shared.length) base.push(sql`not (ci.nasot_item_ids && ${uuidArray(related.shared)})`);
       } else if (relatedId) {
-        base.push(sql`ci.id <> ${relatedId}::uuid`);
         // Items sharing a framework element (or strategy) with the given one: the heaviest
         // question. Its "yes" half is a few thousand items at most, read through the tag links
         // and ranked by the other answers at once (a walk of the whole index finds them too, but

@@ -5,7 +5,7 @@ import type { RelatedCandidates } from '../repositories/catalog.ts';
 import { acceptsGzip, createCatalogCache, createCatalogMemo, keptCatalogVersion, type CachedBody } from '../services/catalog-cache.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
-/** How many strategies' related candidates each process keeps (about 100 KB each at 100,000 items). */
+/** How many strategies' related candidates each process keeps (about 160 KB each at 100,000 items, 40 MB at most). */
 const RELATED_CANDIDATES_KEPT = 256;
 
 /** Recommendation list sizes (spec §7/§9: recommended playlists and in-progress are cut to 3). */
