@@ -152,6 +152,12 @@ for (const key of [...firstPageKeys].sort((a, b) => gzipBytes(manifest[b]!.file)
   console.log(`  ${kb(gzipBytes(chunk.file)).padStart(7)} KB  ${chunk.file}`);
 }
 console.log(`  JS total ${kb(firstPage.js)} KB, CSS ${kb(firstPage.css)} KB`);
+// index.html's classic scripts (public/): the theme before the first paint, start.js's early
+// requests. Small, but JavaScript the first page runs too; and the screen list start.js fetches.
+const classicScripts = [...readFileSync(join(distDir, 'index.html'), 'utf8').matchAll(/<script src="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+const classic = classicScripts.reduce((total, file) => total + gzipBytes(file), 0);
+console.log(`  plus index.html's classic scripts (${classicScripts.join(', ')}): ${kb(classic)} KB, so ${kb(firstPage.js + classic)} KB of JavaScript in all`);
+if (existsSync(join(distDir, 'screen-preloads.json'))) console.log(`  and the screens' file lists (screen-preloads.json, fetched by start.js): ${kb(gzipBytes('screen-preloads.json'))} KB`);
 console.log('');
 console.log('Extra per route beyond the first page (lazy screen chunk + its static imports not on the first page), gzip -9 KB:');
 console.log(table({ route: 'route', path: 'path', chunk: 'chunk', js: 'JS KB', css: 'CSS KB' }, rows));

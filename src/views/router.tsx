@@ -13,6 +13,7 @@ import { LoadingScreen } from '@/views/components/loading-screen';
 import { NavigationProgress } from '@/views/components/navigation-progress';
 import { Page } from '@/views/components/page';
 import { LAZY_SCREENS, type ScreenLoader } from '@/views/lazy-screens';
+import { preloadScreen } from '@/lib/screen-preloads';
 import { documentTitle } from '@/views/hooks/use-document-title';
 
 // The router is built from the route table (src/lib/routes.ts): the table says who may enter,
@@ -40,8 +41,17 @@ const SCREENS: Record<RouteName, ScreenLoader> = {
   'my-account-billing': loadNotFoundPage,
 };
 
-function screenRoute(screen: ScreenLoader): Pick<RouteObject, 'lazy'> {
-  return { lazy: { Component: screen } };
+/** A route's screen: its files are asked for together (src/lib/screen-preloads.ts) as it loads. */
+function screenRoute(name: RouteName): Pick<RouteObject, 'lazy'> {
+  const screen = SCREENS[name];
+  return {
+    lazy: {
+      Component: () => {
+        preloadScreen(name);
+        return screen();
+      },
+    },
+  };
 }
 
 const never = () => new Promise<never>(() => {});
@@ -135,7 +145,7 @@ function AppFrame() {
       <RouteTitle />
       <NavigationProgress />
       {loading ? (
-        <LoadingScreen />
+        <LoadingScreen brand />
       ) : (
         <>
           <Outlet />
@@ -150,16 +160,16 @@ function AppFrame() {
 
 export function createAppRoutes(root: RootActor): RouteObject[] {
   const loader = createGuardLoader(root);
-  const toRoute = (name: RouteName, path: string): RouteObject => ({ path, loader, ...screenRoute(SCREENS[name]) });
+  const toRoute = (name: RouteName, path: string): RouteObject => ({ path, loader, ...screenRoute(name) });
   const shellChildren = ROUTES.filter((r) => r.shell).map(
-    (r): RouteObject => (r.path === '/' ? { index: true, loader, ...screenRoute(SCREENS[r.name]) } : toRoute(r.name, r.path.slice(1))),
+    (r): RouteObject => (r.path === '/' ? { index: true, loader, ...screenRoute(r.name) } : toRoute(r.name, r.path.slice(1))),
   );
   return [
     {
       path: '/',
       element: <AppFrame />,
       errorElement: <RouteError />,
-      hydrateFallbackElement: <LoadingScreen />,
+      hydrateFallbackElement: <LoadingScreen brand />,
       children: [
         ...ROUTES.filter((r) => !r.shell).map((r) => toRoute(r.name, r.path.slice(1))),
         { lazy: { Component: loadHomeShell }, errorElement: <RouteError />, children: shellChildren },

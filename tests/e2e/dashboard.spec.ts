@@ -112,3 +112,37 @@ test('a signed-in page asks for its start-up data once, while the app loads (pub
   // Each once: the app took the early responses instead of asking again.
   for (const path of startUp) expect(asked.filter((p) => p === path), path).toHaveLength(1);
 });
+
+test("a page's screen files are asked for while the app loads, and another screen's as the app navigates there", async ({ page }) => {
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
+  const map = (await (await page.request.get('/screen-preloads.json')).json()) as { routes: { name: string; files: string[] }[] };
+  const filesOf = (name: string) => map.routes.find((route) => route.name === name)?.files ?? [];
+  const catalogChunk = filesOf('catalog').find((file) => /\/catalog-page-[\w-]+\.js$/.test(file));
+  expect(catalogChunk, 'the catalogue screen is listed').toBeDefined();
+
+  // The app's own chunk is held back until the catalogue screen's chunk has been asked for: only
+  // start.js can have asked for it, from the list.
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  let screenBeforeApp: boolean | null = null;
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    for (let i = 0; i < 30 && !asked.includes(catalogChunk!); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    screenBeforeApp ??= asked.includes(catalogChunk!);
+    await route.continue();
+  });
+  await page.goto('/catalog');
+  await expect(page.getByText(/\d[\d,+]* results?/).first()).toBeVisible();
+  expect(screenBeforeApp).toBe(true);
+  // Every file of the screen was linked once, and the first page's chunk lists none of them.
+  const linked = await page.evaluate(() => Array.from(document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]'), (l) => l.getAttribute('href')));
+  for (const file of filesOf('catalog')) expect(linked.filter((href) => href === file), file).toHaveLength(1);
+
+  // To another screen: the app links its files as it goes.
+  const livestreams = filesOf('livestreams').filter((file) => !filesOf('catalog').includes(file));
+  expect(livestreams.length).toBeGreaterThan(0);
+  await page.getByRole('navigation').getByRole('link', { name: 'Livestreams' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Livestreams' })).toBeVisible();
+  const linkedNow = await page.evaluate(() => Array.from(document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]'), (l) => l.getAttribute('href')));
+  expect(linkedNow).toEqual(expect.arrayContaining(livestreams));
+});

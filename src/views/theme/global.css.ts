@@ -97,6 +97,8 @@ globalStyle('.choice:has(input:checked)', { borderColor: vars.color.primary, bac
 globalStyle('.choice input', { accentColor: vars.color.primary, marginTop: '0.3em' });
 
 globalStyle('.loading-screen', { minHeight: '100vh', display: 'grid', placeItems: 'center' });
+globalStyle('.loading-screen > div', { display: 'grid', justifyItems: 'center', gap: '1.5rem' });
+globalStyle('.loading-mark', { display: 'block', width: '3rem', height: '3rem' });
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 globalStyle('.spinner', {
   width: '2.5rem',
