@@ -168,10 +168,9 @@ export const catalogItems = pgTable(
   (t) => [
     uniqueIndex('catalog_items_public_id_idx').on(t.publicId),
     index('catalog_items_search_idx').using('gin', t.search),
-    // The admin site's list: words of the title or the public id (prefix matches, drafts too),
-    // and its default order, the last changed first.
+    // The admin site's list: words of the title or the public id (prefix matches, drafts too);
+    // its default order, the last changed first, is catalog_items_admin_updated_idx below.
     index('catalog_items_admin_words_idx').using('gin', sql`to_tsvector('simple', ${t.title} || ' ' || ${t.publicId})`),
-    index('catalog_items_admin_changed_idx').on(sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
     index('catalog_items_type_idx').on(t.resourceType),
     // One index per sort key and direction the list offers, each ending in the id tie-break
     // (always ascending), so a page is read in index order and the scan stops after it.
@@ -204,7 +203,9 @@ export const catalogItems = pgTable(
     // Also catalog_items_recommend_idx (migration 0008, partial on published items since 0009):
     // featured/newest learning objects with their framework and audience arrays INCLUDEd, which
     // this builder cannot express; and catalog_items_offered_lo_idx (migration 0015): the same
-    // columns by id, so the items sharing a strategy's framework items are ranked from the index.
+    // columns by id, so the items sharing a strategy's framework items are ranked from the index;
+    // and catalog_items_search_walk_idx (migration 0016): offered items newest first with their
+    // words and filter columns INCLUDEd, which a search walks without reading table rows.
     index('catalog_items_admin_updated_idx').on(sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
     index('catalog_items_admin_status_idx').on(t.status, sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
     check('catalog_items_status_check', sql`${t.status} in ('DRAFT', 'PUBLISHED', 'ARCHIVED')`),

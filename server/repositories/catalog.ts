@@ -253,7 +253,9 @@ export function createCatalogRepository(db: Db) {
 
     /**
      * Ranked full-text search; `userId` is whose progress the progress filter reads. Only the
-     * newest matches are ranked (one past the cap, which also gives the capped total).
+     * newest matches are ranked (one past the cap, which also gives the capped total). For a
+     * common word they are found by walking catalog_items_search_walk_idx newest first (words and
+     * filter columns in the index, no table rows); for a rare one through the words' GIN index.
      */
     async search(userId: string, q: QueryOf<'searchCatalog'>): Promise<ItemPage> {
       const tsquery = sql`websearch_to_tsquery('english', ${q.q})`;
