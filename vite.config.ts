@@ -4,6 +4,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ROUTES } from './src/lib/routes';
+import { EARLY_REQUESTS } from './src/api/early-requests';
 
 const apiServer = 'http://127.0.0.1:3000';
 
@@ -52,10 +53,12 @@ type OutputItem = OutputChunk | { type: 'asset'; fileName: string };
  * screen at once, in parallel with the app's own chunk; src/lib/screen-preloads.ts asks for
  * another screen's files as the app navigates there (docs/decisions.md, "The first page").
  *
- * The file: `{ routes: [{ name, path, signedIn, files }] }`, a route for each one with a lazy
- * screen, in the route table's order; `files` are the screen's chunk, everything it imports that
- * is not on the first page, and their stylesheets (for a route in the home shell, the shell's
- * too). Names written out compress better than indexes into one list (2.3 KB gzip against 2.4).
+ * The file: `{ routes: [{ name, path, signedIn, requests, files }] }`, a route for each one with
+ * a lazy screen, in the route table's order; `requests` are the GETs its screen makes first
+ * (src/api/early-requests.ts), which start.js sends early for a signed-in visitor; `files` are
+ * the screen's chunk, everything it imports that is not on the first page, and their stylesheets
+ * (for a route in the home shell, the shell's too). Names written out compress better than
+ * indexes into one list of names (2.3 KB gzip against 2.4).
  */
 function screenPreloads(): { plugin: Plugin; resolveDependencies: (file: string, deps: string[], context: { hostId: string }) => string[] } {
   const listed = new Set<string>();
@@ -98,6 +101,7 @@ function screenPreloads(): { plugin: Plugin; resolveDependencies: (file: string,
         name: route.name,
         path: route.path,
         signedIn: Boolean(route.meta.roles),
+        requests: (EARLY_REQUESTS[route.name] ?? []).map((path) => `/api${path}`),
         files: [...new Set([...(route.shell ? shell : []), ...filesOf(lazyScreens.get(route.name)!)])].map((file) => `/${file}`),
       }));
       this.emitFile({ type: 'asset', fileName: 'screen-preloads.json', source: JSON.stringify({ routes }) });

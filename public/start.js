@@ -70,6 +70,20 @@
         for (var r = 0; r < map.routes.length; r++) if (matches(map.routes[r].path, location.pathname)) route = route || map.routes[r];
         // Without a session a signed-in page sends the visitor to sign in: nothing of it to load.
         if (route && (token || !route.signedIn)) preload(route.files);
+        // What the screen asks the API for first (src/api/early-requests.ts), `{…}` filled with the
+        // address's parameter, taken by the app as the start-up responses are.
+        if (route && token && window.__earlyResponses && route.requests) {
+          var param = null;
+          var pattern = route.path.split('/').filter(Boolean);
+          var actual = location.pathname.split('/').filter(Boolean);
+          for (var k = 0; k < pattern.length; k++) if (pattern[k].charAt(0) === ':') param = actual[k];
+          for (var q = 0; q < route.requests.length; q++) {
+            var path = route.requests[q].replace(/\{[^}]+\}/, param || '');
+            if (window.__earlyResponses.responses[path]) continue;
+            window.__earlyResponses.responses[path] = fetch(path, { headers: { Authorization: 'Bearer ' + token }, credentials: 'include' });
+            window.__earlyResponses.responses[path].catch(function () {});
+          }
+        }
         return map;
       })
       .catch(function () {

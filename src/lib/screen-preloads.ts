@@ -7,7 +7,7 @@ import type { RouteName } from '@/lib/routes';
 // the browser still loads them, one level of imports after another.
 
 /** vite.config.ts `screenPreloads` says what the list holds. */
-export type ScreenPreloads = { routes: { name: string; path: string; signedIn: boolean; files: string[] }[] };
+export type ScreenPreloads = { routes: { name: string; path: string; signedIn: boolean; requests: string[]; files: string[] }[] };
 
 /** A route's files, by name; none for a route the list does not have. */
 export function screenFiles(map: ScreenPreloads | null | undefined, name: string): string[] {

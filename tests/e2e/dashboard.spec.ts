@@ -108,7 +108,8 @@ test('a signed-in page asks for its start-up data once, while the app loads (pub
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
   await expect(section(page, 'Recommended for you')).toBeVisible();
-  expect(askedBeforeApp).toEqual(startUp);
+  // The start-up requests first (the screen's own follow: see the test of src/api/early-requests.ts).
+  expect(askedBeforeApp!.slice(0, startUp.length)).toEqual(startUp);
   // Each once: the app took the early responses instead of asking again.
   for (const path of startUp) expect(asked.filter((p) => p === path), path).toHaveLength(1);
 });
@@ -145,4 +146,43 @@ test("a page's screen files are asked for while the app loads, and another scree
   await expect(page.getByRole('heading', { level: 1, name: 'Livestreams' })).toBeVisible();
   const linkedNow = await page.evaluate(() => Array.from(document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]'), (l) => l.getAttribute('href')));
   expect(linkedNow).toEqual(expect.arrayContaining(livestreams));
+});
+
+test("a screen's first API requests leave with the start-up ones, before the app has run, and are made once (src/api/early-requests.ts)", async ({ page }) => {
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
+  const map = (await (await page.request.get('/screen-preloads.json')).json()) as { routes: { name: string; requests: string[] }[] };
+  const requestsOf = (name: string) => map.routes.find((route) => route.name === name)?.requests ?? [];
+  const pages = [
+    { path: '/', early: requestsOf('dashboard'), ready: () => expect(section(page, 'Recommended for you')).toBeVisible() },
+    {
+      path: '/learning-objects/concept-carousel',
+      early: requestsOf('learning-object').map((path) => path.replace('{id}', 'concept-carousel')),
+      ready: () => expect(page.getByRole('heading', { level: 1, name: 'Concept Carousel' })).toBeVisible(),
+    },
+  ];
+  expect(pages[0]!.early).toContain('/api/catalog/recommendations/featured');
+  expect(pages[1]!.early).toContain('/api/catalog/items/concept-carousel');
+
+  for (const { path, early, ready } of pages) {
+    const asked: string[] = [];
+    const onRequest = (request: { url: () => string; method: () => string }) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    };
+    page.on('request', onRequest);
+    let askedBeforeApp: string[] | null = null;
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      for (let i = 0; i < 30 && !early.every((p) => asked.includes(p)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      askedBeforeApp ??= [...asked];
+      await route.continue();
+    });
+    await page.goto(path);
+    await ready();
+    await page.unroute(/\/assets\/index-[^/]*\.js$/);
+    page.off('request', onRequest);
+    expect(askedBeforeApp, path).toEqual(expect.arrayContaining(early));
+    // The app took each early response instead of asking again.
+    for (const request of early) expect(asked.filter((p) => p === request), `${path}: ${request}`).toHaveLength(1);
+  }
 });
