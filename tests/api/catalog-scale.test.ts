@@ -48,6 +48,18 @@ describe('totals', () => {
     expect(search.items[0]!.title).toBe('Bulk zebrafish routine 1');
     expect((await get('/api/catalog/search?q=zebrafish&limit=100&offset=950')).items.map((i) => i.title).at(-1)).toBe('Bulk zebrafish routine 1000');
     expect((await get('/api/catalog/search?q=zebrafish&limit=10&offset=1000')).items).toEqual([]);
+    // Several words are looked for among the newest items first (server/repositories/catalog.ts
+    // SEARCH_WALK): here that finds more than the cap, and the pages are those of one word.
+    for (const offset of [0, 950]) {
+      const one = await get(`/api/catalog/search?q=zebrafish&limit=50&offset=${offset}`);
+      const two = await get(`/api/catalog/search?q=${encodeURIComponent('zebrafish routine')}&limit=50&offset=${offset}`);
+      const phrase = await get(`/api/catalog/search?q=${encodeURIComponent('"zebrafish routine"')}&limit=50&offset=${offset}`);
+      expect(two).toMatchObject({ total: 1000, totalIsCapped: true });
+      expect(two.items.map((i) => i.title)).toEqual(one.items.map((i) => i.title));
+      expect(phrase.items.map((i) => i.title)).toEqual(one.items.map((i) => i.title));
+    }
+    // Words that are not together among them: nothing, and the words' index is asked (no walk result).
+    expect(await get(`/api/catalog/search?q=${encodeURIComponent('"routine zebrafish"')}`)).toMatchObject({ items: [], total: 0 });
     // Pages beyond the cap of the list are still served.
     expect((await get('/api/catalog/items?limit=10&offset=1050')).items).toHaveLength(10);
   });
