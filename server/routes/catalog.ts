@@ -53,17 +53,21 @@ export function catalogHandlers({ repos, config, redis, changes, uploads }: Cont
   // list is ranked from them in memory (server/repositories/catalog.ts). A few thousand at most
   // per strategy, for the strategies opened most.
   const relatedCandidates = createCatalogMemo<RelatedCandidates>({ version, entries: RELATED_CANDIDATES_KEPT });
+  /** A body that is the same for everyone: sent as kept when the cache is on, else computed. */
+  const sendKept = async <T,>(request: FastifyRequest, reply: FastifyReply, kind: Parameters<typeof cache.json>[0], key: Parameters<typeof cache.json>[1], compute: () => Promise<T>) =>
+    cache.enabled ? sendCached(request, reply, await cache.json(kind, key, compute)) : compute();
   return {
     async searchCatalog(request, reply) {
       const userId = principalOf(request).user.id;
-      if (!cache.enabled || request.query.progress) return catalog.search(userId, request.query);
-      return sendCached(request, reply, await cache.json('search', request.query, () => catalog.search(userId, request.query)));
+      // Filtered by the caller's own progress: theirs alone.
+      if (request.query.progress) return catalog.search(userId, request.query);
+      return sendKept(request, reply, 'search', request.query, () => catalog.search(userId, request.query));
     },
 
     async listCatalogItems(request, reply) {
       const userId = principalOf(request).user.id;
-      if (!cache.enabled || request.query.progress) return catalog.list(userId, request.query);
-      return sendCached(request, reply, await cache.json('list', request.query, () => catalog.list(userId, request.query)));
+      if (request.query.progress) return catalog.list(userId, request.query);
+      return sendKept(request, reply, 'list', request.query, () => catalog.list(userId, request.query));
     },
 
     async getCatalogItem(request) {
@@ -180,9 +184,7 @@ export function catalogHandlers({ repos, config, redis, changes, uploads }: Cont
 
     // The featured and new shelves are the same for everyone: kept like the lists.
     async getFeaturedItems(request, reply) {
-      const compute = async () => ({ data: await catalog.featured(RECOMMENDATION_LIMITS.featured) });
-      if (!cache.enabled) return compute();
-      return sendCached(request, reply, await cache.json('featured', {}, compute));
+      return sendKept(request, reply, 'featured', {}, async () => ({ data: await catalog.featured(RECOMMENDATION_LIMITS.featured) }));
     },
 
     async getRecommendedItems(request) {
@@ -200,9 +202,7 @@ export function catalogHandlers({ repos, config, redis, changes, uploads }: Cont
     },
 
     async getNewItems(request, reply) {
-      const compute = async () => ({ data: await catalog.newest(RECOMMENDATION_LIMITS.new) });
-      if (!cache.enabled) return compute();
-      return sendCached(request, reply, await cache.json('new', {}, compute));
+      return sendKept(request, reply, 'new', {}, async () => ({ data: await catalog.newest(RECOMMENDATION_LIMITS.new) }));
     },
 
     async getInProgressItems(request) {
