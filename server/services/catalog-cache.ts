@@ -66,11 +66,7 @@ export function createCatalogCache(options: {
   log?: { warn: (obj: object, msg: string) => void };
 }): CatalogCache {
   const local = new Map<string, CachedBody>();
-  const remember = (key: string, body: CachedBody) => {
-    local.delete(key);
-    local.set(key, body);
-    if (local.size > LOCAL_ENTRIES) local.delete(local.keys().next().value!);
-  };
+  const remember = (key: string, body: CachedBody) => keepRecent(local, key, body, LOCAL_ENTRIES);
   return {
     enabled: options.enabled,
     async json(kind, request, compute) {
@@ -133,6 +129,13 @@ export function keptCatalogVersion(read: () => Promise<string | null>, changes: 
   };
 }
 
+/** Keeps `value` as the most recently used entry of `map`, dropping the least recently used beyond `limit`. */
+function keepRecent<K, V>(map: Map<K, V>, key: K, value: V, limit: number) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value!);
+}
+
 /**
  * Values computed from the catalogue alone, kept in this process while the catalogue's token is
  * unchanged: at most `entries` of them, the least recently used dropped first, all of them when
@@ -150,15 +153,13 @@ export function createCatalogMemo<T>(options: { version: () => Promise<string | 
       keptFor = token;
     }
     let value = kept.get(key);
-    if (value) kept.delete(key);
-    else {
+    if (!value) {
       value = compute();
       value.catch(() => {
         if (kept.get(key) === value) kept.delete(key);
       });
     }
-    kept.set(key, value);
-    if (kept.size > options.entries) kept.delete(kept.keys().next().value!);
+    keepRecent(kept, key, value, options.entries);
     return value;
   };
 }
