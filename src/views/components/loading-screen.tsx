@@ -1,5 +1,5 @@
-/** Full-screen loading view (spec §2 "Shell and layout": while authentication is loading). */
 /**
+ * Full-screen loading view (spec §2 "Shell and layout": while authentication is loading).
  * `brand`: the product's mark above the spinner, for the app's start. index.html carries the same
  * markup, so the page shows it as soon as the HTML and the first stylesheet arrive, before any
  * JavaScript has run, and React's first frame replaces it with itself (keep the two the same).
