@@ -4,7 +4,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ROUTES } from './src/lib/routes';
-import { EARLY_REQUESTS } from './src/api/early-requests';
+import { CATALOG_FIRST_PAGE, EARLY_REQUESTS } from './src/api/early-requests';
 
 const apiServer = 'http://127.0.0.1:3000';
 
@@ -55,7 +55,8 @@ type OutputItem = OutputChunk | { type: 'asset'; fileName: string };
  *
  * The file: `{ routes: [{ name, path, signedIn, requests, files }] }`, a route for each one with
  * a lazy screen, in the route table's order; `requests` are the GETs its screen makes first
- * (src/api/early-requests.ts), which start.js sends early for a signed-in visitor; `files` are
+ * (src/api/early-requests.ts), which start.js sends early for a signed-in visitor (and, for the
+ * catalogue, `firstPage`: its first page once the profile says the learner's audience); `files` are
  * the screen's chunk, everything it imports that is not on the first page, and their stylesheets
  * (for a route in the home shell, the shell's too). Names written out compress better than
  * indexes into one list of names (2.3 KB gzip against 2.4).
@@ -102,6 +103,15 @@ function screenPreloads(): { plugin: Plugin; resolveDependencies: (file: string,
         path: route.path,
         signedIn: Boolean(route.meta.roles),
         requests: (EARLY_REQUESTS[route.name] ?? []).map((path) => `/api${path}`),
+        ...(route.name === 'catalog'
+          ? {
+              firstPage: {
+                withAudience: `/api${CATALOG_FIRST_PAGE.withAudience}`,
+                withoutAudience: `/api${CATALOG_FIRST_PAGE.withoutAudience}`,
+                placeholder: CATALOG_FIRST_PAGE.placeholder,
+              },
+            }
+          : {}),
         files: [...new Set([...(route.shell ? shell : []), ...filesOf(lazyScreens.get(route.name)!)])].map((file) => `/${file}`),
       }));
       this.emitFile({ type: 'asset', fileName: 'screen-preloads.json', source: JSON.stringify({ routes }) });

@@ -83,6 +83,24 @@
             window.__earlyResponses.responses[path] = fetch(path, { headers: { Authorization: 'Bearer ' + token }, credentials: 'include' });
             window.__earlyResponses.responses[path].catch(function () {});
           }
+          // The catalogue at its plain address: its first page, once the profile says the audience
+          // the catalogue adds (src/api/early-requests.ts CATALOG_FIRST_PAGE).
+          var first = route.firstPage;
+          var profile = window.__earlyResponses.responses['/api/profile'];
+          if (first && profile && !location.search) {
+            profile
+              .then(function (response) {
+                return response.ok ? response.clone().json() : null;
+              })
+              .then(function (body) {
+                if (!body || !window.__earlyResponses) return;
+                var page = body.audienceId ? first.withAudience.replace(first.placeholder, encodeURIComponent(body.audienceId)) : first.withoutAudience;
+                if (window.__earlyResponses.responses[page]) return;
+                window.__earlyResponses.responses[page] = fetch(page, { headers: { Authorization: 'Bearer ' + token }, credentials: 'include' });
+                window.__earlyResponses.responses[page].catch(function () {});
+              })
+              .catch(function () {});
+          }
         }
         return map;
       })

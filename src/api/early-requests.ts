@@ -1,5 +1,8 @@
+import { createQuerySerializer } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
 import type { RouteName } from '@/lib/routes';
+// Relative, not '@/…': vite.config.ts loads this module, and its loader does not know the alias.
+import { EMPTY_QUERY, toCatalogRequest } from '../machines/catalog/catalog.query';
 
 type GetPath = { [P in keyof paths]: paths[P] extends { get: { responses: unknown } } ? P : never }[keyof paths];
 
@@ -25,3 +28,19 @@ export const EARLY_REQUESTS: Partial<Record<RouteName, readonly GetPath[]>> = {
   catalog: ['/catalog/nasot/items', '/catalog/audiences'],
   'learning-object': ['/catalog/nasot/items', '/catalog/audiences', '/catalog/items/{id}'],
 };
+
+/** Stands for the learner's profile audience in `CATALOG_FIRST_PAGE` (URL-encoded there). */
+export const PROFILE_AUDIENCE = '{audienceId}';
+
+/**
+ * The catalogue's first page at its plain address (`/catalog`, no query), as the catalogue asks
+ * for it once it has added the learner's profile audience (spec §2): built by the catalogue's own
+ * query mapping and the API client's query serializer, so it is the very request. start.js sends
+ * it when the early GET /profile has answered: `withAudience` with PROFILE_AUDIENCE replaced by
+ * the profile's audience, or `withoutAudience` for a profile without one.
+ */
+export const CATALOG_FIRST_PAGE = (() => {
+  const serialize = createQuerySerializer();
+  const pathOf = (audience: string | null) => `/catalog/items?${serialize(toCatalogRequest({ ...EMPTY_QUERY, audience }).params)}`;
+  return { withAudience: pathOf(PROFILE_AUDIENCE), withoutAudience: pathOf(null), placeholder: encodeURIComponent(PROFILE_AUDIENCE) };
+})();

@@ -151,14 +151,25 @@ test("a page's screen files are asked for while the app loads, and another scree
 test("a screen's first API requests leave with the start-up ones, before the app has run, and are made once (src/api/early-requests.ts)", async ({ page }) => {
   await signInLocally(page, EDUCATOR);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
-  const map = (await (await page.request.get('/screen-preloads.json')).json()) as { routes: { name: string; requests: string[] }[] };
+  type FirstPage = { withAudience: string; withoutAudience: string; placeholder: string };
+  const map = (await (await page.request.get('/screen-preloads.json')).json()) as { routes: { name: string; requests: string[]; firstPage?: FirstPage }[] };
   const requestsOf = (name: string) => map.routes.find((route) => route.name === name)?.requests ?? [];
+  // The catalogue's first page, with the audience the educator's profile names.
+  const firstPage = map.routes.find((route) => route.name === 'catalog')!.firstPage!;
+  const { audienceId } = await api<{ audienceId: string | null }>(page, '/api/profile');
+  expect(audienceId, 'the educator has a profile audience').toBeTruthy();
+  const catalogFirstPage = firstPage.withAudience.replace(firstPage.placeholder, encodeURIComponent(audienceId!));
   const pages = [
     { path: '/', early: requestsOf('dashboard'), ready: () => expect(section(page, 'Recommended for you')).toBeVisible() },
     {
       path: '/learning-objects/concept-carousel',
       early: requestsOf('learning-object').map((path) => path.replace('{id}', 'concept-carousel')),
       ready: () => expect(page.getByRole('heading', { level: 1, name: 'Concept Carousel' })).toBeVisible(),
+    },
+    {
+      path: '/catalog',
+      early: [...requestsOf('catalog'), catalogFirstPage],
+      ready: () => expect(page.getByText(/\d[\d,+]* results?/).first()).toBeVisible(),
     },
   ];
   expect(pages[0]!.early).toContain('/api/catalog/recommendations/featured');
@@ -182,7 +193,9 @@ test("a screen's first API requests leave with the start-up ones, before the app
     await page.unroute(/\/assets\/index-[^/]*\.js$/);
     page.off('request', onRequest);
     expect(askedBeforeApp, path).toEqual(expect.arrayContaining(early));
-    // The app took each early response instead of asking again.
+    // The app took each early response instead of asking again, and asked for no other page of
+    // the catalogue (which it would if the early one were not the very request it makes).
     for (const request of early) expect(asked.filter((p) => p === request), `${path}: ${request}`).toHaveLength(1);
+    if (path === '/catalog') expect(asked.filter((p) => p.startsWith('/api/catalog/items'))).toEqual([catalogFirstPage]);
   }
 });
