@@ -1,10 +1,10 @@
 import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ROUTES } from './src/lib/routes';
-import { CATALOG_FIRST_PAGE, EARLY_REQUESTS } from './src/api/early-requests';
+import { EARLY_REQUESTS, FIRST_PAGE_AFTER_PROFILE } from './src/api/early-requests';
+import { readLazyScreens } from './scripts/lazy-screens';
 
 const apiServer = 'http://127.0.0.1:3000';
 
@@ -64,12 +64,7 @@ type OutputItem = OutputChunk | { type: 'asset'; fileName: string };
 function screenPreloads(): { plugin: Plugin; resolveDependencies: (file: string, deps: string[], context: { hostId: string }) => string[] } {
   const listed = new Set<string>();
   let entryFile = '';
-  const lazyScreens = new Map<string, string>();
-  for (const [, name, specifier] of readFileSync(new URL('./src/views/lazy-screens.ts', import.meta.url), 'utf8').matchAll(
-    /^\s*'?([\w-]+)'?\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/gm,
-  )) {
-    lazyScreens.set(name!, specifier!.replace(/^@\//, 'src/'));
-  }
+  const lazyScreens = readLazyScreens(new URL('./src/views/lazy-screens.ts', import.meta.url));
   const SHELL = 'src/views/home-shell';
   const plugin: Plugin = {
     name: 'screen-preloads',
@@ -103,15 +98,7 @@ function screenPreloads(): { plugin: Plugin; resolveDependencies: (file: string,
         path: route.path,
         signedIn: Boolean(route.meta.roles),
         requests: (EARLY_REQUESTS[route.name] ?? []).map((path) => `/api${path}`),
-        ...(route.name === 'catalog'
-          ? {
-              firstPage: {
-                withAudience: `/api${CATALOG_FIRST_PAGE.withAudience}`,
-                withoutAudience: `/api${CATALOG_FIRST_PAGE.withoutAudience}`,
-                placeholder: CATALOG_FIRST_PAGE.placeholder,
-              },
-            }
-          : {}),
+        firstPage: FIRST_PAGE_AFTER_PROFILE[route.name],
         files: [...new Set([...(route.shell ? shell : []), ...filesOf(lazyScreens.get(route.name)!)])].map((file) => `/${file}`),
       }));
       this.emitFile({ type: 'asset', fileName: 'screen-preloads.json', source: JSON.stringify({ routes }) });

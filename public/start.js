@@ -9,6 +9,13 @@
 // Anything unexpected leaves the app to ask as usual.
 (function () {
   var token = null;
+  // Sends a GET with the token once; the app's API client takes its response (early-responses.ts).
+  var send = function (path) {
+    var responses = window.__earlyResponses.responses;
+    if (responses[path]) return;
+    responses[path] = fetch(path, { headers: { Authorization: 'Bearer ' + token }, credentials: 'include' });
+    responses[path].catch(function () {});
+  };
   try {
     var now = Date.now() / 1000;
     var expiry = function (jwt) {
@@ -26,13 +33,8 @@
     }
     if (token && !(expiry(token) > now + 60)) token = null;
     if (token) {
-      var paths = ['/api/identity/me', '/api/profile', '/api/customers/current/subscriptions?include=paymentMethod', '/api/progress'];
-      var responses = {};
-      for (var p = 0; p < paths.length; p++) {
-        responses[paths[p]] = fetch(paths[p], { headers: { Authorization: 'Bearer ' + token }, credentials: 'include' });
-        responses[paths[p]].catch(function () {});
-      }
-      window.__earlyResponses = { authorization: 'Bearer ' + token, sentAt: Date.now(), responses: responses };
+      window.__earlyResponses = { authorization: 'Bearer ' + token, sentAt: Date.now(), responses: {} };
+      ['/api/identity/me', '/api/profile', '/api/customers/current/subscriptions?include=paymentMethod', '/api/progress'].forEach(send);
     }
   } catch {
     // No storage, a malformed token: the app signs in and asks as usual.
@@ -53,12 +55,17 @@
         document.head.appendChild(link);
       }
     };
-    var matches = function (pattern, path) {
+    // The route's parameter in the path ('' for a route without one), or null when it does not match.
+    var match = function (pattern, path) {
       var a = pattern.split('/').filter(Boolean);
       var b = path.split('/').filter(Boolean);
-      if (a.length !== b.length) return false;
-      for (var s = 0; s < a.length; s++) if (a[s].charAt(0) !== ':' && a[s].toLowerCase() !== b[s].toLowerCase()) return false;
-      return true;
+      if (a.length !== b.length) return null;
+      var param = '';
+      for (var s = 0; s < a.length; s++) {
+        if (a[s].charAt(0) === ':') param = b[s];
+        else if (a[s].toLowerCase() !== b[s].toLowerCase()) return null;
+      }
+      return param;
     };
     window.__screenPreloads = fetch('/screen-preloads.json')
       .then(function (response) {
@@ -67,22 +74,17 @@
       .then(function (map) {
         if (!map || !map.routes) return null;
         var route = null;
-        for (var r = 0; r < map.routes.length; r++) if (matches(map.routes[r].path, location.pathname)) route = route || map.routes[r];
+        var param = null;
+        for (var r = 0; r < map.routes.length && !route; r++) {
+          param = match(map.routes[r].path, location.pathname);
+          if (param !== null) route = map.routes[r];
+        }
         // Without a session a signed-in page sends the visitor to sign in: nothing of it to load.
         if (route && (token || !route.signedIn)) preload(route.files);
         // What the screen asks the API for first (src/api/early-requests.ts), `{…}` filled with the
         // address's parameter, taken by the app as the start-up responses are.
         if (route && token && window.__earlyResponses && route.requests) {
-          var param = null;
-          var pattern = route.path.split('/').filter(Boolean);
-          var actual = location.pathname.split('/').filter(Boolean);
-          for (var k = 0; k < pattern.length; k++) if (pattern[k].charAt(0) === ':') param = actual[k];
-          for (var q = 0; q < route.requests.length; q++) {
-            var path = route.requests[q].replace(/\{[^}]+\}/, param || '');
-            if (window.__earlyResponses.responses[path]) continue;
-            window.__earlyResponses.responses[path] = fetch(path, { headers: { Authorization: 'Bearer ' + token }, credentials: 'include' });
-            window.__earlyResponses.responses[path].catch(function () {});
-          }
+          for (var q = 0; q < route.requests.length; q++) send(route.requests[q].replace(/\{[^}]+\}/, param));
           // The catalogue at its plain address: its first page, once the profile says the audience
           // the catalogue adds (src/api/early-requests.ts CATALOG_FIRST_PAGE).
           var first = route.firstPage;
@@ -94,10 +96,7 @@
               })
               .then(function (body) {
                 if (!body || !window.__earlyResponses) return;
-                var page = body.audienceId ? first.withAudience.replace(first.placeholder, encodeURIComponent(body.audienceId)) : first.withoutAudience;
-                if (window.__earlyResponses.responses[page]) return;
-                window.__earlyResponses.responses[page] = fetch(page, { headers: { Authorization: 'Bearer ' + token }, credentials: 'include' });
-                window.__earlyResponses.responses[page].catch(function () {});
+                send(body.audienceId ? first.withAudience.replace(first.placeholder, encodeURIComponent(body.audienceId)) : first.withoutAudience);
               })
               .catch(function () {});
           }

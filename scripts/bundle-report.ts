@@ -16,6 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROUTES } from '../src/lib/routes.ts';
+import { readLazyScreens } from './lazy-screens.ts';
 
 type ManifestChunk = {
   file: string;
@@ -93,24 +94,12 @@ const firstPage = sizes(firstPageKeys);
 
 // --- Routes → screen modules ----------------------------------------------------------------
 
-/** `name: () => import('@/views/screens/x')` → name → src/views/screens/x */
-function readLazyScreens(): Map<string, string> {
-  if (!existsSync(lazyScreensPath)) return new Map();
-  const source = readFileSync(lazyScreensPath, 'utf8');
-  const map = new Map<string, string>();
-  const line = /^\s*'?([\w-]+)'?\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/gm;
-  for (const [, name, specifier] of source.matchAll(line)) {
-    map.set(name!, specifier!.replace(/^@\//, 'src/'));
-  }
-  return map;
-}
-
 /** The manifest key of a source module, whichever extension it was written with. */
 function chunkKeyOf(module: string): string | undefined {
   return ['', '.tsx', '.ts', '.jsx', '.js'].map((ext) => module + ext).find((key) => manifest[key]);
 }
 
-const lazyScreens = readLazyScreens();
+const lazyScreens = readLazyScreens(lazyScreensPath);
 type Row = { route: string; path: string; chunk: string; js: string; css: string };
 const rows: Row[] = [];
 const problems: string[] = [];

@@ -41,6 +41,9 @@ export const PROFILE_AUDIENCE = '{audienceId}';
  */
 export const CATALOG_FIRST_PAGE = (() => {
   const serialize = createQuerySerializer();
-  const pathOf = (audience: string | null) => `/catalog/items?${serialize(toCatalogRequest({ ...EMPTY_QUERY, audience }).params)}`;
+  const pathOf = (audience: string | null) => `/api/catalog/items?${serialize(toCatalogRequest({ ...EMPTY_QUERY, audience }).params)}`;
   return { withAudience: pathOf(PROFILE_AUDIENCE), withoutAudience: pathOf(null), placeholder: encodeURIComponent(PROFILE_AUDIENCE) };
 })();
+
+/** Per route, the first page start.js asks for once the early GET /profile has answered. */
+export const FIRST_PAGE_AFTER_PROFILE: Partial<Record<RouteName, typeof CATALOG_FIRST_PAGE>> = { catalog: CATALOG_FIRST_PAGE };

@@ -20,9 +20,8 @@ declare global {
   }
 }
 
-/** Adds a preload link for each file the document does not link yet; answers how many it added. */
-export function addPreloadLinks(files: readonly string[], doc: Document = document): number {
-  let added = 0;
+/** Adds a preload link for each file the document does not link yet. */
+export function addPreloadLinks(files: readonly string[], doc: Document = document): void {
   for (const file of files) {
     if (doc.head.querySelector(`link[href="${CSS.escape(file)}"]`)) continue;
     const link = doc.createElement('link');
@@ -36,9 +35,7 @@ export function addPreloadLinks(files: readonly string[], doc: Document = docume
     link.crossOrigin = '';
     link.href = file;
     doc.head.append(link);
-    added += 1;
   }
-  return added;
 }
 
 /** Asks for a screen's files (and the home shell's, for a screen inside it) without waiting. */
