@@ -1,4 +1,6 @@
-import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { build, defineConfig, minify, type Plugin, type UserConfig } from 'vite';
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +21,12 @@ const serverPaths = ['/api', '/media', '/.well-known', '/authorize', '/oauth', '
  * on a CommonJS module, which the bundler cannot prove pure, followed by a `X.displayName = …`
  * assignment, which is a side effect. Marking those calls pure and dropping the displayName
  * lines (names for React DevTools only) lets tree-shaking remove what the app does not use.
+ * Two more switches the package leaves on: its `exports` only name the development build,
+ * whose sole difference from dist/production is `ENABLE_DEV_WARNINGS = true` (the console
+ * warnings and their texts), and createRouter's `instrumentations` option, which the app never
+ * passes, keeps the instrumentation wrappers alive. 1.6 KB gzip off the first page in all; a
+ * React Router upgrade that renames these lines only makes the first page heavier, and
+ * `npm run test:e2e` checks its budget (scripts/bundle-report.ts --budget).
  */
 function treeShakeReactRouter(): Plugin {
   return {
@@ -29,6 +37,8 @@ function treeShakeReactRouter(): Plugin {
       handler(code) {
         return {
           code: code
+            .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;')
+            .replace(/^(\s*)if \(init\.instrumentations\) \{$/gm, '$1if (false) {')
             .replace(/^[ \t]*[\w$]+\.displayName = "[^"\n]*";$/gm, '')
             .replace(/(=\s*)(React\d*\.(?:forwardRef|createContext|memo)\()/g, '$1/* @__PURE__ */ $2'),
           map: null,
@@ -115,6 +125,30 @@ function screenPreloads(): { plugin: Plugin; resolveDependencies: (file: string,
 const preloads = screenPreloads();
 
 /**
+ * index.html's classic scripts (public/theme.js, public/start.js) run before the app's own
+ * JavaScript and are part of the first page's weight: the build minifies the copies it writes
+ * to dist/ (start.js 2.1 → 1.1 KB gzip). public/ keeps the commented source the dev server serves.
+ */
+function minifyClassicScripts(names: string[]): Plugin {
+  let outDir = '';
+  return {
+    name: 'minify-classic-scripts',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolvePath(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      for (const name of names) {
+        const file = resolvePath(outDir, name);
+        const result = await minify(name, await readFile(file, 'utf8'), { compress: true, mangle: true });
+        if (result.errors.length) throw new Error(`minify ${name}: ${result.errors.map((error) => error.message).join('; ')}`);
+        await writeFile(file, result.code);
+      }
+    },
+  };
+}
+
+/**
  * The platform admin site (admin.html, src/admin.tsx) is a second build into the same dist/,
  * run once the educator app's is written: its own entry and chunks (React, the router and the
  * shared spine included), so nothing of it ever lands on the educator app's first page, and
@@ -175,7 +209,7 @@ const resolve: UserConfig['resolve'] = {
 };
 
 export default defineConfig({
-  plugins: [...plugins(), preloads.plugin, adminSite({ resolve }), adminSiteDevPages()],
+  plugins: [...plugins(), preloads.plugin, minifyClassicScripts(['theme.js', 'start.js']), adminSite({ resolve }), adminSiteDevPages()],
   resolve,
   build: {
     outDir: 'dist',
