@@ -205,7 +205,14 @@ export function createCatalogRepository(db: Db) {
     return { rows: pageRows, total: Math.min(total_, TOTAL_CAP), totalIsCapped: total_ > TOTAL_CAP };
   }
   const strip = ({ __total, __ord, __k, ...item }: ItemSummary & { __total: number; __ord: number | null; __k: (string | null)[] | null }): ItemSummary => item;
-  const cappedCount = (where: SQL) => sql`select count(*)::int from (select 1 from catalog_items ci ${where} limit ${TOTAL_CAP + 1}) m`;
+  /**
+   * Counts matches up to one past the cap. Newest first, so that for a broad filter the planner
+   * can walk catalog_items_search_walk_idx (its filter columns are in the index) and stop at the
+   * cap, instead of building a bitmap of every match from a GIN index first (an audience: 17,000
+   * matches, 14-16 ms; the same count walked: 4 ms). A narrow filter still goes through its index.
+   */
+  const cappedCount = (where: SQL) =>
+    sql`select count(*)::int from (select 1 from catalog_items ci ${where} order by ci.created_at desc, ci.id limit ${TOTAL_CAP + 1}) m`;
 
   /** A page in the order given, without a total (home-page shelves). */
   async function top(where: SQL[], orderBy: SQL, limit: number): Promise<ItemSummary[]> {
