@@ -220,4 +220,40 @@ describe('video progress', () => {
       lastInteractionAt: '2026-05-01T00:00:00.000Z',
     });
   });
+
+  describe('a source the screen already asked for', () => {
+    const fakeApi = (asked: string[]) =>
+      ({
+        GET: async (_path: string, init: { params: { path: { id: string } } }) => {
+          asked.push(init.params.path.id);
+          return { data: SOURCE, response: new Response(null, { status: 200 }) };
+        },
+      }) as unknown as ApiClient;
+    const actors = {} as unknown as Pick<RootRefs, 'learnerEvents' | 'progress'>;
+
+    it('is taken instead of asking the API again', async () => {
+      const asked: string[] = [];
+      const earlier = { ...SOURCE, url: '/media/videos/asked-earlier.webm' } as VideoSource;
+      const video = createVideoProgressLogic({ api: fakeApi(asked), actors, requested: (id) => (id === 'item-1' ? Promise.resolve(earlier) : null) });
+      const player = createActor(video, { input: { catalogItemId: 'item-1' } }).start();
+      await waitFor(player, (s) => s.matches('loadingMedia'));
+      expect(player.getSnapshot().context.source).toBe(earlier);
+      expect(asked).toEqual([]);
+    });
+
+    it('is asked for again when that request failed, and for another item', async () => {
+      const asked: string[] = [];
+      const video = createVideoProgressLogic({
+        api: fakeApi(asked),
+        actors,
+        requested: (id) => (id === 'item-1' ? Promise.reject(new Error('network')) : null),
+      });
+      const failedEarlier = createActor(video, { input: { catalogItemId: 'item-1' } }).start();
+      await waitFor(failedEarlier, (s) => s.matches('loadingMedia'));
+      expect(failedEarlier.getSnapshot().context.source).toEqual(SOURCE);
+      const other = createActor(video, { input: { catalogItemId: 'item-2' } }).start();
+      await waitFor(other, (s) => s.matches('loadingMedia'));
+      expect(asked).toEqual(['item-1', 'item-2']);
+    });
+  });
 });

@@ -4,6 +4,7 @@ import {
   applyStrategy,
   downloadReproducibles,
   getCatalogItem,
+  getCatalogItemVideo,
   getRecommendedItems,
   rateCatalogItem,
   removeBookmark,
@@ -24,6 +25,7 @@ import { learningObjectMachine } from './learning-object.machine';
 import { isPublicId, wrongKindError } from '@/machines/catalog/catalog-screens.machine';
 import { playlistContext } from './learning-object.logic';
 import type { ActionInput, ActionOutput, LearningObjectEvent, LearningObjectLoaded, LearningObjectLoadInput } from './learning-object.types';
+import type { VideoSource } from '@/machines/video-progress/video-progress.types';
 
 // The real effects of a strategy's page, over src/api/operations.ts and the app's long-lived
 // actors (reference data, progress, profile, snackbar, learner events).
@@ -33,6 +35,9 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
   const progress = bindIntents(actors.progress, progressIntents);
   const learnerEvents = bindIntents(actors.learnerEvents, learnerEventsIntents);
   const snackbar = bindIntents(actors.snackbar, snackbarIntents);
+  // The player's source, asked for with the related items rather than after the page renders
+  // (its poster is the page's largest picture): the video actor takes this request's answer.
+  let videoSource: { catalogItemId: string; response: Promise<VideoSource> } | null = null;
 
   const fetchLearningObject = fromPromise<LearningObjectLoaded, LearningObjectLoadInput>(async ({ input, signal }) => {
     loadReferenceData(actors);
@@ -47,6 +52,12 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
       : Promise.resolve(null);
     const item = await getCatalogItem(api, input.publicId, { signal });
     if (item.resourceType !== 'LEARNING_OBJECT') throw wrongKindError();
+    if (item.hasVideo) {
+      const response = getCatalogItemVideo(api, item.id, { signal });
+      // Nobody may be waiting yet; the video actor asks again if this failed.
+      response.catch(() => undefined);
+      videoSource = { catalogItemId: item.id, response };
+    }
     const related = getRecommendedItems(api, { catalogItemId: item.id }, { signal }).catch((error: unknown) => {
       if (signal.aborted) throw error;
       return [];
@@ -104,7 +115,10 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
     actors: {
       fetchLearningObject,
       runAction,
-      video: createVideoProgressLogic(services),
+      video: createVideoProgressLogic({
+        ...services,
+        requested: (catalogItemId) => (videoSource?.catalogItemId === catalogItemId ? videoSource.response : null),
+      }),
       watchPage: fromCallback<LearningObjectEvent>(({ sendBack }) => {
         const stopHide = browser.onPageHide(() => sendBack({ type: 'screen.leave' }));
         const stopRestore = browser.onPageRestore(() => sendBack({ type: 'lo.pageRestored' }));

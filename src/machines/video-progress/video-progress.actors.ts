@@ -11,14 +11,28 @@ import type { PatchVideoProgressParams, RecordVideoEventParams, VideoSource } fr
 // The edge of a video player: the source from the API, learner events to the app's learnerEvents
 // queue and local progress patches to its progress actor.
 
-export function createVideoProgressLogic({ api, actors }: { api: ApiClient; actors: Pick<RootRefs, 'learnerEvents' | 'progress'> }) {
+/**
+ * `requested`: a source the screen already asked for (the learning object's page asks as soon as
+ * it knows the item, alongside its other requests, instead of once the player starts); a
+ * failed or missing one is asked for again.
+ */
+export function createVideoProgressLogic({
+  api,
+  actors,
+  requested = () => null,
+}: {
+  api: ApiClient;
+  actors: Pick<RootRefs, 'learnerEvents' | 'progress'>;
+  requested?: (catalogItemId: string) => Promise<VideoSource> | null;
+}) {
   const learnerEvents = bindIntents(actors.learnerEvents, learnerEventsIntents);
   const progress = bindIntents(actors.progress, progressIntents);
   return videoProgressMachine.provide({
     actors: {
-      fetchVideoSource: fromPromise<VideoSource, { catalogItemId: string }>(({ input, signal }) =>
-        getCatalogItemVideo(api, input.catalogItemId, { signal }),
-      ),
+      fetchVideoSource: fromPromise<VideoSource, { catalogItemId: string }>(({ input, signal }) => {
+        const ask = () => getCatalogItemVideo(api, input.catalogItemId, { signal });
+        return requested(input.catalogItemId)?.catch(ask) ?? ask();
+      }),
     },
     actions: {
       recordLearnerEvent: (_, params: RecordVideoEventParams) => learnerEvents.record(params.type, params.data),
