@@ -2588,7 +2588,10 @@ export interface components {
         AdminAudienceId: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description A weak validator of the reference data; send it back in If-None-Match to get a 304 while it is unchanged. */
+        ReferenceDataETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2841,6 +2844,9 @@ export interface operations {
             /** @description The audiences. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ReferenceDataETag"];
+                    /** @description `private, no-cache`: kept by the browser and revalidated on every use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2860,6 +2866,14 @@ export interface operations {
                     };
                 };
             };
+            /** @description Unchanged since the copy whose ETag was sent in If-None-Match. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ReferenceDataETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
@@ -2878,6 +2892,9 @@ export interface operations {
             /** @description The framework items. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ReferenceDataETag"];
+                    /** @description `private, no-cache`: kept by the browser and revalidated on every use. */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2900,6 +2917,14 @@ export interface operations {
                         data: components["schemas"]["NasotItem"][];
                     };
                 };
+            };
+            /** @description Unchanged since the copy whose ETag was sent in If-None-Match. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ReferenceDataETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

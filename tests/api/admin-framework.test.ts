@@ -333,3 +333,34 @@ describe('the catalogue cache', () => {
     expect(await auditOf('NASOT_ITEM', tagged.id)).toHaveLength(entries);
   });
 });
+
+describe("the educators' copy of the reference data", () => {
+  /** A GET as the browser makes it once it holds a copy: with the copy's ETag. */
+  const fetchWith = (url: string, etag?: string) =>
+    t.request(educator, { method: 'GET', url, headers: etag ? { 'if-none-match': etag } : {} });
+
+  it.each([
+    ['framework items', '/api/catalog/nasot/items', async () => (await create({ parentId: null, title: `Cached category ${randomUUID().slice(0, 8)}` })).status],
+    ['audiences', '/api/catalog/audiences', async () => (await call(admin, { method: 'POST', url: '/api/admin/audiences', payload: { name: `Cached audience ${randomUUID().slice(0, 8)}` } })).status],
+  ])('%s: revalidated with an ETag, empty 304 while unchanged, the new data after an admin change', async (_name, url, change) => {
+    const first = await fetchWith(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect((await fetchWith(url)).headers.etag).toBe(etag);
+
+    const unchanged = await fetchWith(url, etag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    // A list of validators, or the strong form of the same one, match too.
+    expect((await fetchWith(url, `"other", ${etag.slice(2)}`)).statusCode).toBe(304);
+    expect((await fetchWith(url, 'W/"something-else"')).statusCode).toBe(200);
+
+    expect(await change()).toBe(201);
+    const changed = await fetchWith(url, etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().data.length).toBe(first.json().data.length + 1);
+  });
+});
