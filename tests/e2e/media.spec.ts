@@ -31,13 +31,20 @@ test('a strategy’s video shows its own title on its poster and in its first ca
   await signInLocally(page, EDUCATOR);
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
   const seen = new Set<string>();
+  // The page asks for the video's source with its related items, and the player takes that answer.
+  const sources: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/catalog\/items\/[^/]+\/video$/.test(new URL(request.url()).pathname)) sources.push(request.url());
+  });
   for (const [publicId, title] of [
     ['routine-rehearsal', 'Routine Rehearsal'],
     ['i-can-statement-rewrite', 'I Can Statement Rewrite'],
   ] as const) {
+    sources.length = 0;
     await page.goto(`/learning-objects/${publicId}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     const media = await videoMedia(page);
+    expect(sources, 'the video source is asked for once').toHaveLength(1);
     expect(new URL(media.poster).pathname).toBe(`/media/posters/${publicId}.svg`);
     expect(media.posterSize).toEqual([640, 360]);
     expect(media.firstCue).toBe(title);
