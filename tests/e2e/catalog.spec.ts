@@ -231,6 +231,30 @@ test('the catalogue passes axe at 1280 in light and dark; its pickers work from 
   await expect(type).toBeFocused();
 });
 
+test('the results do not wait for the filter pickers: their fields stand in place until the pickers arrive', async ({ page }) => {
+  await signIn(page);
+  // The pickers' chunk (react-aria's select, combobox and modal) held back until released.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/filter-controls-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/catalog');
+  await expect(results(page).getByRole('link').first()).toBeVisible();
+  const placeholder = filterColumn(page).locator('[data-filter-placeholder]');
+  await expect(placeholder).toBeVisible();
+  await expect(placeholder).toContainText('Audience');
+  await expect(filterColumn(page).getByRole('button', { name: /Resource type$/ })).toHaveCount(0);
+  const before = await filterColumn(page).boundingBox();
+  release();
+  await expect(placeholder).toHaveCount(0);
+  await expect(filterColumn(page).getByRole('button', { name: /Resource type$/ })).toBeVisible();
+  expect(await filterColumn(page).boundingBox()).toEqual(before);
+  await pick(page, 'Resource type', 'Livestream');
+  await expect(page).toHaveURL(/type=LIVESTREAM/);
+});
+
 test('livestreams show upcoming and past, a Live badge while on air, and a valid .ics', async ({ page }) => {
   await signIn(page);
   await page.goto('/livestreams');

@@ -1,24 +1,7 @@
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  Button as AriaButton,
-  ComboBox,
-  Dialog,
-  Heading,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Modal,
-  ModalOverlay,
-  Popover,
-  Select,
-  SelectValue,
-  type Key,
-} from 'react-aria-components';
-import { activeFilterCount, PROGRESS_FILTERS, RESOURCE_TYPES } from '@/machines/catalog/catalog.query';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { activeFilterCount } from '@/machines/catalog/catalog.query';
 import type { CatalogFilterPatch } from '@/machines/catalog/catalog.machine';
-import type { CatalogQuery, ProgressFilter, ResourceType } from '@/machines/catalog/catalog.types';
-import { frameworkOptions, type FrameworkOption } from '@/machines/catalog/catalog.selectors';
+import type { CatalogQuery, ProgressFilter } from '@/machines/catalog/catalog.types';
 import { NASOT_LEVELS } from '@/machines/reference-data/reference-data.selectors';
 import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { Button } from '@/views/layout/button';
@@ -32,121 +15,67 @@ export const PROGRESS_FILTER_LABELS: Record<ProgressFilter, string> = {
   SAVED: 'Saved',
 };
 
-/** The key of each picker's "no filter" option (react-aria keys cannot be null). */
-const ANY = '*';
-
-const Chevron = () => (
+export const Chevron = () => (
   <svg className={styles.chevron} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
     <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
   </svg>
 );
 
-type Option = { id: string; name: string };
+export type PanelProps = { query: CatalogQuery; onChange: (patch: CatalogFilterPatch) => void };
+export type SheetProps = PanelProps & { resultCount: string; loading: boolean; onClearAll: () => void };
 
-/** A labelled single-choice picker (react-aria Select) whose first option means "no filter". */
-function FilterSelect({ label, options, value, anyLabel, onChange }: { label: string; options: Option[]; value: string | null; anyLabel: string; onChange: (value: string | null) => void }) {
-  const items = [{ id: ANY, name: anyLabel }, ...options];
-  return (
-    <Select
-      className={styles.field}
-      selectedKey={value ?? ANY}
-      onSelectionChange={(key: Key | null) => {
-        const next = key === null || key === ANY ? null : String(key);
-        if (next !== value) onChange(next);
-      }}
-    >
-      <Label className={styles.label}>{label}</Label>
-      <AriaButton className={styles.trigger}>
-        <SelectValue className={styles.value} />
-        <Chevron />
-      </AriaButton>
-      <Popover className={styles.popover} placement="bottom start">
-        <ListBox className={styles.listBox} items={items}>
-          {(item: Option) => (
-            <ListBoxItem id={item.id} textValue={item.name} className={styles.option}>
-              {item.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
-}
+// The pickers (filter-controls.tsx) are react-aria's select, combobox and modal: most of what the
+// catalogue's screen would download before it could render. They load as the catalogue renders
+// (both lazy components below ask for the same chunk at once) and take their places then; until
+// they are there, the panel shows the same fields, inert, with the same sizes and values.
+const loadControls = () => import('@/views/catalog/filter-controls');
+const PanelControls = lazy(() => loadControls().then((m) => ({ default: m.FilterPanelControls })));
+const SheetDialog = lazy(() => loadControls().then((m) => ({ default: m.FiltersSheetDialog })));
 
-/** The framework is a long tree (category → strand → element → strategy): a combobox to type into. */
-function FrameworkPicker({ options, value, onChange }: { options: FrameworkOption[]; value: string | null; onChange: (id: string | null) => void }) {
-  return (
-    <ComboBox
-      className={styles.field}
-      defaultItems={options}
-      selectedKey={value}
-      onSelectionChange={(key: Key | null) => {
-        const next = key === null ? null : String(key);
-        if (next !== value) onChange(next);
-      }}
-      menuTrigger="focus"
-    >
-      <Label className={styles.label}>Framework</Label>
-      <div className={styles.comboField}>
-        <Input className={styles.comboInput} placeholder="All of the framework" />
-        <AriaButton className={styles.comboToggle} aria-label="Show the framework">
-          <Chevron />
-        </AriaButton>
-      </div>
-      <Popover className={`${styles.popover} ${styles.wideDropdown}`} placement="bottom start">
-        <ListBox className={styles.listBox}>
-          {(option: FrameworkOption) => (
-            <ListBoxItem
-              id={option.id}
-              textValue={option.title}
-              className={option.depth === 0 ? `${styles.option} ${styles.optionTop}` : styles.option}
-              style={{ paddingLeft: `calc(0.75rem + ${option.depth * 0.75}rem)` }}
-            >
-              <span className={styles.optionLevel}>{NASOT_LEVELS[option.type]}</span>
-              <span>{option.title}</span>
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
-  );
-}
-
-type PanelProps = { query: CatalogQuery; onChange: (patch: CatalogFilterPatch) => void };
-
-/**
- * Framework, audience, resource type and progress; each change applies at once. Memoised: the
- * framework's list is a few hundred options, rebuilt only when the query or the lists change,
- * not each time results arrive.
- */
-export const FilterPanel = memo(function FilterPanel({ query, onChange }: PanelProps) {
+/** The panel's fields as they will look, while the pickers load: nothing to operate yet. */
+function PanelPlaceholder({ query }: { query: CatalogQuery }) {
   const { nasotItems, audiences } = useReferenceData();
-  const framework = useMemo(() => frameworkOptions(nasotItems), [nasotItems]);
-  const audienceOptions = useMemo(() => audiences.map((a) => ({ id: a.id, name: a.name })), [audiences]);
+  const framework = nasotItems.find((item) => item.id === query.nasotItemIds[0])?.title ?? '';
+  const fields: [string, string][] = [
+    ['Audience', audiences.find((a) => a.id === query.audience)?.name ?? 'All audiences'],
+    ['Resource type', query.resourceType ? TYPE_LABELS[query.resourceType] : 'All types'],
+    ['Progress', query.progress ? PROGRESS_FILTER_LABELS[query.progress] : 'Any progress'],
+  ];
   return (
-    <div className={styles.panel}>
-      <FrameworkPicker options={framework} value={query.nasotItemIds[0] ?? null} onChange={(id) => onChange({ nasotItemIds: id ? [id] : [] })} />
-      <FilterSelect label="Audience" anyLabel="All audiences" options={audienceOptions} value={query.audience} onChange={(audience) => onChange({ audience })} />
-      <FilterSelect
-        label="Resource type"
-        anyLabel="All types"
-        options={RESOURCE_TYPES.map((t) => ({ id: t, name: TYPE_LABELS[t] }))}
-        value={query.resourceType}
-        onChange={(type) => onChange({ resourceType: type as ResourceType | null })}
-      />
-      <FilterSelect
-        label="Progress"
-        anyLabel="Any progress"
-        options={PROGRESS_FILTERS.map((p) => ({ id: p, name: PROGRESS_FILTER_LABELS[p] }))}
-        value={query.progress}
-        onChange={(progress) => onChange({ progress: progress as ProgressFilter | null })}
-      />
+    <div className={styles.panel} aria-hidden="true" data-filter-placeholder="">
+      <div className={styles.field}>
+        <span className={styles.label}>Framework</span>
+        <div className={styles.comboField}>
+          <input className={styles.comboInput} placeholder="All of the framework" value={framework} disabled readOnly tabIndex={-1} />
+          <span className={styles.comboToggle}>
+            <Chevron />
+          </span>
+        </div>
+      </div>
+      {fields.map(([label, value]) => (
+        <div key={label} className={styles.field}>
+          <span className={styles.label}>{label}</span>
+          <span className={styles.trigger}>
+            <span className={styles.value}>{value}</span>
+            <Chevron />
+          </span>
+        </div>
+      ))}
     </div>
+  );
+}
+
+/** Framework, audience, resource type and progress; each change applies at once. */
+export const FilterPanel = memo(function FilterPanel({ query, onChange }: PanelProps) {
+  return (
+    <Suspense fallback={<PanelPlaceholder query={query} />}>
+      <PanelControls query={query} onChange={onChange} />
+    </Suspense>
   );
 });
 
 /** On a phone the filters wait behind a button (with how many are on) in a sheet from the bottom. */
-export function FiltersSheet({ query, resultCount, loading, onChange, onClearAll }: PanelProps & { resultCount: string; loading: boolean; onClearAll: () => void }) {
+export function FiltersSheet({ query, resultCount, loading, onChange, onClearAll }: SheetProps) {
   const [open, setOpen] = useState(false);
   const count = activeFilterCount(query);
   return (
@@ -163,31 +92,10 @@ export function FiltersSheet({ query, resultCount, loading, onChange, onClearAll
           </span>
         )}
       </Button>
-      <ModalOverlay className={styles.sheetOverlay} isOpen={open} onOpenChange={setOpen} isDismissable>
-        <Modal className={styles.sheet}>
-          <Dialog className={styles.sheetDialog}>
-            {({ close }) => (
-              <>
-                <div className={styles.sheetHeader}>
-                  <Heading slot="title" className={styles.sheetTitle}>
-                    Filters
-                  </Heading>
-                  <Button tone="ghost" size="sm" onClick={close}>
-                    Close
-                  </Button>
-                </div>
-                <FilterPanel query={query} onChange={onChange} />
-                <div className={styles.sheetActions}>
-                  <button type="button" className={styles.clearAll} onClick={onClearAll} disabled={count === 0}>
-                    Clear all
-                  </button>
-                  <Button onClick={close}>{loading ? 'Show results' : `Show ${resultCount}`}</Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      {/* Closed, it renders nothing; asked for at once so that it is there when the button is pressed. */}
+      <Suspense fallback={null}>
+        <SheetDialog isOpen={open} onOpenChange={setOpen} query={query} resultCount={resultCount} loading={loading} onChange={onChange} onClearAll={onClearAll} />
+      </Suspense>
     </>
   );
 }
