@@ -50,7 +50,10 @@ function treeShakeReactRouter(): Plugin {
 
 const plugins = () => [react(), vanillaExtractPlugin(), treeShakeReactRouter()];
 
-type OutputChunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; dynamicImports: string[]; viteMetadata?: { importedCss: Set<string> } };
+type OutputChunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; moduleIds: string[]; imports: string[]; dynamicImports: string[]; viteMetadata?: { importedCss: Set<string> } };
+
+/** A chunk whose modules are all stylesheets: Vite removes it from the output. */
+const holdsOnlyCss = (chunk: OutputChunk | undefined) => Boolean(chunk?.moduleIds.length) && chunk!.moduleIds.every((id) => /\.css(?:$|\?)/.test(id));
 type OutputItem = OutputChunk | { type: 'asset'; fileName: string };
 
 /**
@@ -100,7 +103,9 @@ function screenPreloads(): { plugin: Plugin; resolveDependencies: (file: string,
         listed.add(chunk.fileName);
         const files = [...closure(chunk.fileName)].filter((file) => !firstPage.has(file));
         const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-        return [...files, ...css];
+        // A chunk of stylesheets only (vanilla-extract's) is dropped by Vite after this hook, its
+        // stylesheet handed to its importers: list the stylesheet, not the file that will not exist.
+        return [...files.filter((file) => !holdsOnlyCss(byFile.get(file))), ...css];
       };
       const shell = filesOf(SHELL);
       const routes = ROUTES.filter((route) => lazyScreens.has(route.name)).map((route) => ({

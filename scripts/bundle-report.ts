@@ -156,7 +156,13 @@ console.log(`  JS total ${kb(firstPage.js)} KB, CSS ${kb(firstPage.css)} KB`);
 const classicScripts = [...readFileSync(join(distDir, 'index.html'), 'utf8').matchAll(/<script src="\/([^"]+\.js)"/g)].map((m) => m[1]!);
 const classic = classicScripts.reduce((total, file) => total + gzipBytes(file), 0);
 console.log(`  plus index.html's classic scripts (${classicScripts.join(', ')}): ${kb(classic)} KB, so ${kb(firstPage.js + classic)} KB of JavaScript in all`);
-if (existsSync(join(distDir, 'screen-preloads.json'))) console.log(`  and the screens' file lists (screen-preloads.json, fetched by start.js): ${kb(gzipBytes('screen-preloads.json'))} KB`);
+if (existsSync(join(distDir, 'screen-preloads.json'))) {
+  console.log(`  and the screens' file lists (screen-preloads.json, fetched by start.js): ${kb(gzipBytes('screen-preloads.json'))} KB`);
+  // A listed file the build did not write would be preloaded for nothing, and the screen's real one late.
+  const lists = JSON.parse(readFileSync(join(distDir, 'screen-preloads.json'), 'utf8')) as { routes: { name: string; files: string[] }[] };
+  for (const route of lists.routes)
+    for (const file of route.files) if (!existsSync(join(distDir, file))) problems.push(`${route.name}: screen-preloads.json lists ${file}, which the build did not write`);
+}
 console.log('');
 console.log('Extra per route beyond the first page (lazy screen chunk + its static imports not on the first page), gzip -9 KB:');
 console.log(table({ route: 'route', path: 'path', chunk: 'chunk', js: 'JS KB', css: 'CSS KB' }, rows));
@@ -200,7 +206,7 @@ if (existsSync(adminManifestPath)) {
 }
 
 if (problems.length) {
-  console.error(`\nbundle-report: ${problems.length} screen(s) not split:\n  ${problems.join('\n  ')}`);
+  console.error(`\nbundle-report: ${problems.length} problem(s) with the screens' files:\n  ${problems.join('\n  ')}`);
   process.exit(2);
 }
 
