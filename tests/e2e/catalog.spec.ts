@@ -166,14 +166,24 @@ test('results load as skeleton cards with the count announced politely; no resul
   await expect(results(page).getByRole('link').first()).toBeVisible();
 });
 
-test('cards lead with a lazy 16:9 thumbnail and show progress, Completed included', async ({ page }) => {
+test('cards lead with a 16:9 thumbnail, lazy below the first row, and show progress, Completed included', async ({ page }) => {
   await signIn(page);
+  await page.goto('/catalog');
+  // The first row's posters load at once (the first one, the page's largest paint, first of all).
+  const images = results(page).getByRole('listitem').locator('img');
+  await expect(images.nth(3)).toBeAttached();
+  expect(await images.evaluateAll((all) => all.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')]))).toEqual([
+    ['eager', 'high'],
+    ['eager', null],
+    ['eager', null],
+    ...Array.from({ length: (await images.count()) - 3 }, () => ['lazy', null]),
+  ]);
+
   await page.goto('/catalog?progress=COMPLETED');
   const card = results(page).getByRole('listitem').first();
   await expect(card).toBeVisible();
   const image = card.locator('img');
   await expect(image).toHaveAttribute('alt', '');
-  await expect(image).toHaveAttribute('loading', 'lazy');
   await expect(image).toHaveAttribute('decoding', 'async');
   await expect(image).toHaveAttribute('src', /\/media\//);
   const box = await image.locator('..').boundingBox();

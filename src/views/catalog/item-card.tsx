@@ -29,6 +29,12 @@ type Props = {
   element?: string | null;
   progress?: ItemProgress;
   showProgress?: boolean;
+  /**
+   * The card is among the first a page shows: its poster is fetched at once rather than when it
+   * scrolls into view (a lazy image above the fold waits for layout, and the first one is usually
+   * the page's largest paint).
+   */
+  eager?: 'first' | 'soon';
 };
 
 /** Posters are 16:9; the box holds the shape before the image arrives. */
@@ -41,12 +47,21 @@ const TYPE_ICONS: Record<CatalogItemSummary['resourceType'], string> = {
   LIVESTREAM: 'M12 12m-2 0a2 2 0 1 0 4 0a2 2 0 1 0-4 0M7.8 7.8a6 6 0 0 0 0 8.4M16.2 7.8a6 6 0 0 1 0 8.4', // broadcast
 };
 
-function Thumbnail({ item }: { item: CatalogItemSummary }) {
+function Thumbnail({ item, eager }: { item: CatalogItemSummary; eager?: Props['eager'] }) {
   return (
     <div className={styles.thumb}>
       {item.thumbnailUrl ? (
         // Decorative: the title beside it is the link and says what the item is.
-        <img className={styles.thumbImage} src={item.thumbnailUrl} alt="" loading="lazy" decoding="async" width={THUMB_WIDTH} height={THUMB_HEIGHT} />
+        <img
+          className={styles.thumbImage}
+          src={item.thumbnailUrl}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager === 'first' ? 'high' : undefined}
+          decoding="async"
+          width={THUMB_WIDTH}
+          height={THUMB_HEIGHT}
+        />
       ) : (
         <div className={styles.thumbPlaceholder} data-testid="thumbnail-placeholder">
           <svg width="40" height="40" viewBox="0 0 24 24" aria-hidden="true">
@@ -80,12 +95,12 @@ function ProgressLine({ item, progress }: { item: CatalogItemSummary; progress: 
   );
 }
 
-export function ItemCard({ item, element, progress, showProgress }: Props) {
+export function ItemCard({ item, element, progress, showProgress, eager }: Props) {
   const duration = formatDuration(item.durationSeconds);
   return (
     <article className={styles.card}>
       <div className={styles.cardInner}>
-        <Thumbnail item={item} />
+        <Thumbnail item={item} eager={eager} />
         <div className={styles.cardBody}>
           <p className={styles.itemMeta}>
             <span className={styles.badge}>{TYPE_LABELS[item.resourceType]}</span>

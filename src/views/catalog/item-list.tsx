@@ -9,18 +9,26 @@ type Props = {
   empty: string;
   progress?: readonly ItemProgress[];
   label?: string;
+  /** How many cards lead the page (a row on a wide screen): their posters are not lazy. */
+  leading?: number;
 };
 
 /** Cards for a list of catalogue items, with the framework element looked up in reference data. */
-export function ItemList({ items, empty, progress, label }: Props) {
+export function ItemList({ items, empty, progress, label, leading = 0 }: Props) {
   const { nasotItems } = useReferenceData();
   if (items.length === 0) return <p className="muted">{empty}</p>;
   const byId = progress ? progressById(progress) : null;
   return (
     <ul className={styles.grid} aria-label={label}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.id}>
-          <ItemCard item={item} element={elementTitle(item.nasotItemIds, nasotItems)} progress={byId?.get(item.id)} showProgress={byId !== null} />
+          <ItemCard
+            item={item}
+            element={elementTitle(item.nasotItemIds, nasotItems)}
+            progress={byId?.get(item.id)}
+            showProgress={byId !== null}
+            eager={index >= leading ? undefined : index === 0 ? 'first' : 'soon'}
+          />
         </li>
       ))}
     </ul>

@@ -77,7 +77,7 @@ export function CatalogPage() {
           </div>
           {failed && <LoadError onRetry={retry} />}
           {loading && <ItemListSkeleton count={6} />}
-          {!loading && !failed && items.length > 0 && <ItemList items={items} progress={progress} label="Catalogue results" empty="" />}
+          {!loading && !failed && items.length > 0 && <ItemList items={items} progress={progress} label="Catalogue results" empty="" leading={3} />}
           {!loading && !failed && items.length === 0 && <EmptyState query={query} onFilter={filter} onClearAll={clearAll} />}
           {!failed && pages > 1 && <Pagination query={query} pages={pages} />}
         </section>

@@ -63,7 +63,7 @@ function ContinueCard({ item, progress }: { item: CatalogItemSummary; progress: 
   const text = progressText(item, progress);
   return (
     <article className={styles.resume} aria-labelledby="continue-title">
-      {item.thumbnailUrl ? <img className={styles.thumb} src={item.thumbnailUrl} alt="" width={480} height={270} /> : <span className={styles.thumb} />}
+      {item.thumbnailUrl ? <img className={styles.thumb} src={item.thumbnailUrl} alt="" width={480} height={270} fetchPriority="high" /> : <span className={styles.thumb} />}
       <div className={styles.resumeBody}>
         <p className={styles.resumeMeta}>
           <span className={catalogStyles.badge}>{TYPE_LABELS[item.resourceType]}</span>
