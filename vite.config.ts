@@ -51,10 +51,10 @@ function treeShakeReactRouter(): Plugin {
 const plugins = () => [react(), vanillaExtractPlugin(), treeShakeReactRouter()];
 
 type OutputChunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; moduleIds: string[]; imports: string[]; dynamicImports: string[]; viteMetadata?: { importedCss: Set<string> } };
+type OutputItem = OutputChunk | { type: 'asset'; fileName: string };
 
 /** A chunk whose modules are all stylesheets: Vite removes it from the output. */
 const holdsOnlyCss = (chunk: OutputChunk | undefined) => Boolean(chunk?.moduleIds.length) && chunk!.moduleIds.every((id) => /\.css(?:$|\?)/.test(id));
-type OutputItem = OutputChunk | { type: 'asset'; fileName: string };
 
 /**
  * Every screen's files, written to dist/screen-preloads.json instead of into the first page's

@@ -13,7 +13,7 @@ import { useIntents } from '@/views/hooks/use-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Button } from '@/views/layout/button';
 import { AdminPage } from '@/views/admin/admin-shell';
-import { FilterSelect } from '@/views/admin/filter-select';
+import { FilterSelect } from '@/views/components/filter-select';
 import { KIND_LABELS } from '@/views/admin/organizations-page';
 import * as styles from '@/views/admin/admin.css';
 

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '@/views/hooks/use-document-title';
 import { useIntents } from '@/views/hooks/use-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { AdminPage } from '@/views/admin/admin-shell';
-import { FilterSelect } from '@/views/admin/filter-select';
+import { FilterSelect } from '@/views/components/filter-select';
 import * as styles from '@/views/admin/admin.css';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });

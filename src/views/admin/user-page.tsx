@@ -24,7 +24,7 @@ import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Button, ButtonLink } from '@/views/layout/button';
 import { DialogActions, ModalDialog } from '@/views/layout/modal-dialog';
 import { AdminPage } from '@/views/admin/admin-shell';
-import { FilterSelect } from '@/views/admin/filter-select';
+import { FilterSelect } from '@/views/components/filter-select';
 import { AccountStatus } from '@/views/admin/users-page';
 import * as styles from '@/views/admin/admin.css';
 

@@ -5,6 +5,7 @@ import type { CatalogQuery, ProgressFilter } from '@/machines/catalog/catalog.ty
 import { NASOT_LEVELS } from '@/machines/reference-data/reference-data.selectors';
 import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { Button } from '@/views/layout/button';
+import { Chevron } from '@/views/components/chevron';
 import { TYPE_LABELS } from '@/views/catalog/item-card';
 import * as styles from '@/views/catalog/filters.css';
 
@@ -14,12 +15,6 @@ export const PROGRESS_FILTER_LABELS: Record<ProgressFilter, string> = {
   COMPLETED: 'Completed',
   SAVED: 'Saved',
 };
-
-export const Chevron = () => (
-  <svg className={styles.chevron} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-    <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
 
 export type PanelProps = { query: CatalogQuery; onChange: (patch: CatalogFilterPatch) => void };
 export type SheetProps = PanelProps & { resultCount: string; loading: boolean; onClearAll: () => void };

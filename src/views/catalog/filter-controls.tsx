@@ -11,8 +11,6 @@ import {
   Modal,
   ModalOverlay,
   Popover,
-  Select,
-  SelectValue,
   type Key,
 } from 'react-aria-components';
 import { activeFilterCount, PROGRESS_FILTERS, RESOURCE_TYPES } from '@/machines/catalog/catalog.query';
@@ -22,47 +20,14 @@ import { NASOT_LEVELS } from '@/machines/reference-data/reference-data.selectors
 import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { Button } from '@/views/layout/button';
 import { TYPE_LABELS } from '@/views/catalog/item-card';
-import { Chevron, PROGRESS_FILTER_LABELS, type PanelProps, type SheetProps } from '@/views/catalog/catalog-filters';
+import { Chevron } from '@/views/components/chevron';
+import { FilterSelect } from '@/views/components/filter-select';
+import { PROGRESS_FILTER_LABELS, type PanelProps, type SheetProps } from '@/views/catalog/catalog-filters';
 import * as styles from '@/views/catalog/filters.css';
 
 // The catalogue's filter controls: react-aria's select, combobox and modal (70 KB gzip), loaded
 // once the catalogue has rendered rather than before it (catalog-filters.tsx), so the results
 // do not wait for them.
-
-/** The key of each picker's "no filter" option (react-aria keys cannot be null). */
-const ANY = '*';
-
-type Option = { id: string; name: string };
-
-/** A labelled single-choice picker (react-aria Select) whose first option means "no filter". */
-function FilterSelect({ label, options, value, anyLabel, onChange }: { label: string; options: Option[]; value: string | null; anyLabel: string; onChange: (value: string | null) => void }) {
-  const items = [{ id: ANY, name: anyLabel }, ...options];
-  return (
-    <Select
-      className={styles.field}
-      selectedKey={value ?? ANY}
-      onSelectionChange={(key: Key | null) => {
-        const next = key === null || key === ANY ? null : String(key);
-        if (next !== value) onChange(next);
-      }}
-    >
-      <Label className={styles.label}>{label}</Label>
-      <AriaButton className={styles.trigger}>
-        <SelectValue className={styles.value} />
-        <Chevron />
-      </AriaButton>
-      <Popover className={styles.popover} placement="bottom start">
-        <ListBox className={styles.listBox} items={items}>
-          {(item: Option) => (
-            <ListBoxItem id={item.id} textValue={item.name} className={styles.option}>
-              {item.name}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
-}
 
 /** The framework is a long tree (category → strand → element → strategy): a combobox to type into. */
 function FrameworkPicker({ options, value, onChange }: { options: FrameworkOption[]; value: string | null; onChange: (id: string | null) => void }) {

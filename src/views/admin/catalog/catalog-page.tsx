@@ -13,7 +13,7 @@ import { useIntents } from '@/views/hooks/use-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { button } from '@/views/layout/button.css';
 import { AdminPage } from '@/views/admin/admin-shell';
-import { FilterSelect } from '@/views/admin/filter-select';
+import { FilterSelect } from '@/views/components/filter-select';
 import { STATUS_LABELS, StatusPill, TypeMark } from '@/views/admin/catalog/catalog-labels';
 import * as adminStyles from '@/views/admin/admin.css';
 import * as styles from '@/views/admin/catalog/catalog.css';

@@ -1,19 +1,15 @@
 import { Button as AriaButton, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, type Key } from 'react-aria-components';
+import { Chevron } from '@/views/components/chevron';
 import * as styles from '@/views/catalog/filters.css';
 
 // A labelled single choice (react-aria Select) whose first option means "no filter", or a
-// plain choice among values when `anyLabel` is left out.
+// plain choice among values when `anyLabel` is left out: the catalogue's filters and the admin
+// site's.
 
 export type FilterOption = { id: string; name: string };
 
 /** The key of the "no filter" option (react-aria keys cannot be null). */
 const ANY = '*';
-
-const Chevron = () => (
-  <svg className={styles.chevron} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-    <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
 
 type Props = {
   label: string;
