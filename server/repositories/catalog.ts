@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ProgressFilter, QueryOf, ResourceType, Schemas } from '../contract.ts';
-import { iso, rows, type Db } from '../db/client.ts';
+import { iso, keptPlan, rows, type Db } from '../db/client.ts';
 import { audiences, catalogItems, mediaUploads, nasotItems, ratings, reproducibleFiles, rubricScores, videos } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { completedSql } from '../services/progress.ts';
@@ -72,6 +72,19 @@ export type RelatedCandidates = {
   pathStarts: Uint32Array;
   audiences: Uint16Array;
   audienceStarts: Uint32Array;
+};
+
+/**
+ * The learning objects offered that are tagged with one framework element or strategy, packed
+ * like RelatedCandidates (without `shared`) and with their order keys: an item's related
+ * candidates are the union of these lists for the framework items it is tagged with. There are a
+ * few hundred framework items and thousands of items, so these lists, kept per framework item
+ * (routes/catalog.ts), stop being read again long before an item's own candidates would.
+ */
+export type TaggedCandidates = Omit<RelatedCandidates, 'shared'> & {
+  featured: Uint8Array;
+  /** created_at in microseconds since the epoch (exact in a double). */
+  created: Float64Array;
 };
 
 /** Framework item and audience ids as small numbers, the same in every RelatedCandidates of this process. */
@@ -225,8 +238,8 @@ export function createCatalogRepository(db: Db) {
   async function sharedFrameworkItems(itemId: string): Promise<string[]> {
     const found = await rows<{ id: string }>(
       db,
-      sql`select x.nasot_item_id::text as id from catalog_item_nasot_items x join nasot_items n on n.id = x.nasot_item_id
-          where x.catalog_item_id = ${itemId}::uuid and n.type in ('ELEMENT', 'STRATEGY')`,
+      keptPlan(sql`select x.nasot_item_id::text as id from catalog_item_nasot_items x join nasot_items n on n.id = x.nasot_item_id
+          where x.catalog_item_id = ${itemId}::uuid and n.type in ('ELEMENT', 'STRATEGY')`),
     );
     return found.map((r) => r.id);
   }
@@ -234,7 +247,7 @@ export function createCatalogRepository(db: Db) {
   /** Summaries in the order of the ids given; unknown ids and drafts are left out. */
   async function summariesByIds(ids: string[]): Promise<ItemSummary[]> {
     if (!ids.length) return [];
-    const list = await rows<ItemSummary>(db, sql`select ${summaryColumns} from catalog_items ci where ci.id in (${uuids(ids)}) and ${VISIBLE}`);
+    const list = await rows<ItemSummary>(db, keptPlan(sql`select ${summaryColumns} from catalog_items ci where ci.id in (${uuids(ids)}) and ${VISIBLE}`));
     const byId = new Map(list.map((i) => [i.id, i]));
     return ids.map((id) => byId.get(id)).filter((i): i is ItemSummary => Boolean(i));
   }
@@ -253,8 +266,8 @@ export function createCatalogRepository(db: Db) {
       const byId = UUID.test(idOrPublicId) ? sql`ci.id = ${idOrPublicId}::uuid or ` : sql``;
       const [item] = await rows<ItemRef>(
         db,
-        sql`select ci.id::text as "id", ci.resource_type as "resourceType", ci.video_id::text as "videoId", ci.title as "title", ci.public_id as "publicId"
-            from catalog_items ci where (${byId} ci.public_id = ${idOrPublicId}) and ${VISIBLE} limit 1`,
+        keptPlan(sql`select ci.id::text as "id", ci.resource_type as "resourceType", ci.video_id::text as "videoId", ci.title as "title", ci.public_id as "publicId"
+            from catalog_items ci where (${byId} ci.public_id = ${idOrPublicId}) and ${VISIBLE} limit 1`),
       );
       if (!item) throw notFound('Catalogue item not found');
       return item;
@@ -383,16 +396,15 @@ export function createCatalogRepository(db: Db) {
       return Boolean(audience);
     },
 
-    /** The ids among these that name catalogue items. */
     /** What learner events about these items may claim: each item's kind, video length, files. */
     async eventTargets(ids: string[]): Promise<Map<string, EventTarget>> {
       if (!ids.length) return new Map();
       const found = await rows<EventTarget & { id: string }>(
         db,
-        sql`select ci.id::text as "id", ci.resource_type as "resourceType", v.duration_seconds as "videoSeconds",
+        keptPlan(sql`select ci.id::text as "id", ci.resource_type as "resourceType", v.duration_seconds as "videoSeconds",
               exists (select 1 from reproducible_files f where f.catalog_item_id = ci.id) as "hasReproducibles"
             from catalog_items ci left join videos v on v.id = ci.video_id
-            where ci.id in (${uuids(ids)}) and ${VISIBLE}`,
+            where ci.id in (${uuids(ids)}) and ${VISIBLE}`),
       );
       return new Map(found.map(({ id, ...target }) => [id, { ...target, videoSeconds: target.videoSeconds === null ? null : Number(target.videoSeconds) }]));
     },
@@ -421,20 +433,17 @@ export function createCatalogRepository(db: Db) {
 
     newest: (limit: number) => top([sql`ci.resource_type <> 'LIVESTREAM'`, OFFERED], sql`ci.created_at desc`, limit),
 
-    /** What ranks an item's related learning objects for any learner (see RelatedCandidates). */
-    async relatedCandidates(relatedItemId: string): Promise<RelatedCandidates> {
-      const shared = await sharedFrameworkItems(relatedItemId);
-      const items = !shared.length
-        ? []
-        : await rows<{ id: string; paths: string; audiences: string }>(
-            db,
-            sql`select replace(ci.id::text, '-', '') as "id", array_to_string(ci.nasot_path_ids, ' ') as "paths",
-                  array_to_string(ci.audience_ids, ' ') as "audiences"
-                from catalog_items ci
-                where ci.resource_type = 'LEARNING_OBJECT' and ${OFFERED} and ci.id <> ${relatedItemId}::uuid
-                  and ci.id in (select x.catalog_item_id from catalog_item_nasot_items x where x.nasot_item_id in (${uuids(shared)}))
-                order by ci.featured desc, ci.created_at desc, ci.id`,
-          );
+    /** The learning objects offered tagged with one framework item (see TaggedCandidates). */
+    async taggedCandidates(frameworkItemId: string): Promise<TaggedCandidates> {
+      const items = await rows<{ id: string; featured: boolean; created: string; paths: string; audiences: string }>(
+        db,
+        sql`select replace(ci.id::text, '-', '') as "id", ci.featured as "featured",
+              (extract(epoch from ci.created_at) * 1000000)::bigint::text as "created",
+              array_to_string(ci.nasot_path_ids, ' ') as "paths", array_to_string(ci.audience_ids, ' ') as "audiences"
+            from catalog_item_nasot_items x join catalog_items ci on ci.id = x.catalog_item_id
+            where x.nasot_item_id = ${frameworkItemId}::uuid and ci.resource_type = 'LEARNING_OBJECT' and ${OFFERED}
+            order by ci.featured desc, ci.created_at desc, ci.id`,
+      );
       const packed = (lists: string[]) => {
         const numbersOf = lists.map((list) => (list ? list.split(' ').map(frameworkNumber) : []));
         const starts = new Uint32Array(lists.length + 1);
@@ -444,14 +453,60 @@ export function createCatalogRepository(db: Db) {
       const paths = packed(items.map((i) => i.paths));
       const audiences = packed(items.map((i) => i.audiences));
       return {
-        shared,
         count: items.length,
         ids: Buffer.from(items.map((i) => i.id).join(''), 'hex'),
+        featured: Uint8Array.from(items, (i) => (i.featured ? 1 : 0)),
+        created: Float64Array.from(items, (i) => Number(i.created)),
         paths: paths.values,
         pathStarts: paths.starts,
         audiences: audiences.values,
         audienceStarts: audiences.starts,
       };
+    },
+
+    /**
+     * What ranks an item's related learning objects for any learner (see RelatedCandidates): the
+     * union of the lists of the framework items it shares (`taggedOf`, which may keep them), in
+     * featured/newest order, ties by id as PostgreSQL orders uuids (byte by byte), without the
+     * item itself.
+     */
+    async relatedCandidates(relatedItemId: string, taggedOf: (frameworkItemId: string) => Promise<TaggedCandidates>): Promise<RelatedCandidates> {
+      const shared = await sharedFrameworkItems(relatedItemId);
+      const lists = await Promise.all(shared.map(taggedOf));
+      const itself = Buffer.from(relatedItemId.replace(/-/g, ''), 'hex');
+      const seen = new Set<string>();
+      const union: { list: TaggedCandidates; i: number }[] = [];
+      for (const list of lists) {
+        for (let i = 0; i < list.count; i++) {
+          const key = list.ids.toString('latin1', i * 16, i * 16 + 16);
+          if (seen.has(key) || list.ids.compare(itself, 0, 16, i * 16, i * 16 + 16) === 0) continue;
+          seen.add(key);
+          union.push({ list, i });
+        }
+      }
+      if (lists.length > 1) {
+        union.sort(
+          (a, b) =>
+            b.list.featured[b.i]! - a.list.featured[a.i]! ||
+            b.list.created[b.i]! - a.list.created[a.i]! ||
+            a.list.ids.compare(b.list.ids, b.i * 16, b.i * 16 + 16, a.i * 16, a.i * 16 + 16),
+        );
+      }
+      const ids = Buffer.alloc(union.length * 16);
+      const pathStarts = new Uint32Array(union.length + 1);
+      const audienceStarts = new Uint32Array(union.length + 1);
+      union.forEach(({ list, i }, n) => {
+        list.ids.copy(ids, n * 16, i * 16, i * 16 + 16);
+        pathStarts[n + 1] = pathStarts[n]! + list.pathStarts[i + 1]! - list.pathStarts[i]!;
+        audienceStarts[n + 1] = audienceStarts[n]! + list.audienceStarts[i + 1]! - list.audienceStarts[i]!;
+      });
+      const paths = new Uint16Array(pathStarts[union.length]!);
+      const audiences = new Uint16Array(audienceStarts[union.length]!);
+      union.forEach(({ list, i }, n) => {
+        paths.set(list.paths.subarray(list.pathStarts[i]!, list.pathStarts[i + 1]!), pathStarts[n]!);
+        audiences.set(list.audiences.subarray(list.audienceStarts[i]!, list.audienceStarts[i + 1]!), audienceStarts[n]!);
+      });
+      return { shared, count: union.length, ids, paths, pathStarts, audiences, audienceStarts };
     },
 
     /**
@@ -472,8 +527,8 @@ export function createCatalogRepository(db: Db) {
       // of every item the walk passes, the same question was an index probe per item.
       const [done] = await rows<{ ids: string[] }>(
         db,
-        sql`select coalesce(array_agg(p.catalog_item_id::text), '{}') as ids from learner_progress p
-            join catalog_items ci on ci.id = p.catalog_item_id where p.user_id = ${userId} and ${completedSql()}`,
+        keptPlan(sql`select coalesce(array_agg(p.catalog_item_id::text), '{}') as ids from learner_progress p
+            join catalog_items ci on ci.id = p.catalog_item_id where p.user_id = ${userId} and ${completedSql()}`),
       );
       const base: SQL[] = [sql`ci.resource_type = 'LEARNING_OBJECT'`, OFFERED];
       if (done?.ids.length) base.push(sql`ci.id <> all(${uuidArray(done.ids)})`);

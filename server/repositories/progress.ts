@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { LearnerEventType, Schemas } from '../contract.ts';
-import { iso, rows, type Db } from '../db/client.ts';
+import { iso, keptPlan, rows, type Db } from '../db/client.ts';
 import { learnerLogins, learnerProgress, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
+import { uuids } from './fragments.ts';
 import { completedSql, VIDEO_COMPLETE_AT, type ProgressPatch } from '../services/progress.ts';
 
 /** A learner's video progress on an item, as stored. */
@@ -69,11 +70,11 @@ const mayComplete = (patch: ProgressPatch) =>
  * that came first). It stays when a step is undone later: the learner did complete it then.
  */
 async function stampCompletion(tx: Db, userId: string, catalogItemId: string) {
-  await tx.execute(sql`
+  await tx.execute(keptPlan(sql`
     update learner_progress p set completed_at = p.last_interaction_at
     from catalog_items ci
     where p.user_id = ${userId} and p.catalog_item_id = ${catalogItemId} and ci.id = p.catalog_item_id
-      and p.completed_at is null and ${completedSql()}`);
+      and p.completed_at is null and ${completedSql()}`));
 }
 
 /**
@@ -137,15 +138,15 @@ export function createProgressRepository(db: Db) {
   return {
     /** Every item the learner touched, with whether it is completed now. */
     of(userId: string) {
-      return rows<Schemas['LearnerProgress']>(db, sql`${PROGRESS_COLUMNS} where p.user_id = ${userId}`);
+      return rows<Schemas['LearnerProgress']>(db, keptPlan(sql`${PROGRESS_COLUMNS} where p.user_id = ${userId}`));
     },
 
     /** Items started and not completed, the most recent first. */
     inProgress(userId: string, limit?: number) {
       return rows<Schemas['LearnerProgress']>(
         db,
-        sql`${PROGRESS_COLUMNS} where p.user_id = ${userId} and not ${completedSql()}
-            order by p.last_interaction_at desc ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
+        keptPlan(sql`${PROGRESS_COLUMNS} where p.user_id = ${userId} and not ${completedSql()}
+            order by p.last_interaction_at desc ${limit === undefined ? sql`` : sql.raw(`limit ${Math.trunc(limit)}`)}`),
       );
     },
 
@@ -239,16 +240,19 @@ export function createProgressRepository(db: Db) {
     /** Where the learner's video progress on these items stands, for judging new claims. */
     async videoStates(userId: string, catalogItemIds: string[]): Promise<Map<string, VideoState>> {
       if (!catalogItemIds.length) return new Map();
-      const found = await db
-        .select({
-          catalogItemId: learnerProgress.catalogItemId,
-          videoProgress: learnerProgress.videoProgress,
-          lastInteractionAt: learnerProgress.lastInteractionAt,
-          videoOpenedAt: learnerProgress.videoOpenedAt,
-        })
-        .from(learnerProgress)
-        .where(and(eq(learnerProgress.userId, userId), inArray(learnerProgress.catalogItemId, catalogItemIds)));
-      return new Map(found.map(({ catalogItemId, ...state }) => [catalogItemId, state]));
+      // Asked with every batch of learner events: its plan is kept (server/db/client.ts).
+      const found = await rows<{ catalogItemId: string; videoProgress: number; lastInteractionAt: string; videoOpenedAt: string | null }>(
+        db,
+        keptPlan(sql`select catalog_item_id::text as "catalogItemId", video_progress as "videoProgress",
+              ${iso(sql`last_interaction_at`)} as "lastInteractionAt", ${iso(sql`video_opened_at`)} as "videoOpenedAt"
+            from learner_progress where user_id = ${userId}::uuid and catalog_item_id in (${uuids(catalogItemIds)})`),
+      );
+      return new Map(
+        found.map(({ catalogItemId, videoProgress, lastInteractionAt, videoOpenedAt }) => [
+          catalogItemId,
+          { videoProgress: Number(videoProgress), lastInteractionAt: new Date(lastInteractionAt), videoOpenedAt: videoOpenedAt === null ? null : new Date(videoOpenedAt) },
+        ]),
+      );
     },
 
     /** Counts a sign-in once per user and (UTC) day; false when today's was counted already. */
@@ -285,7 +289,7 @@ export function createProgressRepository(db: Db) {
       const write = (q: Db) =>
         rows<{ id: string }>(
           q,
-          sql`with e (ord, id, type, occurred_at, catalog_item_id, data, video_progress, video_position) as (values ${sql.join(values, sql`, `)}),
+          keptPlan(sql`with e (ord, id, type, occurred_at, catalog_item_id, data, video_progress, video_position) as (values ${sql.join(values, sql`, `)}),
           ins as (
             insert into learner_events (id, user_id, type, occurred_at, catalog_item_id, data)
             select id, ${userId}::uuid, type, occurred_at, catalog_item_id, data from e order by ord
@@ -314,7 +318,7 @@ export function createProgressRepository(db: Db) {
                 (select case when i.position_at >= p.last_interaction_at then i.video_position end from items i where i.catalog_item_id = excluded.catalog_item_id),
                 p.video_position)
           )
-          select ins.id::text as id from ins`,
+          select ins.id::text as id from ins`),
         );
       const reaching = [...new Set(events.filter((e) => e.catalogItemId && (e.progress.videoProgress ?? 0) >= VIDEO_COMPLETE_AT).map((e) => e.catalogItemId!))];
       if (!reaching.length) return new Set((await write(db)).map((r) => r.id));
@@ -322,11 +326,11 @@ export function createProgressRepository(db: Db) {
         const fresh = new Set((await write(tx)).map((r) => r.id));
         const completable = reaching.filter((id) => events.some((e) => e.catalogItemId === id && fresh.has(e.id) && (e.progress.videoProgress ?? 0) >= VIDEO_COMPLETE_AT));
         if (completable.length) {
-          await tx.execute(sql`
+          await tx.execute(keptPlan(sql`
             update learner_progress p set completed_at = p.last_interaction_at
             from catalog_items ci
             where p.user_id = ${userId} and p.catalog_item_id in (${sql.join(completable.map((id) => sql`${id}::uuid`), sql`, `)})
-              and ci.id = p.catalog_item_id and p.completed_at is null and ${completedSql()}`);
+              and ci.id = p.catalog_item_id and p.completed_at is null and ${completedSql()}`));
         }
         return fresh;
       });

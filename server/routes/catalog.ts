@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import { notFound, unprocessable } from '../errors.ts';
-import type { RelatedCandidates } from '../repositories/catalog.ts';
+import type { RelatedCandidates, TaggedCandidates } from '../repositories/catalog.ts';
 import { acceptsGzip, createCatalogCache, createCatalogMemo, keptCatalogVersion, type CachedBody } from '../services/catalog-cache.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
 /** How many strategies' related candidates each process keeps (about 160 KB each at 100,000 items, 40 MB at most). */
 const RELATED_CANDIDATES_KEPT = 256;
+/** More than the framework has elements and strategies (200 in the demo and large seeds). */
+const TAGGED_CANDIDATES_KEPT = 1024;
 
 /** Recommendation list sizes (spec §7/§9: recommended playlists and in-progress are cut to 3). */
 export const RECOMMENDATION_LIMITS = { featured: 12, recommended: 12, playlists: 3, new: 12, inProgress: 3 } as const;
@@ -67,7 +69,10 @@ export function catalogHandlers({ repos, config, redis, changes, uploads }: Cont
   const cache = createCatalogCache({ enabled: config.catalogCache, version, redis, prefix: config.redisPrefix });
   // A strategy's related learning objects are the same for every learner: each one's "related"
   // list is ranked from them in memory (server/repositories/catalog.ts). A few thousand at most
-  // per strategy, for the strategies opened most.
+  // per strategy, for the strategies opened most; each made from the learning objects of the
+  // framework items the strategy is tagged with, kept for every framework item (a few hundred).
+  const taggedCandidates = createCatalogMemo<TaggedCandidates>({ version, entries: TAGGED_CANDIDATES_KEPT });
+  const taggedOf = (frameworkItemId: string) => taggedCandidates(frameworkItemId, () => catalog.taggedCandidates(frameworkItemId));
   const relatedCandidates = createCatalogMemo<RelatedCandidates>({ version, entries: RELATED_CANDIDATES_KEPT });
   /** A body that is the same for everyone: sent as kept when the cache is on, else computed. */
   const sendKept = async <T,>(request: FastifyRequest, reply: FastifyReply, kind: Parameters<typeof cache.json>[0], key: Parameters<typeof cache.json>[1], compute: () => Promise<T>) =>
@@ -208,7 +213,7 @@ export function catalogHandlers({ repos, config, redis, changes, uploads }: Cont
       const profile = await profiles.find(user.id);
       const relatedItemId = request.query.catalogItemId;
       const taste = { relatedItemId, interestIds: profile?.interestIds ?? [], audienceId: profile?.audienceId ?? null };
-      const related = relatedItemId && cache.enabled ? await relatedCandidates(relatedItemId, () => catalog.relatedCandidates(relatedItemId)) : undefined;
+      const related = relatedItemId && cache.enabled ? await relatedCandidates(relatedItemId, () => catalog.relatedCandidates(relatedItemId, taggedOf)) : undefined;
       return { data: await catalog.recommended(user.id, taste, RECOMMENDATION_LIMITS.recommended, related) };
     },
 

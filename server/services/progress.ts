@@ -5,12 +5,19 @@ import type { Schemas } from '../contract.ts';
 export const VIDEO_COMPLETE_AT = 90;
 
 /**
+ * Written into the statement rather than sent as a value: estimated with a value it does not
+ * know, PostgreSQL judged a kept (generic) plan of a learner's progress dearer than planning
+ * each time, and planned every call (server/db/client.ts, keptPlan).
+ */
+const WATCHED_AT_LITERAL = sql.raw(String(Number(VIDEO_COMPLETE_AT)));
+
+/**
  * The completion rule, in one place: a learning object is completed when its five steps are
  * done (video watched, reproducibles downloaded, rubric scored, rated, applied); a livestream
  * or playlist when its video is watched. `p` is learner_progress, `ci` catalog_items.
  */
 export const completedSql = (p = sql.raw('p'), ci = sql.raw('ci')): SQL =>
-  sql`(${p}.video_progress >= ${VIDEO_COMPLETE_AT} and (${ci}.resource_type <> 'LEARNING_OBJECT' or (${p}.are_reproducibles_downloaded and ${p}.is_catalog_item_rated and ${p}.is_rubric_score_saved and ${p}.is_strategy_applied)))`;
+  sql`(${p}.video_progress >= ${WATCHED_AT_LITERAL} and (${ci}.resource_type <> 'LEARNING_OBJECT' or (${p}.are_reproducibles_downloaded and ${p}.is_catalog_item_rated and ${p}.is_rubric_score_saved and ${p}.is_strategy_applied)))`;
 
 /** Number of the five steps done, 0..5. */
 export const stepsDoneSql = (p = sql.raw('p')): SQL =>

@@ -1,14 +1,15 @@
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, rows, type Database } from '../../server/db/client.ts';
+import { keptPlan, openDatabase, rows, type Database } from '../../server/db/client.ts';
 import { validation } from '../../server/plugins/validation.ts';
 import { cloneDatabase } from '../support/postgres.ts';
 
 /**
  * What the server's PostgreSQL connections are set up with (server/db/client.ts): JIT off, and a
  * statement timeout after which a request's query is cancelled and answered 503, not 500 and not
- * a connection held for minutes. PGlite has neither, so these run on PostgreSQL only.
+ * a connection held for minutes; and marked statements prepared once per connection, so that
+ * their plans can be kept. PGlite has none of these, so these run on PostgreSQL only.
  */
 const template = inject('dbTemplate');
 
@@ -30,6 +31,23 @@ describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the serv
   it('runs without JIT and with the statement timeout it was given', async () => {
     const [settings] = await rows<{ jit: string; timeout: string }>(database.db, sql`select current_setting('jit') as jit, current_setting('statement_timeout') as timeout`);
     expect(settings).toEqual({ jit: 'off', timeout: '300ms' });
+  });
+
+  it('prepares a marked statement once per connection and keeps its plan; an unmarked one is not prepared', async () => {
+    await database.db.transaction(async (tx) => {
+      const [item] = await rows<{ id: string }>(tx, sql`select id::text as id from catalog_items order by created_at limit 1`);
+      const lookup = () => rows<{ id: string }>(tx, keptPlan(sql`select ci.id::text as id from catalog_items ci where ci.id = ${item!.id}::uuid`));
+      for (let run = 0; run < 8; run++) expect(await lookup()).toEqual([item]);
+      const prepared = await rows<{ statement: string; generic: number; custom: number }>(
+        tx,
+        sql`select statement, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements`,
+      );
+      const marked = prepared.filter((p) => p.statement.startsWith('/* keep plan */ select ci.id::text as id from catalog_items ci'));
+      expect(marked).toHaveLength(1);
+      // Planned for its first five runs, then run on the plan kept.
+      expect(marked[0]).toMatchObject({ custom: 5, generic: 3 });
+      expect(prepared.some((p) => p.statement.includes('order by created_at limit 1'))).toBe(false);
+    });
   });
 
   it('cancels a query past the timeout, and the API answers 503 BUSY with the error body', async () => {
