@@ -409,6 +409,7 @@ export function createCatalogRepository(db: Db) {
       return new Map(found.map(({ id, ...target }) => [id, { ...target, videoSeconds: target.videoSeconds === null ? null : Number(target.videoSeconds) }]));
     },
 
+    /** The ids among these that name catalogue items. */
     async knownIds(ids: string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
       return new Set((await db.select({ id: catalogItems.id }).from(catalogItems).where(and(inArray(catalogItems.id, ids), ne(catalogItems.status, 'DRAFT')))).map((r) => r.id));
@@ -473,13 +474,13 @@ export function createCatalogRepository(db: Db) {
     async relatedCandidates(relatedItemId: string, taggedOf: (frameworkItemId: string) => Promise<TaggedCandidates>): Promise<RelatedCandidates> {
       const shared = await sharedFrameworkItems(relatedItemId);
       const lists = await Promise.all(shared.map(taggedOf));
-      const itself = Buffer.from(relatedItemId.replace(/-/g, ''), 'hex');
-      const seen = new Set<string>();
+      // The item itself counts as seen, so it is left out like a repeat.
+      const seen = new Set([Buffer.from(relatedItemId.replace(/-/g, ''), 'hex').toString('latin1')]);
       const union: { list: TaggedCandidates; i: number }[] = [];
       for (const list of lists) {
         for (let i = 0; i < list.count; i++) {
           const key = list.ids.toString('latin1', i * 16, i * 16 + 16);
-          if (seen.has(key) || list.ids.compare(itself, 0, 16, i * 16, i * 16 + 16) === 0) continue;
+          if (seen.has(key)) continue;
           seen.add(key);
           union.push({ list, i });
         }
