@@ -1,7 +1,8 @@
 // Runs in the page's head, before the app's JavaScript has downloaded (src/api/early-responses.ts,
 // src/lib/screen-preloads.ts):
-// - A signed-in page's first requests: the app's API client takes these responses instead of
-//   asking again. Only with a token the app would send itself (the local session's, or the
+// - A signed-in page's first requests (GET /identity/start: the user, profile, subscriptions and
+//   progress in one; then the screen's own): the app's API client takes these responses instead
+//   of asking again. Only with a token the app would send itself (the local session's, or the
 //   sign-in provider's cached one) and only while it is valid.
 // - The files of the screen the page will show (dist/screen-preloads.json, written by the build),
 //   so they download alongside the app's own chunk instead of after it has run (not for a page
@@ -34,7 +35,8 @@
     if (token && !(expiry(token) > now + 60)) token = null;
     if (token) {
       window.__earlyResponses = { authorization: 'Bearer ' + token, sentAt: Date.now(), responses: {} };
-      ['/api/identity/me', '/api/profile', '/api/customers/current/subscriptions?include=paymentMethod', '/api/progress'].forEach(send);
+      // The user with the profile, subscriptions and progress, in one response (GET /identity/start).
+      send('/api/identity/start');
     }
   } catch {
     // No storage, a malformed token: the app signs in and asks as usual.
@@ -88,15 +90,16 @@
           // The catalogue at its plain address: its first page, once the profile says the audience
           // the catalogue adds (src/api/early-requests.ts CATALOG_FIRST_PAGE).
           var first = route.firstPage;
-          var profile = window.__earlyResponses.responses['/api/profile'];
-          if (first && profile && !location.search) {
-            profile
+          var startUp = window.__earlyResponses.responses['/api/identity/start'];
+          if (first && startUp && !location.search) {
+            startUp
               .then(function (response) {
                 return response.ok ? response.clone().json() : null;
               })
               .then(function (body) {
-                if (!body || !window.__earlyResponses) return;
-                send(body.audienceId ? first.withAudience.replace(first.placeholder, encodeURIComponent(body.audienceId)) : first.withoutAudience);
+                var profile = body && body.profile && body.profile.status === 200 ? body.profile.data : null;
+                if (!profile || !window.__earlyResponses) return;
+                send(profile.audienceId ? first.withAudience.replace(first.placeholder, encodeURIComponent(profile.audienceId)) : first.withoutAudience);
               })
               .catch(function () {});
           }

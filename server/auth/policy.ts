@@ -77,6 +77,8 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
 
   // identity: signing in and starting a demo come before any token
   getCurrentUser: { authentication: 'bearer', roles: EVERYONE },
+  // Each of its parts is then decided under that part's own operation (server/routes/start-up.ts).
+  getStartUp: { authentication: 'bearer', roles: EVERYONE },
   authorizeEmail: PUBLIC,
   getPasswordChangeUrl: {
     authentication: 'bearer',

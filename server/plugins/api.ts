@@ -9,6 +9,7 @@ import { POLICY } from '../auth/policy.ts';
 import type { Context, Handlers } from '../routes/types.ts';
 import { catalogHandlers } from '../routes/catalog.ts';
 import { identityHandlers } from '../routes/identity.ts';
+import { startUpHandlers } from '../routes/start-up.ts';
 import { learnerHandlers } from '../routes/learner.ts';
 import { profileHandlers } from '../routes/profile.ts';
 import { certificateHandlers } from '../routes/certificates.ts';
@@ -60,6 +61,7 @@ export const api = (ctx: Context) =>
     const serviceHandlers: Handlers<OperationId> = {
       ...catalogHandlers(ctx),
       ...identityHandlers(ctx),
+      ...startUpHandlers(ctx),
       ...learnerHandlers(ctx),
       ...profileHandlers(ctx),
       ...certificateHandlers(ctx),

@@ -73,7 +73,8 @@ export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, 
     .send(JSON.stringify({ error: { code: 'BAD_REQUEST', message: error.message } }));
 };
 
-function describeError(error: FastifyError & { errors?: unknown[] }): { status: number; code: string; message: string } {
+/** The status and error body the API answers for an error (GET /identity/start's parts use it too). */
+export function describeError(error: FastifyError & { errors?: unknown[] }): { status: number; code: string; message: string } {
   if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message };
   // An error that wraps others (an AggregateError, say): surface the first one that is ours.
   if (Array.isArray(error.errors) && error.errors.length) {

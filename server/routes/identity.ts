@@ -3,6 +3,8 @@ import { hash, verify } from '@node-rs/argon2';
 import { badRequest, conflict, gone, notFound, unauthorized } from '../errors.ts';
 import { utcDay } from '../services/learner-events.ts';
 import { toUser } from '../services/users.ts';
+import type { UserRow } from '../auth/principal.ts';
+import type { Repositories } from '../repositories/repositories.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
 type IdentityOps = 'getCurrentUser' | 'authorizeEmail' | 'getPasswordChangeUrl' | 'verifyEmail' | 'startDemo' | 'localLogin' | 'logout' | 'signOutEverywhere' | 'sendVerificationEmail';
@@ -23,8 +25,17 @@ export function loginMethodFor(email: string, config: Pick<Context['config'], 'p
   return config.provider.domains.some((d) => domain === d || domain.endsWith(`.${d}`)) ? 'PROVIDER' : 'LOCAL';
 }
 
+/** The signed-in user as `GET /identity/me` answers it (and `GET /identity/start`'s `user`). */
+export async function currentUserOf(repos: Pick<Repositories, 'organizations' | 'progress'>, user: UserRow) {
+  const [organization, previousVisitOn] = await Promise.all([
+    user.organizationId ? repos.organizations.byId(user.organizationId) : undefined,
+    repos.progress.previousVisitOn(user.id, utcDay(Date.now())),
+  ]);
+  return toUser(user, organization?.name ?? null, previousVisitOn);
+}
+
 export function identityHandlers({ repos, tokens, config, mailer, sessions }: Context): Handlers<IdentityOps> {
-  const { users, identity, organizations } = repos;
+  const { users, identity } = repos;
   // Compared against when the e-mail is unknown, so a miss takes as long as a wrong password.
   const decoyHash = hash('decoy-password-for-timing');
 
@@ -41,12 +52,7 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions }: Co
 
   return {
     async getCurrentUser(request) {
-      const { user } = principalOf(request);
-      const [organization, previousVisitOn] = await Promise.all([
-        user.organizationId ? organizations.byId(user.organizationId) : undefined,
-        repos.progress.previousVisitOn(user.id, utcDay(Date.now())),
-      ]);
-      return toUser(user, organization?.name ?? null, previousVisitOn);
+      return currentUserOf(repos, principalOf(request).user);
     },
 
     // The answer depends on the configuration and the address's domain only, never on whether

@@ -2,6 +2,7 @@ import { unprocessable } from '../errors.ts';
 import type { UserRow } from '../auth/principal.ts';
 import type { Schemas } from '../contract.ts';
 import type { InteractionRow } from '../repositories/profiles.ts';
+import type { Repositories } from '../repositories/repositories.ts';
 import { toCsv } from '../services/csv.ts';
 import { addDays, localDate, timeZoneOf } from '../services/dates.ts';
 import { VIDEO_COMPLETE_AT } from '../services/progress.ts';
@@ -74,22 +75,24 @@ const CSV_COLUMNS: readonly (readonly [string, (row: Interaction, timeZone: stri
   ['Last Interaction', (r, timeZone) => (r.lastInteractionAt ? localDate(new Date(r.lastInteractionAt), timeZone) : '')],
 ];
 
+/** The learner's profile with bookmarks, as `GET /profile` answers it (and `GET /identity/start`'s part). */
+export async function profileOf(profiles: Repositories['profiles'], user: UserRow) {
+  const { profile, bookmarks } = await profiles.get(user.id);
+  return {
+    interestIds: profile.interestIds,
+    audienceId: profile.audienceId,
+    isOrganizationMember: user.organizationId !== null,
+    experienceLevel: profile.experienceLevel,
+    completedOnboarding: user.completedOnboarding,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    bookmarks,
+  };
+}
+
 export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
   const { catalog, profiles, progress } = repos;
-
-  async function loadProfile(user: UserRow) {
-    const { profile, bookmarks } = await profiles.get(user.id);
-    return {
-      interestIds: profile.interestIds,
-      audienceId: profile.audienceId,
-      isOrganizationMember: user.organizationId !== null,
-      experienceLevel: profile.experienceLevel,
-      completedOnboarding: user.completedOnboarding,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      bookmarks,
-    };
-  }
+  const loadProfile = (user: UserRow) => profileOf(profiles, user);
 
   return {
     async getProfile(request) {

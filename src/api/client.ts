@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
-import { takeEarlyResponse } from '@/api/early-responses';
+import { keepStartUpAnswers, takeEarlyResponse, type EarlyResponses } from '@/api/early-responses';
 
 export type ApiClient = Client<paths>;
 
@@ -75,18 +75,35 @@ export type ApiClientOptions = {
   /** Supplied by the auth actor; null when nobody is signed in. */
   getAccessToken: () => Promise<string | null>;
   fetch?: typeof fetch;
+  /**
+   * Where the responses the app has before it asks are kept (src/api/early-responses.ts): by
+   * default the page's (`window.__earlyResponses`, which public/start.js fills), none outside a
+   * browser or with a `fetch` of the caller's.
+   */
+  earlyResponses?: EarlyResponsesStore | null;
+};
+
+export type EarlyResponsesStore = { get: () => EarlyResponses | undefined; set: (early: EarlyResponses) => void };
+
+const PAGE_EARLY_RESPONSES: EarlyResponsesStore = {
+  get: () => window.__earlyResponses,
+  set: (early) => {
+    window.__earlyResponses = early;
+  },
 };
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl = '/api', getAccessToken } = options;
+  // The page's by default; none outside a browser or when the caller brings its own fetch.
+  const pageEarlyResponses = options.fetch || typeof window === 'undefined' ? null : PAGE_EARLY_RESPONSES;
+  const early = options.earlyResponses === undefined ? pageEarlyResponses : options.earlyResponses;
+  const send = options.fetch ?? ((input: Request) => globalThis.fetch(input));
   const client = createClient<paths>({
     baseUrl,
     credentials: 'include',
-    // Looked up per call so a fetch replaced after start-up (tests, polyfills) is still used.
-    // A start-up request public/start.js already sent is answered by its response.
-    fetch:
-      options.fetch ??
-      ((input: Request) => (typeof window === 'undefined' ? null : takeEarlyResponse(input, window.__earlyResponses)) ?? globalThis.fetch(input)),
+    // The global fetch is looked up per call so one replaced after start-up (tests, polyfills) is
+    // still used. A request whose response the app already has is answered by it.
+    fetch: (input: Request) => (early && takeEarlyResponse(input, early.get())) || send(input),
   });
 
   const auth: Middleware = {
@@ -96,9 +113,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
       return request;
     },
-    onResponse({ request, response, schemaPath }) {
+    async onResponse({ request, response, schemaPath }) {
       if (response.status === 401 && !isListed(NOT_A_SESSION_FAILURE, request.method, schemaPath)) {
         emitUnauthorized({ method: request.method, schemaPath });
+      }
+      // The start-up response's parts answer the profile, subscriptions and progress requests
+      // that follow it (GET /identity/start), read before the caller gets it.
+      const authorization = request.headers.get('Authorization');
+      if (early && authorization && response.ok && operationKey(request.method, schemaPath) === 'GET /identity/start') {
+        const body: unknown = await response
+          .clone()
+          .json()
+          .catch(() => null);
+        early.set(keepStartUpAnswers(authorization, body, early.get()));
       }
       return undefined;
     },

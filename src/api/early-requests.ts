@@ -8,7 +8,7 @@ type GetPath = { [P in keyof paths]: paths[P] extends { get: { responses: unknow
 
 /**
  * What a screen asks the API for as it opens, sent by public/start.js while the app's JavaScript
- * downloads (with the four start-up requests every signed-in page makes), so the data is there
+ * downloads (with the start-up request every signed-in page makes), so the data is there
  * when the screen renders; the API client takes each response once (src/api/early-responses.ts).
  * The build writes these into dist/screen-preloads.json (vite.config.ts `screenPreloads`). A
  * path's `{…}` is the route's parameter. They must be the very requests the screen's machines
@@ -36,8 +36,9 @@ export const PROFILE_AUDIENCE = '{audienceId}';
  * The catalogue's first page at its plain address (`/catalog`, no query), as the catalogue asks
  * for it once it has added the learner's profile audience (spec §2): built by the catalogue's own
  * query mapping and the API client's query serializer, so it is the very request. start.js sends
- * it when the early GET /profile has answered: `withAudience` with PROFILE_AUDIENCE replaced by
- * the profile's audience, or `withoutAudience` for a profile without one.
+ * it when the early start-up response (GET /identity/start) has given the profile: `withAudience`
+ * with PROFILE_AUDIENCE replaced by the profile's audience, or `withoutAudience` for a profile
+ * without one.
  */
 export const CATALOG_FIRST_PAGE = (() => {
   const serialize = createQuerySerializer();
@@ -45,5 +46,5 @@ export const CATALOG_FIRST_PAGE = (() => {
   return { withAudience: pathOf(PROFILE_AUDIENCE), withoutAudience: pathOf(null), placeholder: encodeURIComponent(PROFILE_AUDIENCE) };
 })();
 
-/** Per route, the first page start.js asks for once the early GET /profile has answered. */
+/** Per route, the first page start.js asks for once the early start-up response has given the profile. */
 export const FIRST_PAGE_AFTER_PROFILE: Partial<Record<RouteName, typeof CATALOG_FIRST_PAGE>> = { catalog: CATALOG_FIRST_PAGE };

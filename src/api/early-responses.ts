@@ -1,7 +1,9 @@
-// Responses public/start.js asked for while the app's JavaScript downloaded (the start-up
-// requests of a signed-in page: the user, the profile, the subscriptions, the progress). The API
-// client takes each one once, for the same GET with the same Authorization header, within a few
-// seconds of the page's start; otherwise it asks the server as usual.
+// Responses the app has before it asks: those public/start.js asked for while the app's
+// JavaScript downloaded (the start-up request of a signed-in page, GET /identity/start, and the
+// screen's first requests), and the parts of a start-up response, each standing for the request it
+// answers (the profile, the subscriptions, the progress). The API client takes each one once, for
+// the same GET with the same Authorization header, within a few seconds; otherwise it asks the
+// server as usual.
 
 export type EarlyResponses = {
   authorization: string;
@@ -36,4 +38,33 @@ export function takeEarlyResponse(request: Request, early: EarlyResponses | unde
     signal.addEventListener('abort', abort, { once: true });
     response.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
+}
+
+/** The start-up request (GET /identity/start) and the requests its parts answer. */
+export const START_UP_PATH = '/api/identity/start';
+export const START_UP_PARTS = {
+  profile: '/api/profile',
+  subscriptions: '/api/customers/current/subscriptions?include=paymentMethod',
+  progress: '/api/progress',
+} as const;
+
+type StartUpPart = { status: number; data?: unknown; error?: unknown };
+
+/**
+ * Keeps the parts of a start-up response (`GET /identity/start`, 200) as the responses of the
+ * requests they answer, for the token that asked: the app's next GET /profile, subscriptions and
+ * progress are answered by them once, as start.js's early responses are, instead of a second round
+ * trip. Added to `early` when it holds the same token and is still fresh; otherwise in a new set.
+ * Returns the set to keep (the same object when added to).
+ */
+export function keepStartUpAnswers(authorization: string, body: unknown, early: EarlyResponses | undefined, now = Date.now()): EarlyResponses {
+  const set = early && early.authorization === authorization && now - early.sentAt <= EARLY_RESPONSE_MAX_AGE_MS ? early : { authorization, sentAt: now, responses: {} };
+  const parts = (body ?? {}) as Partial<Record<keyof typeof START_UP_PARTS, StartUpPart>>;
+  for (const [name, path] of Object.entries(START_UP_PARTS) as [keyof typeof START_UP_PARTS, string][]) {
+    const part = parts[name];
+    if (!part || typeof part.status !== 'number') continue;
+    const text = JSON.stringify(part.status < 300 ? part.data : { error: part.error });
+    set.responses[path] = Promise.resolve(new Response(text, { status: part.status, headers: { 'Content-Type': 'application/json' } }));
+  }
+  return set;
 }

@@ -294,6 +294,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/identity/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What every signed-in page asks for first, in one response.
+         * @description The signed-in user (as `GET /identity/me` answers it) with what `GET /profile`, `GET /customers/current/subscriptions?include=paymentMethod` and `GET /progress` would answer the same caller: each part is that operation's status with its body (`data`) or its error, under that operation's own policy (a role it refuses gets its 403 there; an account without subscriptions gets the 404 `NO_SUBSCRIPTIONS`). The app's API client answers those three requests from it, so a page starts with one round trip instead of two.
+         */
+        get: operations["getStartUp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/identity/authorize": {
         parameters: {
             query?: never;
@@ -1467,6 +1487,37 @@ export interface components {
             tokenType: "Bearer";
             /** @description Seconds until it expires. */
             expiresIn: number;
+        };
+        /** @description The error an operation answered, as in its `{ error }` body. */
+        StartUpError: {
+            code: string;
+            message: string;
+        };
+        /** @description GET /identity/start: the user, and each start-up operation's answer as status with `data` (2xx) or `error`. */
+        StartUp: {
+            user: components["schemas"]["User"];
+            /** @description What `GET /profile` answers. */
+            profile: {
+                status: number;
+                data?: components["schemas"]["Profile"];
+                error?: components["schemas"]["StartUpError"];
+            };
+            /** @description What `GET /customers/current/subscriptions?include=paymentMethod` answers. */
+            subscriptions: {
+                status: number;
+                data?: {
+                    data: components["schemas"]["Subscription"][];
+                };
+                error?: components["schemas"]["StartUpError"];
+            };
+            /** @description What `GET /progress` answers. */
+            progress: {
+                status: number;
+                data?: {
+                    catalogItemsProgress: components["schemas"]["LearnerProgress"][];
+                };
+                error?: components["schemas"]["StartUpError"];
+            };
         };
         User: {
             /** Format: uuid */
@@ -3312,6 +3363,74 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getStartUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user and the answers of the three start-up operations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "8f7e6d5c-4b3a-4291-8e7d-6c5b4a392811",
+                     *         "ssoId": null,
+                     *         "role": "USER",
+                     *         "organizationId": null,
+                     *         "email": "educator1@example.org",
+                     *         "firstName": "Ada",
+                     *         "lastName": "Lovelace",
+                     *         "fullName": "Ada Lovelace",
+                     *         "completedOnboarding": true,
+                     *         "createdAt": "2026-09-01T08:00:00.000Z",
+                     *         "hasFreeAccess": false,
+                     *         "verified": true
+                     *       },
+                     *       "profile": {
+                     *         "status": 200,
+                     *         "data": {
+                     *           "interestIds": [],
+                     *           "audienceId": null,
+                     *           "isOrganizationMember": false,
+                     *           "experienceLevel": "ESTABLISHED",
+                     *           "completedOnboarding": true,
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "bookmarks": []
+                     *         }
+                     *       },
+                     *       "subscriptions": {
+                     *         "status": 404,
+                     *         "error": {
+                     *           "code": "NO_SUBSCRIPTIONS",
+                     *           "message": "No subscriptions found"
+                     *         }
+                     *       },
+                     *       "progress": {
+                     *         "status": 200,
+                     *         "data": {
+                     *           "catalogItemsProgress": []
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StartUp"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -187,6 +187,7 @@ const TABLE: Entry[] = [
 
   // ── identity (authorizeEmail, verifyEmail, startDemo and localLogin skip authentication)
   { op: 'getCurrentUser',            cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/identity/me') },
+  { op: 'getStartUp',                cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/identity/start') },
   { op: 'authorizeEmail',            cells: [200,       200,   200,  200,        200,          200],  request: (a) => json('POST', '/api/identity/authorize', { email: a.email }) },
   { op: 'getPasswordChangeUrl',      cells: [ANON,      DEMO,  200,  200,        200,          200],  request: () => get('/api/identity/password-change-url?returnUrl=%2Fprofile') },
   { op: 'verifyEmail', subject: 'unknown token',

@@ -100,6 +100,9 @@ describe('identity', () => {
     const login = await call(null, { method: 'POST', url: '/api/identity/local/authorize', payload: { email: ACCOUNTS.free, password: 'Welcome-2026!' } });
     const token = login.json().accessToken;
     expect((await call(token, { method: 'GET', url: '/api/identity/me' })).json().email).toBe(ACCOUNTS.free);
+    const startUp = (await call(token, { method: 'GET', url: '/api/identity/start' })).json();
+    expect(startUp.user.email).toBe(ACCOUNTS.free);
+    expect(startUp.profile.status).toBe(200);
     expect((await call(null, { method: 'POST', url: '/api/identity/local/authorize', payload: { email: ACCOUNTS.free, password: 'wrong password' } })).statusCode).toBe(401);
     // The embedded provider's page takes every account: the same answer whether or not the address has one.
     expect((await call(null, { method: 'POST', url: '/api/identity/authorize', payload: { email: ACCOUNTS.free } })).json().loginMethod).toBe('PROVIDER');

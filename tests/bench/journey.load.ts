@@ -10,11 +10,12 @@
  * requests src/machines/** makes for each:
  *
  *   sign-in      POST /identity/local/authorize
- *   app start    GET /identity/me, then the LEARNER_LOGIN event (POST /learner/events), GET /profile,
- *                GET /customers/current/subscriptions?include=paymentMethod, GET /flags/api/features/sdk-local,
+ *   app start    GET /identity/start (the user with the profile, subscriptions and progress), then
+ *                the LEARNER_LOGIN event (POST /learner/events) and GET /flags/api/features/sdk-local;
  *                GET /catalog/audiences, GET /catalog/nasot/items (reference data, once per app)
  *   dashboard    GET /catalog/recommendations/{featured,recommended,recommended-playlists,new,in-progress}
- *                and GET /progress, all at once; POST /reporting/event (the page view)
+ *                and GET /progress (not on the first dashboard: the start-up response gave it), all
+ *                at once; POST /reporting/event (the page view)
  *   search       GET /catalog/search?q=…&offset=0&limit=10 with GET /progress; page view
  *   strategy     GET /catalog/items/{publicId}, then GET /catalog/recommendations/recommended?catalogItemId=…
  *                with GET /progress; page view; GET /catalog/items/{id}/video when the player starts
@@ -134,9 +135,7 @@ const SEARCHES = [
 /** Request kinds, in the order of the table (the order a session makes them). */
 const KINDS = [
   'POST /identity/local/authorize (sign-in)',
-  'GET /identity/me',
-  'GET /profile',
-  'GET /customers/current/subscriptions',
+  'GET /identity/start',
   'GET /flags/api/features/sdk-local',
   'GET /catalog/audiences',
   'GET /catalog/nasot/items',
@@ -183,6 +182,8 @@ async function runJourney(server: Server, options: Options) {
   class Educator {
     token: string | null = null;
     referenceLoaded = false;
+    /** The start-up response's progress, which the first dashboard uses instead of asking. */
+    progressKept = false;
     lastPath = '/';
     readonly address: string;
     constructor(readonly n: number) {
@@ -229,11 +230,11 @@ async function runJourney(server: Server, options: Options) {
     pageView(to: string) {
       const from = this.lastPath;
       this.lastPath = to;
-      return this.call(KINDS[17]!, 'POST', '/api/reporting/event', { body: { event: 'PAGE_VIEW', properties: { from, to } } });
+      return this.call(KINDS[15]!, 'POST', '/api/reporting/event', { body: { event: 'PAGE_VIEW', properties: { from, to } } });
     }
 
     async learnerEvents(data: object[], viaApi = false) {
-      const reply = await this.call(KINDS[18]!, 'POST', '/api/learner/events', { body: { accessToken: this.token, data }, beacon: !viaApi });
+      const reply = await this.call(KINDS[16]!, 'POST', '/api/learner/events', { body: { accessToken: this.token, data }, beacon: !viaApi });
       if (!reply) return;
       const result = reply.json<{ accepted: number; duplicates: number; rejected: number; results: { status: string; reason?: string }[] }>();
       events.accepted += result.accepted;
@@ -243,13 +244,13 @@ async function runJourney(server: Server, options: Options) {
     }
 
     async appStart() {
-      const me = await this.call(KINDS[1]!, 'GET', '/api/identity/me');
-      if (!me) return false;
+      // The user with the profile, subscriptions and progress: the app asks for none of those again.
+      const startUp = await this.call(KINDS[1]!, 'GET', '/api/identity/start');
+      if (!startUp) return false;
+      this.progressKept = true;
       await Promise.all([
         this.learnerEvents([{ id: randomUUID(), type: 'LEARNER_LOGIN', timeStamp: new Date().toISOString() }], true),
-        this.call(KINDS[2]!, 'GET', '/api/profile'),
-        this.call(KINDS[3]!, 'GET', '/api/customers/current/subscriptions?include=paymentMethod'),
-        this.call(KINDS[4]!, 'GET', '/api/flags/api/features/sdk-local'),
+        this.call(KINDS[2]!, 'GET', '/api/flags/api/features/sdk-local'),
       ]);
       return true;
     }
@@ -258,17 +259,18 @@ async function runJourney(server: Server, options: Options) {
     referenceData() {
       if (this.referenceLoaded) return [];
       this.referenceLoaded = true;
-      return [this.call(KINDS[5]!, 'GET', '/api/catalog/audiences'), this.call(KINDS[6]!, 'GET', '/api/catalog/nasot/items')];
+      return [this.call(KINDS[3]!, 'GET', '/api/catalog/audiences'), this.call(KINDS[4]!, 'GET', '/api/catalog/nasot/items')];
     }
 
     async dashboard(): Promise<Summary[]> {
       const [featured, recommended, playlists, fresh, inProgress] = await Promise.all([
-        this.call(KINDS[7]!, 'GET', '/api/catalog/recommendations/featured'),
-        this.call(KINDS[8]!, 'GET', '/api/catalog/recommendations/recommended'),
-        this.call(KINDS[9]!, 'GET', '/api/catalog/recommendations/recommended-playlists'),
-        this.call(KINDS[10]!, 'GET', '/api/catalog/recommendations/new'),
-        this.call(KINDS[11]!, 'GET', '/api/catalog/recommendations/in-progress'),
-        this.call(KINDS[12]!, 'GET', '/api/progress'),
+        this.call(KINDS[5]!, 'GET', '/api/catalog/recommendations/featured'),
+        this.call(KINDS[6]!, 'GET', '/api/catalog/recommendations/recommended'),
+        this.call(KINDS[7]!, 'GET', '/api/catalog/recommendations/recommended-playlists'),
+        this.call(KINDS[8]!, 'GET', '/api/catalog/recommendations/new'),
+        this.call(KINDS[9]!, 'GET', '/api/catalog/recommendations/in-progress'),
+        // The first dashboard after signing in has the progress from the start-up response.
+        this.progressKept ? ((this.progressKept = false), null) : this.call(KINDS[10]!, 'GET', '/api/progress'),
         ...this.referenceData(),
         this.pageView('/'),
       ]);
@@ -278,8 +280,8 @@ async function runJourney(server: Server, options: Options) {
     async search(): Promise<Summary[]> {
       const q = encodeURIComponent(pick(SEARCHES));
       const [results] = await Promise.all([
-        this.call(KINDS[13]!, 'GET', `/api/catalog/search?q=${q}&offset=0&limit=10`),
-        this.call(KINDS[12]!, 'GET', '/api/progress'),
+        this.call(KINDS[11]!, 'GET', `/api/catalog/search?q=${q}&offset=0&limit=10`),
+        this.call(KINDS[10]!, 'GET', '/api/progress'),
         ...this.referenceData(),
         this.pageView(`/catalog?search=${q}`),
       ]);
@@ -288,10 +290,10 @@ async function runJourney(server: Server, options: Options) {
 
     async strategy(summary: Summary) {
       const path = `/strategies/${summary.publicId}`;
-      const item = await this.call(KINDS[14]!, 'GET', `/api/catalog/items/${encodeURIComponent(summary.publicId)}`);
+      const item = await this.call(KINDS[12]!, 'GET', `/api/catalog/items/${encodeURIComponent(summary.publicId)}`);
       const [, progressReply] = await Promise.all([
-        this.call(KINDS[15]!, 'GET', `/api/catalog/recommendations/recommended?catalogItemId=${summary.id}`),
-        this.call(KINDS[12]!, 'GET', '/api/progress'),
+        this.call(KINDS[13]!, 'GET', `/api/catalog/recommendations/recommended?catalogItemId=${summary.id}`),
+        this.call(KINDS[10]!, 'GET', '/api/progress'),
         this.pageView(path),
       ]);
       const detail = item?.json<{ id: string; hasVideo: boolean }>();
@@ -306,7 +308,7 @@ async function runJourney(server: Server, options: Options) {
         await this.learnerEvents([{ id: randomUUID(), type: 'CATALOG_ITEM_LEFT', timeStamp: new Date().toISOString(), data: { catalogItemId: detail.id } }]);
         return;
       }
-      const video = (await this.call(KINDS[16]!, 'GET', `/api/catalog/items/${detail.id}/video`))?.json<{ durationSeconds: number }>();
+      const video = (await this.call(KINDS[14]!, 'GET', `/api/catalog/items/${detail.id}/video`))?.json<{ durationSeconds: number }>();
       if (!video) return;
       const duration = video.durationSeconds;
       // Watching: what the player's machine reports (src/machines/video-progress): the percent of the

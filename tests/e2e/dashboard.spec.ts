@@ -89,29 +89,38 @@ test('a newcomer is welcomed (not welcomed back) and every empty list offers a n
   await expect(page).toHaveURL(/\/catalog/);
 });
 
-test('a signed-in page asks for its start-up data once, while the app loads (public/start.js)', async ({ page }) => {
-  await signInLocally(page, EDUCATOR);
-  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
-  const startUp = ['/api/identity/me', '/api/profile', '/api/customers/current/subscriptions?include=paymentMethod', '/api/progress'];
+test('a signed-in page asks for its start-up data in one request, while the app loads (public/start.js), and signing in does too', async ({ page }) => {
+  const startUp = '/api/identity/start';
+  // What the start-up response answers: the app must not ask for these itself as it starts.
+  const answered = ['/api/identity/me', '/api/profile', '/api/customers/current/subscriptions?include=paymentMethod', '/api/progress'];
   const asked: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
   });
-  // The app's own code is held back a moment: the start-up requests go out before it runs.
+  // Signing in on the page: the app asks for the start-up response itself, once.
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
+  await expect(section(page, 'Recommended for you')).toBeVisible();
+  expect(asked.filter((p) => p === startUp), 'signing in').toHaveLength(1);
+  for (const path of answered) expect(asked.filter((p) => p === path), `signing in: ${path}`).toHaveLength(0);
+
+  // A signed-in page opened afresh: start.js asks before the app's own code has run.
+  asked.length = 0;
   let askedBeforeApp: string[] | null = null;
   await page.route(/\/assets\/(index|start)-[^/]*\.js$/, async (route) => {
-    for (let i = 0; i < 30 && asked.length < startUp.length; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 30 && !asked.includes(startUp); i++) await new Promise((resolve) => setTimeout(resolve, 100));
     askedBeforeApp ??= [...asked];
     await route.continue();
   });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
   await expect(section(page, 'Recommended for you')).toBeVisible();
-  // The start-up requests first (the screen's own follow: see the test of src/api/early-requests.ts).
-  expect(askedBeforeApp!.slice(0, startUp.length)).toEqual(startUp);
-  // Each once: the app took the early responses instead of asking again.
-  for (const path of startUp) expect(asked.filter((p) => p === path), path).toHaveLength(1);
+  // The start-up request first (the screen's own follow: see the test of src/api/early-requests.ts).
+  expect(askedBeforeApp![0]).toBe(startUp);
+  // Once: the app took the early response and its parts instead of asking again.
+  expect(asked.filter((p) => p === startUp)).toHaveLength(1);
+  for (const path of answered) expect(asked.filter((p) => p === path), path).toHaveLength(0);
 });
 
 test("a page's screen files are asked for while the app loads, and another screen's as the app navigates there", async ({ page }) => {

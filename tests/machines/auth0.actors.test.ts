@@ -82,7 +82,7 @@ function setup(options: { browser?: Partial<BrowserPort>; storage?: Record<strin
     });
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    if (path === '/api/identity/me') return json(user);
+    if (path === '/api/identity/start') return json({ user, profile: { status: 404 }, subscriptions: { status: 404 }, progress: { status: 404 } });
     if (path === '/api/learner/events') return json({ accepted: 1, duplicates: 0 });
     if (path === '/api/identity/local/authorize') return json({ accessToken: 'local-token', tokenType: 'Bearer', expiresIn: 3600 });
     if (path === '/api/identity/demo') return json({ accessToken: 'demo-token', tokenType: 'Bearer', expiresIn: 3600 });
@@ -225,7 +225,7 @@ describe('auth effects', () => {
     const { effects, requests, user } = setup({ browser: { cookie: () => SESSION_COOKIE } });
     await expect(run(effects.actors.getAccessToken, undefined)).resolves.toBe('provider-token');
     await expect(run(effects.actors.fetchUser, undefined)).resolves.toEqual(user);
-    expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/identity/me', authorization: 'Bearer provider-token' });
+    expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/identity/start', authorization: 'Bearer provider-token' });
   });
 
   it('never settles a sign-in call the browser cut off because the page is leaving, so nothing logs out', async () => {

@@ -45,7 +45,7 @@ function signedInApp(role: Role, flags: RootOptions['flags']) {
   return createRootActor({
     fetch: vi.fn(async (input: RequestInfo | URL) => {
       const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
-      if (path === '/api/identity/me') return json(user);
+      if (path === '/api/identity/start') return json({ user, profile: { status: 404 }, subscriptions: { status: 404 }, progress: { status: 404 } });
       if (path === '/api/learner/events') return json({ accepted: 1, duplicates: 0 });
       return new Response(null, { status: 404 });
     }),

@@ -9,6 +9,7 @@ import { createRootApp, type RootActor } from '@/machines/root/root.actors';
 import { guardNavigation } from '@/machines/root/root.navigation';
 import { selectRootRefs } from '@/machines/root/root.selectors';
 import type { Profile, User } from '@/machines/shared/domain';
+import type { EarlyResponses } from '@/api/early-responses';
 import { flush, makeProfile, makeUser } from './fixtures';
 
 // The whole spine with the real edge wiring (src/api client, token provider, local token),
@@ -25,16 +26,23 @@ type Api = {
   loginEvent?: Promise<void>;
 };
 
-function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.jwt.token' }) {
+function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.jwt.token' }, options: { earlyResponses?: boolean } = {}) {
   const values = new Map(Object.entries(storage));
   const calls: string[] = [];
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const subscriptions = () =>
+    api.subscriptionsStatus === 200 ? { status: 200, data: { data: [] } } : { status: api.subscriptionsStatus, error: { code: 'X', message: 'No' } };
+  // As the page keeps them (window.__earlyResponses): the start-up response's parts land here.
+  let early: EarlyResponses | undefined;
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const request = input instanceof Request ? input : new Request(input);
     const path = new URL(request.url).pathname.replace(/^\/api/, '');
     calls.push(`${request.method} ${path}`);
     if (path === '/identity/me') return json(api.user);
+    if (path === '/identity/start') {
+      return json({ user: api.user, profile: { status: 200, data: api.profile }, subscriptions: subscriptions(), progress: { status: 200, data: { catalogItemsProgress: [] } } });
+    }
     if (path === '/learner/events') {
       await api.loginEvent;
       calls.push('answered POST /learner/events');
@@ -72,6 +80,7 @@ function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.
     flags: { createClient: () => new Promise(() => {}) },
     baseUrl: `${ORIGIN}/api`,
     fetch,
+    earlyResponses: options.earlyResponses === false ? null : { get: () => early, set: (next) => void (early = next) },
     storage: {
       getItem: (key) => values.get(key) ?? null,
       setItem: (key, value) => void values.set(key, value),
@@ -91,16 +100,34 @@ describe('root actor', () => {
     const identity = selectRootRefs(root.getSnapshot()).identity.getSnapshot();
     expect(selectIsAuthenticated(identity)).toBe(true);
     expect(selectUser(identity)).toEqual(user);
-    expect(calls).toEqual(['GET /identity/me', 'POST /learner/events', 'answered POST /learner/events']);
+    expect(calls).toEqual(['GET /identity/start', 'POST /learner/events', 'answered POST /learner/events']);
   });
 
-  it('guards navigations with the shared profile and subscriptions, fetched once', async () => {
+  it('guards navigations with the profile and subscriptions of the start-up response, without asking for them again', async () => {
     const { root, calls } = harness({
       user: makeUser('USER', { hasFreeAccess: false }),
       profile: makeProfile({ isOrganizationMember: true }),
       subscriptionsStatus: 404,
     });
-    // Asked before the session check finished: it waits for it.
+    // Asked before the session check finished: it waits for it. The redirect is the guard reading
+    // the parts: an organization member (the profile) without a subscription (its 404).
+    await expect(guardNavigation(root, '/catalog', { flags: { 'local-login': true, 'statechart-viewer': true } })).resolves.toEqual({
+      type: 'redirect',
+      to: '/expired-organization-subscription',
+    });
+    await expect(guardNavigation(root, '/expired-organization-subscription')).resolves.toEqual({ type: 'proceed' });
+    expect(calls.filter((call) => call === 'GET /identity/start')).toHaveLength(1);
+    expect(calls.filter((call) => call === 'GET /profile')).toHaveLength(0);
+    expect(calls.filter((call) => call === 'GET /customers/current/subscriptions')).toHaveLength(0);
+    await expect(guardNavigation(root, '/nowhere')).resolves.toEqual({ type: 'notFound' });
+  });
+
+  it('without the responses kept, asks for the profile and subscriptions itself, once, and guards the same', async () => {
+    const { root, calls } = harness(
+      { user: makeUser('USER', { hasFreeAccess: false }), profile: makeProfile({ isOrganizationMember: true }), subscriptionsStatus: 404 },
+      undefined,
+      { earlyResponses: false },
+    );
     await expect(guardNavigation(root, '/catalog', { flags: { 'local-login': true, 'statechart-viewer': true } })).resolves.toEqual({
       type: 'redirect',
       to: '/expired-organization-subscription',
@@ -112,7 +139,7 @@ describe('root actor', () => {
     await expect(guardNavigation(root, '/login', { flags: { 'local-login': false, 'statechart-viewer': true } })).resolves.toEqual({ type: 'notFound' });
   });
 
-  it('fetches profile and subscriptions once the user is loaded, while the login event is still on its way', async () => {
+  it('has the profile and subscriptions once the user is loaded, while the login event is still on its way', async () => {
     let answerLoginEvent!: () => void;
     const loginEvent = new Promise<void>((resolve) => (answerLoginEvent = resolve));
     const { root, calls } = harness({
@@ -121,9 +148,9 @@ describe('root actor', () => {
       subscriptionsStatus: 200,
       loginEvent,
     });
-    // Step 1 of the guard waits for the user (GET /identity/me), not for the whole sign-in.
+    // Step 1 of the guard waits for the user (GET /identity/start), not for the whole sign-in.
     await expect(guardNavigation(root, '/catalog')).resolves.toEqual({ type: 'proceed' });
-    expect(calls).toEqual(['GET /identity/me', 'POST /learner/events', 'GET /profile', 'GET /customers/current/subscriptions']);
+    expect(calls).toEqual(['GET /identity/start', 'POST /learner/events']);
     const auth = selectRootRefs(root.getSnapshot()).auth;
     // The sign-in itself still ends with the login event: the shell keeps its loader until then.
     expect(selectAuthAuthenticated(auth.getSnapshot())).toBe(false);

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createApiClient, onUnauthorized, PUBLIC_OPERATIONS, type ApiClient } from '@/api/client';
+import type { EarlyResponses } from '@/api/early-responses';
 import {
   ApiError,
   FILE_TOO_LARGE_MESSAGE,
@@ -21,6 +22,7 @@ import {
   getFeaturedItems,
   getHealth,
   getProfile,
+  getProgress,
   getReadiness,
   getRecommendedPlaylists,
   listAudiences,
@@ -33,6 +35,7 @@ import {
   removeStrategyApplication,
   searchCatalog,
   startDemo,
+  startUp,
   verifyEmail,
 } from '@/api/operations';
 import type { components } from '@/api/schema';
@@ -661,5 +664,43 @@ describe('register', () => {
     const error = await register(client, body, 'purchase-key-4').catch((failure: unknown) => failure);
     expect(error).toMatchObject({ status: 0, code: NETWORK_ERROR_CODE, message: GENERIC_ERROR_MESSAGE });
     expect(isRetryableRegistrationFailure(error)).toBe(true);
+  });
+});
+
+describe('the start-up response', () => {
+  const server = useServer();
+  const user = { id: 'u1', email: 'ada@example.org' };
+  const profile = { interestIds: [], audienceId: null, bookmarks: [] };
+  const startUpBody = {
+    user,
+    profile: { status: 200, data: profile },
+    subscriptions: { status: 404, error: { code: 'NO_SUBSCRIPTIONS', message: 'No subscriptions found' } },
+    progress: { status: 200, data: { catalogItemsProgress: [] } },
+  };
+
+  it('gives the user, and its parts answer the profile, subscriptions and progress requests that follow, once', async () => {
+    server.respond = routes({
+      'GET /api/identity/start': (res) => sendJson(res, 200, startUpBody),
+      'GET /api/profile': (res) => sendJson(res, 200, { ...profile, audienceId: 'from-the-network' }),
+    });
+    let early: EarlyResponses | undefined;
+    const client = createApiClient({ baseUrl: server.baseUrl, getAccessToken: async () => 'token-a', earlyResponses: { get: () => early, set: (next) => void (early = next) } });
+    await expect(startUp(client)).resolves.toEqual(user);
+    await expect(getProfile(client)).resolves.toEqual(profile);
+    // The part's 404 is read as the operation reads the server's: no subscriptions.
+    await expect(listSubscriptions(client, { include: ['paymentMethod'] })).resolves.toEqual([]);
+    await expect(getProgress(client)).resolves.toEqual([]);
+    expect(server.seen.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/identity/start']);
+    // Each part answers once: the next request goes to the server.
+    await expect(getProfile(client)).resolves.toMatchObject({ audienceId: 'from-the-network' });
+    expect(server.seen.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/identity/start', 'GET /api/profile']);
+  });
+
+  it('keeps nothing from a start-up request that failed', async () => {
+    server.respond = routes({ 'GET /api/identity/start': (res) => sendError(res, 503, 'NOT_READY', 'Not ready') });
+    let early: EarlyResponses | undefined;
+    const client = createApiClient({ baseUrl: server.baseUrl, getAccessToken: async () => 'token-a', earlyResponses: { get: () => early, set: (next) => void (early = next) } });
+    await expect(startUp(client)).rejects.toMatchObject({ status: 503 });
+    expect(early).toBeUndefined();
   });
 });

@@ -12,6 +12,17 @@ export async function getCurrentUser(client: ApiClient, init?: CallOptions): Pro
   return data;
 }
 
+/**
+ * The signed-in user, from the start-up response (GET /identity/start): the API client keeps its
+ * other parts as the answers of the profile, subscriptions and progress requests that follow
+ * (src/api/early-responses.ts), so those are not asked again.
+ */
+export async function startUp(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getCurrentUser'>> {
+  const { data, error, response } = await settle(client.GET('/identity/start', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data.user;
+}
+
 export async function localLogin(
   client: ApiClient,
   body: RequestBody<'localLogin'>,

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
-import { createApiClient, onUnauthorized, type ApiClient } from '@/api/client';
+import { createApiClient, onUnauthorized, type ApiClient, type EarlyResponsesStore } from '@/api/client';
 import { getProfile, getProgress, listSubscriptions, recordPageView } from '@/api/operations/start-up';
 import { connectFeatureReader } from '@/lib/flags';
 import { ADMIN_SITE_PATH } from '@/lib/routes';
@@ -66,6 +66,8 @@ export type RootOptions = {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** Overrides the API client's fetch (tests). */
   fetch?: typeof fetch;
+  /** Where the API client keeps responses the app has before it asks; default: the page's (none with `fetch`). */
+  earlyResponses?: EarlyResponsesStore | null;
   baseUrl?: string;
   /** The feature-flag client (spec §1): GrowthBook settings, or a stand-in client (tests). */
   flags?: Partial<GrowthBookConfig> & { createClient?: () => Promise<FlagClient> };
@@ -109,7 +111,7 @@ export function createRootServices(options: RootOptions & { router: RouterPort }
       if (root) bindIntents(root.getSnapshot().context.auth, authIntents).tokenFailed(error);
     },
   });
-  const api = createApiClient({ getAccessToken: tokens.getToken, baseUrl: options.baseUrl, fetch: options.fetch });
+  const api = createApiClient({ getAccessToken: tokens.getToken, baseUrl: options.baseUrl, fetch: options.fetch, earlyResponses: options.earlyResponses });
   const authEffects = createAuthEffects({
     api,
     tokens,
