@@ -1,3 +1,4 @@
+import { createPasswordChecks } from './auth/passwords.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
@@ -163,6 +164,7 @@ function createContext(
     adminChanges,
     uploads: createUploads({ storage: options.mediaStorage ?? createMediaStorage(config.media.storage), maxKb: config.media.maxKb, uploads: repos.uploads, adminChanges }),
     limiter,
+    passwords: createPasswordChecks(config.passwordChecks),
     redis,
     changes,
     isReady,

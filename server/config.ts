@@ -66,6 +66,12 @@ export type Config = {
    * fork workers that share the port (server/cluster.ts), which needs PostgreSQL and Redis.
    */
   webConcurrency: number;
+  /**
+   * Password checks (argon2id, ~25 ms of CPU each) at once in this process
+   * (PASSWORD_CHECKS_AT_ONCE; default: half the cores shared among the processes, at least one),
+   * and how many may wait for their turn (PASSWORD_CHECKS_WAITING) before a sign-in is told 503.
+   */
+  passwordChecks: { atOnce: number; maxWaiting: number };
   shutdown: {
     /** How long readiness answers 503 before the server stops taking connections, ms (SHUTDOWN_DELAY). */
     delayMs: number;
@@ -232,6 +238,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
     redisUrl,
     redisPrefix: str('REDIS_PREFIX', 'elp:'),
     webConcurrency,
+    passwordChecks: {
+      atOnce: int('PASSWORD_CHECKS_AT_ONCE', Math.max(1, Math.floor(cores / 2 / webConcurrency)), 1, 256),
+      maxWaiting: int('PASSWORD_CHECKS_WAITING', 1000, 0, 1_000_000),
+    },
     shutdown: { delayMs: int('SHUTDOWN_DELAY', 0, 0, 300) * 1000, timeoutMs: int('SHUTDOWN_TIMEOUT', 10, 1, 3600) * 1000 },
     catalogCache: bool('CATALOG_CACHE', true),
     authCache: bool('AUTH_CACHE', true),

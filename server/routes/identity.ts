@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { badRequest, conflict, gone, notFound, unauthorized } from '../errors.ts';
 import { utcDay } from '../services/learner-events.ts';
 import { toUser } from '../services/users.ts';
@@ -34,10 +33,8 @@ export async function currentUserOf(repos: Pick<Repositories, 'organizations' | 
   return toUser(user, organization?.name ?? null, previousVisitOn);
 }
 
-export function identityHandlers({ repos, tokens, config, mailer, sessions }: Context): Handlers<IdentityOps> {
+export function identityHandlers({ repos, tokens, config, mailer, sessions, passwords }: Context): Handlers<IdentityOps> {
   const { users, identity } = repos;
-  // Compared against when the e-mail is unknown, so a miss takes as long as a wrong password.
-  const decoyHash = hash('decoy-password-for-timing');
 
   async function sendVerification(userId: string, email: string) {
     const token = randomBytes(32).toString('base64url');
@@ -101,8 +98,8 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions }: Co
 
     async localLogin(request) {
       const user = await users.byEmail(request.body.email);
-      const ok = await verify(user?.passwordHash ?? (await decoyHash), request.body.password).catch(() => false);
-      if (!user?.passwordHash || !ok) throw unauthorized('Invalid e-mail or password', 'INVALID_CREDENTIALS');
+      const ok = await passwords.verify(user?.passwordHash, request.body.password);
+      if (!user || !ok) throw unauthorized('Invalid e-mail or password', 'INVALID_CREDENTIALS');
       // Said only to whoever knows the password.
       if (user.deactivatedAt) throw unauthorized('This account has been deactivated', 'ACCOUNT_DEACTIVATED');
       const { accessToken, tokenType, expiresIn } = await tokens.issueLocal(user.id, user.role);

@@ -13,6 +13,7 @@ import type { Mailer } from '../services/mailer.ts';
 import type { PaymentGateway } from '../services/payment-gateway.ts';
 import type { Sessions } from '../services/sessions.ts';
 import type { Limiter } from '../services/limits.ts';
+import type { PasswordChecks } from '../auth/passwords.ts';
 import type { Changes } from '../services/changes.ts';
 import type { AdminChanges } from '../services/admin-changes.ts';
 import type { Uploads } from '../services/uploads.ts';
@@ -61,6 +62,8 @@ export type Context = {
   adminUsers: AdminUsers;
   /** Budgets for what clients send (learner events, page views), shared through Redis when set. */
   limiter: Limiter;
+  /** Password checks, a few at a time (server/auth/passwords.ts). */
+  passwords: PasswordChecks;
   /** The database's announcements of changes, for what keeps copies in this process (server/services/changes.ts). */
   /** Every admin change with its audit entries, in one transaction (server/services/admin-changes.ts). */
   adminChanges: AdminChanges;

@@ -84,6 +84,8 @@ export async function startServer(options: { databaseUrl: string; processes: num
       // too, so both runs have the same settings. Keys of their own, removed by nothing else.
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_PREFIX: `elp-load-${randomBytes(4).toString('hex')}:`,
+      // Settings a run may compare (docs/operations.md), passed on when set.
+      ...Object.fromEntries(['PASSWORD_CHECKS_AT_ONCE', 'PASSWORD_CHECKS_WAITING'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : []))),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -90,6 +90,15 @@ describe('configuration', () => {
       expect(load({ ...postgres }).webConcurrency).toBe(1);
     });
 
+    it('lets half the cores check passwords, shared among the processes, at least one at a time', () => {
+      expect(load({}).passwordChecks).toEqual({ atOnce: 4, maxWaiting: 1000 });
+      expect(load({}, 2).passwordChecks.atOnce).toBe(1);
+      expect(load({}, 1).passwordChecks.atOnce).toBe(1);
+      expect(load({ ...postgres, ...redis }).passwordChecks.atOnce).toBe(1);
+      expect(load({ ...postgres, ...redis, WEB_CONCURRENCY: '2' }).passwordChecks.atOnce).toBe(2);
+      expect(load({ PASSWORD_CHECKS_AT_ONCE: '3', PASSWORD_CHECKS_WAITING: '10' }).passwordChecks).toEqual({ atOnce: 3, maxWaiting: 10 });
+    });
+
     it('takes a number of processes, and 1 anywhere', () => {
       expect(load({ ...postgres, ...redis, WEB_CONCURRENCY: '2' }).webConcurrency).toBe(2);
       expect(load({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);

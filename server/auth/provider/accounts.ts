@@ -1,4 +1,5 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
+import type { PasswordChecks } from '../passwords.ts';
 import type { UserRow } from '../principal.ts';
 import type { UsersRepository } from '../../repositories/users.ts';
 
@@ -34,9 +35,7 @@ export type SignUpResult =
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export function createAccounts(users: UsersRepository) {
-  // Compared against when the e-mail is unknown, so a miss takes as long as a wrong password.
-  const decoyHash = hash('decoy-password-for-timing');
+export function createAccounts(users: UsersRepository, passwords: PasswordChecks) {
 
   async function byId(id: string): Promise<UserRow | undefined> {
     if (!UUID.test(id)) return undefined;
@@ -50,8 +49,8 @@ export function createAccounts(users: UsersRepository) {
   /** The account for an e-mail and password, or null (never telling which of the two was wrong). */
   async function checkPassword(email: string, password: string): Promise<UserRow | null> {
     const user = email.length <= EMAIL_MAX && password.length <= PASSWORD_MAX ? await byEmail(email) : undefined;
-    const ok = await verify(user?.passwordHash ?? (await decoyHash), password).catch(() => false);
-    return user?.passwordHash && ok ? user : null;
+    const ok = await passwords.verify(user?.passwordHash, password);
+    return user && ok ? user : null;
   }
 
   function validate(input: SignUpInput): SignUpResult | null {

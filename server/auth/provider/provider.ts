@@ -59,7 +59,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
     const issuer = config.provider.issuer;
     const { audience, clientId } = config.provider;
     const home = `${config.publicUrl}/`;
-    const accounts = createAccounts(ctx.repos.users);
+    const accounts = createAccounts(ctx.repos.users, ctx.passwords);
     const { redis } = ctx;
     // With Redis, every server process (and machine) signs with the same keys and sees every
     // session; without it, one process keeps them in DATA_DIR.
