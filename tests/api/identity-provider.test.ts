@@ -224,7 +224,9 @@ const inputValue = (html: string, id: string) => new RegExp(`<input [^>]*id="${i
 beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ env: { PUBLIC_URL: origin }, useRemoteJwks: true });
+  // One password check at a time and none waiting: the tests sign in one after another, and a
+  // burst of sign-ins (below) meets a busy server.
+  t = await createTestApp({ env: { PUBLIC_URL: origin, PASSWORD_CHECKS_AT_ONCE: '1', PASSWORD_CHECKS_WAITING: '0' }, useRemoteJwks: true });
   await t.app.listen({ port, host: '127.0.0.1' });
   issuer = t.config.provider.issuer;
   audience = t.config.provider.audience;
@@ -317,6 +319,25 @@ describe('sign-in with the authorization code flow', () => {
     const stolen = await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: pkce().verifier });
     expect(stolen.status).toBe(400);
     expect(stolen.body.error).toBe('invalid_grant');
+  });
+
+  it('asks to try again in a moment, keeping the e-mail, when too many sign-ins wait for their password check', async () => {
+    const browsers = [new Browser(), new Browser(), new Browser()];
+    const interactions: string[] = [];
+    for (const b of browsers) interactions.push((await openInteraction(b)).uid);
+    const submitted = await Promise.all(
+      browsers.map((b, i) => b.request(`/u/${interactions[i]}/login`, { form: { email: ACCOUNTS.educator, password: SEED_PASSWORD } })),
+    );
+    const busy = submitted.filter((r) => r.status === 503);
+    expect(submitted.filter((r) => r.status === 303).length).toBeGreaterThan(0);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const response of busy) {
+      expectStrictCsp(response);
+      const html = await response.text();
+      expectPlainPage(html);
+      expect(html).toContain('<div class="error" role="alert" id="form-error">Many people are signing in right now. Wait a moment, then try again.</div>');
+      expect(inputValue(html, 'email')).toBe(ACCOUNTS.educator);
+    }
   });
 
   it('exchanges a code for an RS256 JWT access token for the API, an ID token and a refresh token', async () => {

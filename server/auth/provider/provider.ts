@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { jwtVerify } from 'jose';
 import Provider, { errors, type Configuration, type Interaction } from 'oidc-provider';
+import { HttpError } from '../../errors.ts';
 import type { Context } from '../../routes/types.ts';
 import { claimsOf, createAccounts, NAME_MAX, PASSWORD_MIN, type SignUpInput } from './accounts.ts';
 import { createProviderStore, STORE_FILE } from './adapter.ts';
@@ -484,7 +485,15 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
         if (interaction.prompt.name !== 'login') return grantConsent(request, reply, interaction);
         const email = text(request.body?.email).trim();
         const password = text(request.body?.password);
-        const user = email && password ? await accounts.checkPassword(email, password) : null;
+        let user: Awaited<ReturnType<typeof accounts.checkPassword>> = null;
+        try {
+          user = email && password ? await accounts.checkPassword(email, password) : null;
+        } catch (error) {
+          // Too many sign-ins waiting for their password check (server/auth/passwords.ts).
+          if (!(error instanceof HttpError && error.code === 'BUSY')) throw error;
+          request.log.warn({ interaction: interaction.uid }, 'sign-in refused: password checks busy');
+          return showLogin(reply, interaction.uid, email.slice(0, 254), 'Many people are signing in right now. Wait a moment, then try again.', 503);
+        }
         if (!user) {
           request.log.info({ interaction: interaction.uid }, 'sign-in refused');
           return showLogin(reply, interaction.uid, email.slice(0, 254), 'Wrong email or password.', 401);
