@@ -103,14 +103,16 @@ test('the local-login flag hides /login (a 404) and shows it again', async ({ pa
 });
 
 test('a navigation slower than 300 ms shows the progress bar until it is done', async ({ page }) => {
-  // The first navigation after sign-in loads the profile: make it slow.
-  await page.route('**/api/profile', async (route) => {
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  // The catalogue's screen has not been loaded yet: make its file slow, so the navigation is.
+  await page.route(/\/assets\/catalog-page-[^/]*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  await signInLocally(page, EDUCATOR);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog', exact: true }).click();
   const progress = page.getByRole('progressbar', { name: 'Loading page' });
   await expect(progress).toBeVisible();
-  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
   await expect(progress).toHaveCount(0);
 });
