@@ -36,7 +36,6 @@ export type SignUpResult =
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export function createAccounts(users: UsersRepository, passwords: PasswordChecks) {
-
   async function byId(id: string): Promise<UserRow | undefined> {
     if (!UUID.test(id)) return undefined;
     return users.byId(id);

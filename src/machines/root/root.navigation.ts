@@ -10,11 +10,11 @@ import { selectRootRefs, type RootRefs } from '@/machines/root/root.selectors';
 import { loadResource } from '@/machines/shared/resource.actors';
 
 // The router's one call per navigation: the guard of spec §4 fed by the app-wide actors. The
-// profile and subscriptions actors cache, so only the first navigation after sign-in fetches.
-// The guard's first step waits for the user only, not for the whole sign-in: at start-up the
-// profile and subscriptions are fetched while the LEARNER_LOGIN event is being recorded, so the
-// start-up chain is /identity/me → (login event ∥ profile ∥ subscriptions) → the screen's data
-// (docs/decisions.md "Start-up chain").
+// profile and subscriptions actors cache, so only the first navigation after sign-in fetches
+// them, and that one is answered by the start-up response's parts (GET /identity/start, which
+// also gives the user; src/api/early-responses.ts). The guard's first step waits for the user
+// only, not for the whole sign-in, so the start-up chain is /identity/start → (login event ∥ the
+// screen's data) (docs/decisions.md "Start-up chain", "One start-up response").
 
 export type GuardNavigationOptions = {
   flags?: RouteFlags;
