@@ -1,4 +1,3 @@
-import { createPasswordChecks } from './auth/passwords.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
@@ -7,6 +6,7 @@ import type { Database } from './db/client.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { createAuthenticator } from './auth/principal.ts';
 import { createAuthCache, type AuthCache } from './auth/auth-cache.ts';
+import { createPasswordChecks } from './auth/passwords.ts';
 import { CHANGES_CHANNEL, createChanges, type Changes } from './services/changes.ts';
 import { sql } from 'drizzle-orm';
 import { embeddedProvider } from './auth/provider/provider.ts';

@@ -40,8 +40,7 @@ export function takeEarlyResponse(request: Request, early: EarlyResponses | unde
   });
 }
 
-/** The start-up request (GET /identity/start) and the requests its parts answer. */
-export const START_UP_PATH = '/api/identity/start';
+/** The requests the parts of the start-up response (GET /identity/start) answer. */
 export const START_UP_PARTS = {
   profile: '/api/profile',
   subscriptions: '/api/customers/current/subscriptions?include=paymentMethod',
