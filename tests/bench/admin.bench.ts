@@ -11,7 +11,7 @@
  * the same run: latencies on a shared 2-core machine are noisy, the ratios less so.
  */
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { fire } from './load-generator.ts';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app.ts';
@@ -50,7 +50,7 @@ const headers = { authorization: `Bearer ${((await signIn.json()) as { accessTok
 
 type Figures = { p50: number; p99: number; rps: number; failed: number };
 async function run(url: string, path: string, extra: Record<string, string> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections, duration, requests: [{ method: 'GET', path, headers: extra }] });
+  const result = await fire({ url, connections, duration, requests: [{ method: 'GET', path, headers: extra }] });
   return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), failed: result.non2xx + result.errors + result.timeouts };
 }
 const show = (title: string, f: Figures, base?: Figures) =>

@@ -14,7 +14,7 @@
  * uncached), two servers over the same database. `--cache on|off` measures only one of them.
  */
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { fire } from './load-generator.ts';
 import Fastify from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -99,7 +99,7 @@ const groups: Record<string, string[]> = {
 
 type Figures = { p50: number; p99: number; rps: number; failed: number };
 async function run(url: string, paths: string[], conns: number, extraHeaders: Record<string, string> = headers): Promise<Figures> {
-  const result = await autocannon({ url, connections: conns, duration, requests: paths.map((path) => ({ method: 'GET', path, headers: extraHeaders })) });
+  const result = await fire({ url, connections: conns, duration, requests: paths.map((path) => ({ method: 'GET', path, headers: extraHeaders })) });
   // Timeouts (10 s) and errors are reported, not thrown: they are what a slow query looks like.
   const failed = result.non2xx + result.errors + result.timeouts;
   return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), failed };

@@ -9,7 +9,7 @@
  * run and prints the search median as a ratio of that baseline.
  */
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { fire } from './load-generator.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
@@ -51,7 +51,7 @@ const queries = ['feedback', 'questions', 'vocabulary practice', 'student discus
 const total = await fetch(`${address}/api/catalog/items?limit=1`, { headers }).then((r) => r.json() as Promise<{ total: number }>);
 
 async function run(title: string, paths: string[], connections = Number(values.connections)) {
-  const result = await autocannon({
+  const result = await fire({
     url: address,
     connections,
     duration: Number(values.duration),

@@ -12,7 +12,7 @@
  * `npm run bench:catalog` gives the catalogue rows, `npm run load` the whole journey.
  */
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { fire } from './load-generator.ts';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app.ts';
@@ -71,7 +71,7 @@ const learner = educator ? { authorization: `Bearer ${await tokenOf(educator.ema
 
 type Figures = { p50: number; p99: number; rps: number; failed: number };
 async function run(url: string, path: string, connections: number, headers: Record<string, string> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections, duration, requests: [{ method: 'GET', path, headers }] });
+  const result = await fire({ url, connections, duration, requests: [{ method: 'GET', path, headers }] });
   return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), failed: result.non2xx + result.errors + result.timeouts };
 }
 const show = (title: string, connections: number, f: Figures, base?: Figures) =>

@@ -10,7 +10,7 @@ import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { fire } from './load-generator.ts';
 
 // ───────────────────────────── processes ─────────────────────────────
 
@@ -131,7 +131,7 @@ export async function startBareFastify(): Promise<Server> {
 
 /** Requests per second autocannon gets from `url` with `connections` keep-alive connections. */
 export async function peakRate(url: string, options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {}) {
-  const result = await autocannon({ url, connections: options.connections ?? 50, duration: options.seconds ?? 5, headers: options.headers });
+  const result = await fire({ url, connections: options.connections ?? 50, duration: options.seconds ?? 5, headers: options.headers });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors };
 }
 

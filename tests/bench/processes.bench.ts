@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { fire } from './load-generator.ts';
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 
@@ -42,7 +42,7 @@ type Result = { label: string; requests: number; p50: number; p99: number; error
 const results: Result[] = [];
 
 async function load(label: string, url: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({ url, connections, duration, headers });
+  const r = await fire({ url, connections, duration, headers });
   const result = { label, requests: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
   results.push(result);
   console.log(`${label.padEnd(46)} ${result.requests.toFixed(0).padStart(7)} req/s   p50 ${String(result.p50).padStart(5)} ms   p99 ${String(result.p99).padStart(5)} ms${result.errors || result.non2xx ? `   errors ${result.errors}, non-2xx ${result.non2xx}` : ''}`);
@@ -95,7 +95,7 @@ for (const count of counts) {
   const { accessToken } = (await login.json()) as { accessToken: string };
   const headers = { authorization: `Bearer ${accessToken}` };
   // A short warm-up of both routes in every worker.
-  await autocannon({ url: `${base}/api/catalog/items?limit=10`, connections: 10, duration: 2, headers });
+  await fire({ url: `${base}/api/catalog/items?limit=10`, connections: 10, duration: 2, headers });
   const me = await load(`GET /api/identity/me, ${count} process${count > 1 ? 'es' : ''}`, `${base}/api/identity/me`, headers);
   const items = await load(`GET /api/catalog/items?limit=10, ${count} process${count > 1 ? 'es' : ''}`, `${base}/api/catalog/items?limit=10`, headers);
   void me;

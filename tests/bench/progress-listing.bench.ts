@@ -12,7 +12,7 @@
  * latencies on a shared machine are noisy. The CSV export of the same rows is measured too.
  */
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { fire } from './load-generator.ts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -67,7 +67,7 @@ const total = ((await (await fetch(`${address}/api/profile/interactions?limit=1`
 if (total !== rowCount) throw new Error(`the educator has ${total} rows, not ${rowCount}`);
 
 async function run(title: string, paths: string[], connections = Number(values.connections)) {
-  const result = await autocannon({
+  const result = await fire({
     url: address,
     connections,
     duration: Number(values.duration),

@@ -8,7 +8,7 @@
  * user lookup it makes anyway (the user row carries "sessions ended at"). Printed: each lookup
  * alone, and GET /api/identity/me next to GET /api/healthz in the same run.
  */
-import autocannon from 'autocannon';
+import { fire } from './load-generator.ts';
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -48,7 +48,7 @@ const login = await fetch(`${address}/api/identity/local/authorize`, {
 const { accessToken } = (await login.json()) as { accessToken: string };
 
 async function run(title: string, path: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url: address, connections: 10, duration: 5, requests: [{ method: 'GET', path, headers }] });
+  const result = await fire({ url: address, connections: 10, duration: 5, requests: [{ method: 'GET', path, headers }] });
   console.log(`${title.padEnd(44)} p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ${Math.round(result.requests.average)} req/s  (${result.non2xx} failed)`);
   return result;
 }
