@@ -155,22 +155,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  *
  * Only marked statements, because a generic plan can be estimated cheap and run slow: a ranked
  * catalogue page (runPage) went from 1.6 to 21 ms a call once it was named. Mark lookups whose
- * plan does not depend on the values (a learner's rows, items by id). The first PREPARED_KEPT
- * marked texts of the process get names: a text built with a varying list of ids could otherwise
- * fill every connection with statements used once.
+ * plan does not depend on the values (a learner's rows, items by id). The first `max` marked
+ * texts of each kind in the process get names: a text built with a varying list of ids could
+ * otherwise fill every connection with statements used once.
  */
-const KEEP_PLAN = '/* keep plan */ ';
-export const keptPlan = (query: SQL) => sql`${sql.raw(KEEP_PLAN)}${query}`;
-const PREPARED_KEPT = 256;
-const statementNames = new Map<string, string>();
+const KEPT = {
+  lookup: { marker: '/* keep plan */ ', max: 256, prefix: 'elp_', names: new Map<string, string>() },
+  /**
+   * Catalogue pages with no parameter left (repositories/catalog.ts `list`): a budget of their
+   * own, because their texts vary with the sort, page size and offset a caller chooses, and must
+   * not use up the names of the learner's lookups.
+   */
+  page: { marker: '/* keep page plan */ ', max: 64, prefix: 'elp_page_', names: new Map<string, string>() },
+};
+export const keptPlan = (query: SQL, kind: keyof typeof KEPT = 'lookup') => sql`${sql.raw(KEPT[kind].marker)}${query}`;
 type QueryConfig = { text?: unknown; name?: string };
 function prepareRepeatedStatements(client: import('pg').PoolClient) {
   const query = client.query as (...args: unknown[]) => unknown;
   client.query = function (this: unknown, config: unknown, ...rest: unknown[]) {
     const text = config && typeof config === 'object' ? (config as QueryConfig).text : undefined;
-    if (typeof text === 'string' && text.startsWith(KEEP_PLAN) && !(config as QueryConfig).name) {
-      let name = statementNames.get(text);
-      if (!name && statementNames.size < PREPARED_KEPT) statementNames.set(text, (name = `elp_${statementNames.size}`));
+    const kept = typeof text === 'string' && !(config as QueryConfig).name ? Object.values(KEPT).find((k) => text.startsWith(k.marker)) : undefined;
+    if (kept) {
+      let name = kept.names.get(text as string);
+      if (!name && kept.names.size < kept.max) kept.names.set(text as string, (name = `${kept.prefix}${kept.names.size}`));
       if (name) config = { ...(config as object), name };
     }
     return query.call(this, config, ...rest);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keptPlan, openDatabase, rows, type Database } from '../../server/db/client.ts';
 import { validation } from '../../server/plugins/validation.ts';
+import { createCatalogRepository } from '../../server/repositories/catalog.ts';
 import { cloneDatabase } from '../support/postgres.ts';
 
 /**
@@ -47,6 +48,36 @@ describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the serv
       // Planned for its first five runs, then run on the plan kept.
       expect(marked[0]).toMatchObject({ custom: 5, generic: 3 });
       expect(prepared.some((p) => p.statement.includes('order by created_at limit 1'))).toBe(false);
+    });
+  });
+
+  it("keeps the plan of a page of the whole catalogue in a sort, and plans a filtered page for its values each time", async () => {
+    await database.db.transaction(async (tx) => {
+      const catalog = createCatalogRepository(tx as unknown as Database['db']);
+      const [user] = await rows<{ id: string }>(tx, sql`select id::text as id from users order by email limit 1`);
+      const [audience] = await rows<{ id: string }>(tx, sql`select id::text as id from audiences order by position limit 1`);
+      const first = await catalog.list(user!.id, { limit: 3, sortBy: ['title'] });
+      for (let run = 0; run < 6; run++) expect(await catalog.list(user!.id, { limit: 3, sortBy: ['title'] })).toEqual(first);
+      for (let run = 0; run < 6; run++) await catalog.list(user!.id, { limit: 3, sortBy: ['title'], audienceIds: [audience!.id] });
+      const prepared = await rows<{ statement: string; generic: number; custom: number }>(
+        tx,
+        sql`select statement, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements`,
+      );
+      const lists = prepared.filter((p) => p.statement.includes('lower(ci.title) asc nulls last'));
+      // The plain page only: no parameter left, so PostgreSQL plans it once and keeps that plan.
+      expect(lists).toHaveLength(1);
+      expect(lists[0]).toMatchObject({ custom: 0, generic: 7 });
+      expect(lists[0]!.statement).toContain('limit 4 offset 0');
+      expect(lists[0]!.statement).not.toContain('audience_ids &&');
+
+      // Pages have names of their own: a caller paging through 70 offsets uses up the pages'
+      // budget, not the names of the learner's lookups.
+      for (let offset = 1; offset <= 70; offset++) await catalog.list(user!.id, { limit: 1, offset });
+      const lookup = () => rows<{ id: string }>(tx, keptPlan(sql`select u.id::text as id from users u where u.id = ${user!.id}::uuid and 70 = 70`));
+      for (let run = 0; run < 3; run++) expect(await lookup()).toEqual([user]);
+      const after = await rows<{ statement: string }>(tx, sql`select statement from pg_prepared_statements`);
+      expect(after.filter((p) => p.statement.includes('limit 2 offset')).length).toBeLessThanOrEqual(64);
+      expect(after.some((p) => p.statement.includes('and 70 = 70'))).toBe(true);
     });
   });
 
