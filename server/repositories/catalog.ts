@@ -349,17 +349,18 @@ export function createCatalogRepository(db: Db) {
         const named = columns.map((c, n) => sql`${c} as ${sql.raw(`c${n}`)}`);
         const branches = keysetBranches(keys, direction, cursor).map(
           (branch, b) => sql`(select ${sql.raw(String(b))} as b, ci.id, ${texts} as k, ${sql.join(named, sql`, `)}
-            from catalog_items ci ${whereClause([...where, ...branch])} order by ${orderOf(columns)}, ci.id limit ${limit + 1})`,
+            from catalog_items ci ${whereClause([...where, ...branch])} order by ${orderOf(columns)}, ci.id limit ${literal(limit + 1)})`,
         );
         const order = sql`u.b, ${orderOf(columns.map((_, n) => sql.raw(`u.c${n}`)))}, u.id`;
         ids = sql`select u.id as "__id", u.k as "__k", row_number() over (order by ${order}) as "__ord"
-          from (${sql.join(branches, sql` union all `)}) u order by ${order} limit ${limit + 1}`;
+          from (${sql.join(branches, sql` union all `)}) u order by ${order} limit ${literal(limit + 1)}`;
       }
       // A page of the whole offered catalogue in one of its sorts (most requests: the catalogue's
-      // first page) has no parameter left, so its plan is kept (docs/decisions.md, "Plain lists
-      // keep their plans"); up to the capped total, so that paging deep by offset does not use up
-      // the names kept for pages. Filters and cursors are planned for their values each time.
-      const plain = !cursor && where.length === 1 && offset <= TOTAL_CAP;
+      // first page) keeps its plan (docs/decisions.md, "Plain lists keep their plans"): by offset
+      // it has no parameter left; after a cursor, PostgreSQL keeps a generic plan, which walks the
+      // sort's index like the custom ones. Up to the capped total, so that paging deep by offset
+      // does not use up the names kept for pages. Filtered pages are planned for their values.
+      const plain = where.length === 1 && offset <= TOTAL_CAP;
       const page = await runPage(ids, cappedCount(whereClause(where)), sql``, { keep: plain });
       const last = page.rows.length > limit ? page.rows[limit - 1] : undefined;
       return {
