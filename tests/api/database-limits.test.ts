@@ -1,9 +1,8 @@
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { keptPlan, openDatabase, rows, type Database } from '../../server/db/client.ts';
 import { validation } from '../../server/plugins/validation.ts';
-import { createCatalogRepository } from '../../server/repositories/catalog.ts';
 import { cloneDatabase } from '../support/postgres.ts';
 
 /**
@@ -17,11 +16,13 @@ const template = inject('dbTemplate');
 describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the server', () => {
   let database: Database;
   let drop: () => Promise<void>;
+  let url: string;
 
   beforeAll(async () => {
     if (template.kind !== 'postgres') return;
     const clone = await cloneDatabase(template.url, template.template);
     drop = clone.drop;
+    url = clone.url;
     database = await openDatabase({ url: clone.url, poolSize: 2, statementTimeoutMs: 300 });
   });
   afterAll(async () => {
@@ -52,7 +53,14 @@ describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the serv
   });
 
   it("keeps the plans of the pages of the whole catalogue in a sort, and plans a filtered page for its values each time", async () => {
-    await database.db.transaction(async (tx) => {
+    // Statement names are given per process, first come first served: the other tests of this
+    // process may have used up the pages' budget. A fresh copy of the modules starts with all of it.
+    vi.resetModules();
+    const client = await import('../../server/db/client.ts');
+    const { createCatalogRepository } = await import('../../server/repositories/catalog.ts');
+    const { keptPlan } = client;
+    const fresh = await client.openDatabase({ url, poolSize: 1 });
+    await fresh.db.transaction(async (tx) => {
       const catalog = createCatalogRepository(tx as unknown as Database['db']);
       const [user] = await rows<{ id: string }>(tx, sql`select id::text as id from users order by email limit 1`);
       const [audience] = await rows<{ id: string }>(tx, sql`select id::text as id from audiences order by position limit 1`);
@@ -88,7 +96,7 @@ describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the serv
       const after = await rows<{ statement: string }>(tx, sql`select statement from pg_prepared_statements`);
       expect(after.filter((p) => p.statement.includes('limit 2 offset')).length).toBeLessThanOrEqual(64);
       expect(after.some((p) => p.statement.includes('and 70 = 70'))).toBe(true);
-    });
+    }).finally(() => fresh.close());
   });
 
   it('cancels a query past the timeout, and the API answers 503 BUSY with the error body', async () => {
