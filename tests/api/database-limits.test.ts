@@ -13,6 +13,13 @@ import { cloneDatabase } from '../support/postgres.ts';
  */
 const template = inject('dbTemplate');
 
+/** The statements prepared on this connection, and how often each ran on a custom or the kept plan. */
+const preparedStatements = (tx: Parameters<typeof rows>[0]) =>
+  rows<{ statement: string; generic: number; custom: number }>(
+    tx,
+    sql`select statement, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements`,
+  );
+
 describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the server', () => {
   let database: Database;
   let drop: () => Promise<void>;
@@ -40,10 +47,7 @@ describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the serv
       const [item] = await rows<{ id: string }>(tx, sql`select id::text as id from catalog_items order by created_at limit 1`);
       const lookup = () => rows<{ id: string }>(tx, keptPlan(sql`select ci.id::text as id from catalog_items ci where ci.id = ${item!.id}::uuid`));
       for (let run = 0; run < 8; run++) expect(await lookup()).toEqual([item]);
-      const prepared = await rows<{ statement: string; generic: number; custom: number }>(
-        tx,
-        sql`select statement, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements`,
-      );
+      const prepared = await preparedStatements(tx);
       const marked = prepared.filter((p) => p.statement.startsWith('/* keep plan */ select ci.id::text as id from catalog_items ci'));
       expect(marked).toHaveLength(1);
       // Planned for its first five runs, then run on the plan kept.
@@ -67,10 +71,7 @@ describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the serv
       const first = await catalog.list(user!.id, { limit: 3, sortBy: ['title'] });
       for (let run = 0; run < 6; run++) expect(await catalog.list(user!.id, { limit: 3, sortBy: ['title'] })).toEqual(first);
       for (let run = 0; run < 6; run++) await catalog.list(user!.id, { limit: 3, sortBy: ['title'], audienceIds: [audience!.id] });
-      const prepared = await rows<{ statement: string; generic: number; custom: number }>(
-        tx,
-        sql`select statement, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements`,
-      );
+      const prepared = await preparedStatements(tx);
       const lists = prepared.filter((p) => p.statement.includes('lower(ci.title) asc nulls last'));
       // The plain page only: no parameter left, so PostgreSQL plans it once and keeps that plan.
       expect(lists).toHaveLength(1);
@@ -82,18 +83,15 @@ describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the serv
       // generic plan after five runs (the same page each time).
       const next = await catalog.list(user!.id, { limit: 3, sortBy: ['title'], cursor: first.nextCursor! });
       for (let run = 0; run < 7; run++) expect(await catalog.list(user!.id, { limit: 3, sortBy: ['title'], cursor: first.nextCursor! })).toEqual(next);
-      const cursorPages = await rows<{ generic: number; custom: number }>(
-        tx,
-        sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%union all%' and statement like '%lower(ci.title) asc nulls last%'`,
-      );
-      expect(cursorPages).toEqual([{ custom: 5, generic: 3 }]);
+      const cursorPages = (await preparedStatements(tx)).filter((p) => p.statement.includes('union all') && p.statement.includes('lower(ci.title) asc nulls last'));
+      expect(cursorPages.map(({ custom, generic }) => ({ custom, generic }))).toEqual([{ custom: 5, generic: 3 }]);
 
       // Pages have names of their own: a caller paging through 70 offsets uses up the pages'
       // budget, not the names of the learner's lookups.
       for (let offset = 1; offset <= 70; offset++) await catalog.list(user!.id, { limit: 1, offset });
       const lookup = () => rows<{ id: string }>(tx, keptPlan(sql`select u.id::text as id from users u where u.id = ${user!.id}::uuid and 70 = 70`));
       for (let run = 0; run < 3; run++) expect(await lookup()).toEqual([user]);
-      const after = await rows<{ statement: string }>(tx, sql`select statement from pg_prepared_statements`);
+      const after = await preparedStatements(tx);
       expect(after.filter((p) => p.statement.includes('limit 2 offset')).length).toBeLessThanOrEqual(64);
       expect(after.some((p) => p.statement.includes('and 70 = 70'))).toBe(true);
     }).finally(() => fresh.close());
