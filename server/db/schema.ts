@@ -223,6 +223,20 @@ export const catalogVersion = pgTable('catalog_version', {
   token: uuid('token').notNull().defaultRandom(),
 });
 
+/**
+ * The words of every offered item, one row per word and item with the item's creation time and
+ * that word's places in its document (a tsvector of one word): a search finds the newest items
+ * having all its words by reading these in order, instead of testing each item's document.
+ * Kept by triggers on catalog_items (migration 0018); its index, catalog_search_terms_idx, is
+ * (term, created_at desc, item_id) INCLUDE (fragment), which this builder cannot express.
+ */
+export const catalogSearchTerms = pgTable('catalog_search_terms', {
+  term: text('term').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  itemId: uuid('item_id').notNull(),
+  fragment: tsvector('fragment').notNull(),
+});
+
 export const catalogItemNasotItems = pgTable(
   'catalog_item_nasot_items',
   {

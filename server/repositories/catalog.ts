@@ -211,6 +211,58 @@ function keysetBranches(keys: readonly SortKey[], direction: SortDirection, curs
   return branches;
 }
 
+/**
+ * The words of a search's query (PostgreSQL's text of its tsquery) when the query is only words
+ * joined by "and" and phrase operators (`&`, `<->`, `<N>`, brackets): then its matches are the
+ * items having all of them, in the places the operators say. Null for anything else (`|`, `!`,
+ * a prefix or weight, no word at all), which the search answers from the documents themselves.
+ */
+export function searchWords(query: string): string[] | null {
+  const words = new Set<string>();
+  let i = 0;
+  while (i < query.length) {
+    const c = query[i]!;
+    if (c === "'") {
+      let word = '';
+      i++;
+      for (;;) {
+        if (i >= query.length) return null;
+        if (query[i] === '\\' && i + 1 < query.length) {
+          word += query[i + 1];
+          i += 2;
+        } else if (query[i] === "'" && query[i + 1] === "'") {
+          word += "'";
+          i += 2;
+        } else if (query[i] === "'") {
+          i++;
+          break;
+        } else {
+          word += query[i++];
+        }
+      }
+      if (query[i] === ':') return null;
+      words.add(word);
+    } else if (c === ' ' || c === '&' || c === '(' || c === ')') {
+      i++;
+    } else if (c === '<') {
+      const end = query.indexOf('>', i);
+      if (end < 0 || !/^<(-|\d+)>$/.test(query.slice(i, end + 1))) return null;
+      i = end + 1;
+    } else {
+      return null;
+    }
+  }
+  return words.size ? [...words] : null;
+}
+
+/** The most words a search reads from catalog_search_terms (one join each); more go to the documents. */
+const SEARCH_TERMS_MAX = 8;
+/** Queries' words by query text, kept per process (a search asks PostgreSQL for them once). */
+const wordsOfQuery = new Map<string, QueryWords | null>();
+/** A query's words, and whether it has a phrase (whose places its documents are tested for). */
+type QueryWords = { words: string[]; phrase: boolean };
+const WORDS_KEPT = 2_000;
+
 /** Catalogue items, their reference data (audiences, framework) and their files. */
 export function createCatalogRepository(db: Db) {
   /**
@@ -263,6 +315,63 @@ export function createCatalogRepository(db: Db) {
     return ids.map((id) => byId.get(id)).filter((i): i is ItemSummary => Boolean(i));
   }
 
+  /** The words of a query as searchWords reads them, asked of PostgreSQL once per query text. */
+  async function queryWords(text: string): Promise<QueryWords | null> {
+    if (wordsOfQuery.has(text)) return wordsOfQuery.get(text)!;
+    const [row] = await rows<{ query: string }>(db, keptPlan(sql`select websearch_to_tsquery('english', ${text})::text as "query"`));
+    const query = row?.query ?? '';
+    const words = searchWords(query);
+    const kept = words && words.length <= SEARCH_TERMS_MAX ? { words, phrase: query.includes('<') } : null;
+    if (wordsOfQuery.size >= WORDS_KEPT) wordsOfQuery.delete(wordsOfQuery.keys().next().value!);
+    wordsOfQuery.set(text, kept);
+    return kept;
+  }
+
+  /**
+   * The newest offered items having all of a query's words, read in order from
+   * catalog_search_terms (one join per further word), each with a document of just those words'
+   * places, which is what ts_rank and a phrase's test read: the same candidates and ranks as
+   * testing the whole documents (tests/api/catalog-scale.test.ts checks both). Without a phrase,
+   * having all the words is matching, and the documents are not tested.
+   */
+  function wordCandidates({ words, phrase }: QueryWords, tsquery: SQL, wanted: number): SQL {
+    const [first, ...others] = words.map((word, n) => ({ word, t: sql.raw(`t${n}`) }));
+    const joins = others.map(({ word, t }) => sql`join catalog_search_terms ${t} on ${t}.term = ${word} and ${t}.created_at = t0.created_at and ${t}.item_id = t0.item_id`);
+    const document = others.length ? sql`(${sql.join([first!, ...others].map(({ t }) => sql`${t}.fragment::text`), sql` || ' ' || `)})::tsvector` : sql`t0.fragment`;
+    return sql`with candidates as materialized (
+        select t0.item_id as id, d.search, t0.created_at from catalog_search_terms t0 ${sql.join(joins, sql` `)}
+        cross join lateral (select ${document} as search) d
+        where t0.term = ${first!.word} ${phrase ? sql`and d.search @@ ${tsquery}` : sql``}
+        order by t0.created_at desc, t0.item_id limit ${wanted})`;
+  }
+
+  /**
+   * The newest offered items matching a query and filters, testing their documents: for a query
+   * that is not only words and phrases, or a search with filters.
+   */
+  function documentCandidates(userId: string, q: QueryOf<'searchCatalog'>, tsquery: SQL, filters: SQL[], wanted: number): SQL {
+    const matches = [sql`ci.search @@ ${tsquery}`, ...filters];
+    if (q.progress) matches.push(progressFilter(userId, q.progress));
+    // Several words: the planner takes them for independent and, for words that mostly come
+    // together ("exit ticket"), expects a few matches and reads all of them through the GIN
+    // index (45-66 ms at the large seed). So their newest SEARCH_WALK offered items are walked
+    // first, on the same index (a one-time filter skips this for one word); when that finds
+    // enough matches, they are the newest of all. Otherwise, the planner's way over everything.
+    // The same candidates either way (docs/decisions.md, "Search walks a narrow index").
+    return sql`with walked as materialized (
+          select ci.id, ci.search, ci.created_at from (
+            select w.id, w.search, w.created_at, w.resource_type, w.featured, w.audience_ids, w.nasot_path_ids
+            from catalog_items w where w.status = 'PUBLISHED' and numnode(${tsquery}) > 1
+            order by w.created_at desc, w.id limit ${SEARCH_WALK}) ci
+          ${whereClause(matches)} order by ci.created_at desc, ci.id limit ${wanted}),
+        candidates as materialized (
+          select * from walked where (select count(*) from walked) = ${wanted}
+          union all
+          (select ci.id, ci.search, ci.created_at from catalog_items ci
+            ${whereClause([...matches, OFFERED, sql`(select count(*) from walked) < ${wanted}`])}
+            order by ci.created_at desc, ci.id limit ${wanted}))`;
+  }
+
   return {
     summariesByIds,
 
@@ -286,33 +395,16 @@ export function createCatalogRepository(db: Db) {
 
     /**
      * Ranked full-text search; `userId` is whose progress the progress filter reads. Only the
-     * newest matches are ranked (one past the cap, which also gives the capped total). For a
-     * common word they are found by walking catalog_items_search_walk_idx newest first (words and
-     * filter columns in the index, no table rows); for a rare one through the words' GIN index.
+     * newest matches are ranked (one past the cap, which also gives the capped total). Words and
+     * phrases without filters are read from catalog_search_terms (wordCandidates); anything else
+     * by testing documents (documentCandidates).
      */
     async search(userId: string, q: QueryOf<'searchCatalog'>): Promise<ItemPage> {
       const tsquery = sql`websearch_to_tsquery('english', ${q.q})`;
-      const matches = [sql`ci.search @@ ${tsquery}`, ...catalogFilters(q)];
-      if (q.progress) matches.push(progressFilter(userId, q.progress));
+      const filters = catalogFilters(q);
+      const words = filters.length || q.progress ? null : await queryWords(q.q);
       const wanted = SEARCH_CANDIDATES + 1;
-      // Several words: the planner takes them for independent and, for words that mostly come
-      // together ("exit ticket"), expects a few matches and reads all of them through the GIN
-      // index (45-66 ms at the large seed). So their newest SEARCH_WALK offered items are walked
-      // first, on the same index (a one-time filter skips this for one word); when that finds
-      // enough matches, they are the newest of all. Otherwise, the planner's way over everything.
-      // The same candidates either way (docs/decisions.md, "Search walks a narrow index").
-      const withs = sql`with walked as materialized (
-          select ci.id, ci.search, ci.created_at from (
-            select w.id, w.search, w.created_at, w.resource_type, w.featured, w.audience_ids, w.nasot_path_ids
-            from catalog_items w where w.status = 'PUBLISHED' and numnode(${tsquery}) > 1
-            order by w.created_at desc, w.id limit ${SEARCH_WALK}) ci
-          ${whereClause(matches)} order by ci.created_at desc, ci.id limit ${wanted}),
-        candidates as materialized (
-          select * from walked where (select count(*) from walked) = ${wanted}
-          union all
-          (select ci.id, ci.search, ci.created_at from catalog_items ci
-            ${whereClause([...matches, OFFERED, sql`(select count(*) from walked) < ${wanted}`])}
-            order by ci.created_at desc, ci.id limit ${wanted}))`;
+      const withs = words ? wordCandidates(words, tsquery, wanted) : documentCandidates(userId, q, tsquery, filters, wanted);
       const rank = sql`ts_rank(c.search, ${tsquery}) desc, c.created_at desc, c.id`;
       const ids = sql`select c.id as "__id", null::json as "__k", row_number() over (order by ${rank}) as "__ord"
         from (select * from candidates order by created_at desc, id limit ${SEARCH_CANDIDATES}) c

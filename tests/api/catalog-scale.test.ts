@@ -110,3 +110,103 @@ describe('rating totals on the item', () => {
     expect(page.items.map((i) => i.id)).toEqual(expected.map((e) => e.id));
   });
 });
+
+describe('search by its words’ rows (catalog_search_terms)', () => {
+  /** What testing every offered document finds: the newest 1,000 matches, ranked. */
+  const byDocuments = async (q: string) => {
+    const found = await t.query<{ id: string }>(sql`
+      select c.id::text as id from (
+        select ci.id, ci.search, ci.created_at from catalog_items ci
+        where ci.status = 'PUBLISHED' and ci.search @@ websearch_to_tsquery('english', ${q})
+        order by ci.created_at desc, ci.id limit 1000) c
+      order by ts_rank(c.search, websearch_to_tsquery('english', ${q})) desc, c.created_at desc, c.id`);
+    return found.map((r) => r.id);
+  };
+  const searched = async (q: string) => {
+    const ids: string[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = await get(`/api/catalog/search?q=${encodeURIComponent(q)}&limit=100&offset=${offset}`);
+      ids.push(...page.items.map((i) => i.id));
+      if (page.items.length < 100) return { ids, total: page.total };
+    }
+  };
+  /** Every offered item's words, rebuilt from its rows, against its document: the items that differ. */
+  const drift = () =>
+    t.query(sql`
+      select coalesce(d.id, r.item_id) as id from
+        (select ci.id, ci.created_at, ci.search::text as words from catalog_items ci where ci.status = 'PUBLISHED' and length(ci.search) > 0) d
+        full join (select item_id, created_at, string_agg(fragment::text, ' ' order by term collate "C") as words from catalog_search_terms group by 1, 2) r
+        on r.item_id = d.id and r.created_at = d.created_at
+      where d.words is distinct from r.words`);
+
+  it('finds and ranks what testing the documents does, for words, phrases and the rest', async () => {
+    const queries = [
+      'students',
+      'feedback',
+      'student discussion',
+      '"exit ticket"',
+      '"think aloud"',
+      'questions students feedback',
+      'zebrafish routine',
+      '"routine zebrafish"',
+      'teacher’s questions',
+      // Not only words and phrases: answered from the documents, checked all the same.
+      'feedback or discussion',
+      'students -feedback',
+      'the',
+    ];
+    for (const q of queries) {
+      const expected = await byDocuments(q);
+      const { ids, total } = await searched(q);
+      expect({ q, ids, total }).toEqual({ q, ids: expected, total: expected.length });
+    }
+    expect((await byDocuments('students')).length).toBeGreaterThan(1);
+  });
+
+  it('follow every item’s words, creation time and status as they change', async () => {
+    expect(await drift()).toEqual([]);
+    const [item] = await t.query<{ id: string; title: string }>(
+      sql`select id::text as id, title from catalog_items where status = 'PUBLISHED' and resource_type = 'LEARNING_OBJECT' order by public_id limit 1`,
+    );
+    const ids = async (q: string) => (await get(`/api/catalog/search?q=${encodeURIComponent(q)}&limit=100`)).items.map((i) => i.id);
+
+    await t.query(sql`update catalog_items set title = 'Quokka carousel', updated_at = now() where id = ${item!.id}::uuid`);
+    expect(await ids('quokka carousel')).toEqual([item!.id]);
+    expect(await ids('"quokka carousel"')).toEqual([item!.id]);
+    expect(await drift()).toEqual([]);
+
+    await t.query(sql`update catalog_items set created_at = created_at - interval '1 day' where id = ${item!.id}::uuid`);
+    expect(await ids('quokka')).toEqual([item!.id]);
+    expect(await drift()).toEqual([]);
+
+    await t.query(sql`update catalog_items set status = 'ARCHIVED' where id = ${item!.id}::uuid`);
+    expect(await ids('quokka')).toEqual([]);
+    expect(await drift()).toEqual([]);
+    await t.query(sql`update catalog_items set status = 'PUBLISHED' where id = ${item!.id}::uuid`);
+    expect(await ids('quokka')).toEqual([item!.id]);
+
+    // Other writes to the item (its tags, audiences, rating totals) leave its words alone.
+    await t.query(sql`update catalog_items set featured = not featured where id = ${item!.id}::uuid`);
+    expect(await drift()).toEqual([]);
+
+    // Words and phrases are read from the rows, the rest from the documents: without its rows the
+    // item is found by the second only.
+    await t.query(sql`delete from catalog_search_terms where item_id = ${item!.id}::uuid`);
+    expect(await ids('quokka')).toEqual([]);
+    expect(await ids('quokka or platypus')).toEqual([item!.id]);
+    expect(await drift()).toEqual([{ id: item!.id }]);
+
+    await t.query(sql`update catalog_items set title = ${item!.title} where id = ${item!.id}::uuid`);
+    expect(await ids('quokka')).toEqual([]);
+    const [created] = await t.query<{ id: string }>(sql`
+      insert into catalog_items (public_id, resource_type, title, description) values ('quokka-1', 'LEARNING_OBJECT', 'Quokka drafts', 'Only a draft.'),
+        ('quokka-2', 'LEARNING_OBJECT', 'Quokka offered', 'Published.') returning id::text as id`);
+    await t.query(sql`update catalog_items set status = 'DRAFT' where public_id = 'quokka-1'`);
+    expect(await ids('quokka')).toHaveLength(1);
+    expect(await drift()).toEqual([]);
+    await t.query(sql`delete from catalog_items where public_id in ('quokka-1', 'quokka-2')`);
+    expect(await ids('quokka')).toEqual([]);
+    expect(await t.query(sql`select 1 from catalog_search_terms where item_id = ${created!.id}::uuid`)).toEqual([]);
+    expect(await drift()).toEqual([]);
+  });
+});
