@@ -13,6 +13,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.ts'],
           environment: 'node',
+          // Vitest's default is one worker fewer than the cores: one on a two-core machine (CI).
+          // Two: the same 1,747 tests in 90 s instead of 147.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
