@@ -122,10 +122,10 @@ describe('search by its words’ rows (catalog_search_terms)', () => {
       order by ts_rank(c.search, websearch_to_tsquery('english', ${q})) desc, c.created_at desc, c.id`);
     return found.map((r) => r.id);
   };
-  const searched = async (q: string) => {
+  const searched = async (q: string, filters: Record<string, string> = {}) => {
     const ids: string[] = [];
     for (let offset = 0; ; offset += 100) {
-      const page = await get(`/api/catalog/search?q=${encodeURIComponent(q)}&limit=100&offset=${offset}`);
+      const page = await get(`/api/catalog/search?${new URLSearchParams({ q, limit: '100', offset: String(offset), ...filters })}`);
       ids.push(...page.items.map((i) => i.id));
       if (page.items.length < 100) return { ids, total: page.total };
     }
@@ -161,6 +161,52 @@ describe('search by its words’ rows (catalog_search_terms)', () => {
       expect({ q, ids, total }).toEqual({ q, ids: expected, total: expected.length });
     }
     expect((await byDocuments('students')).length).toBeGreaterThan(1);
+  });
+
+  it('with filters and the progress filter, finds and ranks the newest matches that pass them', async () => {
+    const [{ id: userId }] = (await t.query<{ id: string }>(sql`select id::text as id from users where email = ${ACCOUNTS.free}`)) as [{ id: string }];
+    const [{ id: category }] = (await t.query<{ id: string }>(
+      sql`select n.id::text as id from nasot_items n where exists (select 1 from catalog_items ci where n.id = any(ci.nasot_path_ids)) order by n.id limit 1`,
+    )) as [{ id: string }];
+    const [{ id: audience }] = (await t.query<{ id: string }>(
+      sql`select a.id::text as id from audiences a where exists (select 1 from catalog_items ci where a.id = any(ci.audience_ids)) order by a.id limit 1`,
+    )) as [{ id: string }];
+    // Progress on every third item having "students", bookmarks on every fourth.
+    const matching = await t.query<{ id: string }>(
+      sql`select id::text as id from catalog_items where status = 'PUBLISHED' and search @@ to_tsquery('english', 'students') order by public_id`,
+    );
+    const started = matching.filter((_, i) => i % 3 === 0).map((r) => r.id);
+    const saved = matching.filter((_, i) => i % 4 === 0).map((r) => r.id);
+    for (const id of started) await t.query(sql`insert into learner_progress (user_id, catalog_item_id, video_progress) values (${userId}::uuid, ${id}::uuid, 0.5) on conflict do nothing`);
+    for (const id of saved) await t.query(sql`insert into bookmarks (user_id, catalog_item_id) values (${userId}::uuid, ${id}::uuid) on conflict do nothing`);
+
+    const filters: { params: Record<string, string>; test: ReturnType<typeof sql> }[] = [
+      { params: { resourceType: 'LEARNING_OBJECT' }, test: sql`ci.resource_type = 'LEARNING_OBJECT'` },
+      { params: { nasotItemIds: category }, test: sql`${category}::uuid = any(ci.nasot_path_ids)` },
+      { params: { audienceIds: audience, featured: 'false' }, test: sql`${audience}::uuid = any(ci.audience_ids) and not ci.featured` },
+      { params: { progress: 'NOT_STARTED' }, test: sql`not exists (select 1 from learner_progress p where p.user_id = ${userId}::uuid and p.catalog_item_id = ci.id)` },
+      { params: { progress: 'SAVED', resourceType: 'LEARNING_OBJECT' }, test: sql`ci.resource_type = 'LEARNING_OBJECT' and exists (select 1 from bookmarks b where b.user_id = ${userId}::uuid and b.catalog_item_id = ci.id)` },
+    ];
+    let narrowed = 0;
+    for (const q of ['students', 'student discussion', '"exit ticket"', 'questions students feedback', 'feedback or discussion']) {
+      for (const { params, test } of filters) {
+        const found = await t.query<{ id: string }>(sql`
+          select c.id::text as id from (
+            select ci.id, ci.search, ci.created_at from catalog_items ci
+            where ci.status = 'PUBLISHED' and ci.search @@ websearch_to_tsquery('english', ${q}) and ${test}
+            order by ci.created_at desc, ci.id limit 1000) c
+          order by ts_rank(c.search, websearch_to_tsquery('english', ${q})) desc, c.created_at desc, c.id`);
+        const expected = found.map((r) => r.id);
+        const { ids, total } = await searched(q, params);
+        expect({ q, params, ids, total }).toEqual({ q, params, ids: expected, total: expected.length });
+        if (expected.length > 0 && expected.length < (await byDocuments(q)).length) narrowed++;
+      }
+    }
+    // The filters narrowed most of these searches without emptying them.
+    expect(narrowed).toBeGreaterThanOrEqual(12);
+
+    await t.query(sql`delete from learner_progress where user_id = ${userId}::uuid and catalog_item_id = any(${`{${started.join(',')}}`}::uuid[]) and video_progress = 0.5`);
+    await t.query(sql`delete from bookmarks where user_id = ${userId}::uuid and catalog_item_id = any(${`{${saved.join(',')}}`}::uuid[])`);
   });
 
   it('follow every item’s words, creation time and status as they change', async () => {
