@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ProgressFilter, QueryOf, ResourceType, Schemas } from '../contract.ts';
 import { iso, keptPlan, rows, type Db } from '../db/client.ts';
+import { RESOURCE_TYPES } from '../db/enums.ts';
 import { audiences, catalogItems, mediaUploads, nasotItems, ratings, reproducibleFiles, rubricScores, videos } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { completedSql } from '../services/progress.ts';
@@ -125,15 +126,22 @@ const literal = (n: number) => {
 const whereClause = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
 const uuidArray = (ids: string[]) => sql`array[${uuids(ids)}]::uuid[]`;
 
-/** Filter fragments shared by the list, the search and the recommendations. */
+/**
+ * Filter fragments shared by the list, the search and the recommendations. The resource types and
+ * the featured flag are written into the text (from the known values only), so a list filtered by
+ * them has no parameter left and keeps its plan, and `featured` can use its partial index.
+ */
 function catalogFilters(query: Filters): SQL[] {
   const where: SQL[] = [];
-  if (query.resourceType?.length) where.push(sql`ci.resource_type in (${sql.join(query.resourceType.map((t) => sql`${t}`), sql`, `)})`);
+  if (query.resourceType?.length) {
+    const types = RESOURCE_TYPES.filter((type) => query.resourceType!.includes(type));
+    where.push(types.length ? sql.raw(`ci.resource_type in (${types.map((type) => `'${type}'`).join(', ')})`) : sql`false`);
+  }
   // `nasot_path_ids` holds the item's framework items and all their ancestors: an item is under
   // a chosen framework item when that item is among them (GIN index).
   if (query.nasotItemIds?.length) where.push(sql`ci.nasot_path_ids && ${uuidArray(query.nasotItemIds)}`);
   if (query.audienceIds?.length) where.push(sql`ci.audience_ids && ${uuidArray(query.audienceIds)}`);
-  if (query.featured !== undefined) where.push(sql`ci.featured = ${query.featured}`);
+  if (query.featured !== undefined) where.push(query.featured ? sql`ci.featured` : sql`not ci.featured`);
   return where;
 }
 
@@ -270,12 +278,12 @@ export function createCatalogRepository(db: Db) {
    * `__ord` for its order and `__k`, its sort values for a cursor); only those rows are read in
    * full. `counted` is the matching rows, counted up to one past the cap; `withs` are CTEs both use.
    */
-  async function runPage(ids: SQL, counted: SQL | null, withs: SQL = sql``, { keep = false } = {}) {
+  async function runPage(ids: SQL, counted: SQL | null, withs: SQL = sql``, { keep }: { keep?: 'page' | 'filteredPage' } = {}) {
     const total = counted ?? sql`select 0`;
     const statement = sql`${withs} select t.total as "__total", s.* from (${total}) t(total)
           left join lateral (select ${summaryColumns}, p."__ord", p."__k" from (${ids}) p join catalog_items ci on ci.id = p."__id") s on true
           order by s."__ord"`;
-    const result = await rows<ItemSummary & { __total: number; __ord: number | null; __k: (string | null)[] | null }>(db, keep ? keptPlan(statement, 'page') : statement);
+    const result = await rows<ItemSummary & { __total: number; __ord: number | null; __k: (string | null)[] | null }>(db, keep ? keptPlan(statement, keep) : statement);
     const total_ = result[0]?.__total ?? 0;
     const pageRows = result.filter((r) => r.__ord !== null);
     return { rows: pageRows, total: Math.min(total_, TOTAL_CAP), totalIsCapped: total_ > TOTAL_CAP };
@@ -287,8 +295,8 @@ export function createCatalogRepository(db: Db) {
    * cap, instead of building a bitmap of every match from a GIN index first (an audience: 17,000
    * matches, 14-16 ms; the same count walked: 4 ms). A narrow filter still goes through its index.
    */
-  const cappedCount = (where: SQL) =>
-    sql`select count(*)::int from (select 1 from catalog_items ci ${where} order by ci.created_at desc, ci.id limit ${literal(TOTAL_CAP + 1)}) m`;
+  const cappedCount = (where: SQL, items: SQL = sql`catalog_items ci`) =>
+    sql`select count(*)::int from (select 1 from ${items} ${where} order by ci.created_at desc, ci.id limit ${literal(TOTAL_CAP + 1)}) m`;
 
   /** A page in the order given, without a total (home-page shelves). */
   async function top(where: SQL[], orderBy: SQL, limit: number): Promise<ItemSummary[]> {
@@ -401,7 +409,8 @@ export function createCatalogRepository(db: Db) {
      */
     async search(userId: string, q: QueryOf<'searchCatalog'>): Promise<ItemPage> {
       const tsquery = sql`websearch_to_tsquery('english', ${q.q})`;
-      const filters = catalogFilters(q);
+      // The search's own filters only: its contract has no `featured`, so a stray one is ignored.
+      const filters = catalogFilters({ resourceType: q.resourceType, nasotItemIds: q.nasotItemIds, audienceIds: q.audienceIds });
       const words = filters.length || q.progress ? null : await queryWords(q.q);
       const wanted = SEARCH_CANDIDATES + 1;
       const withs = words ? wordCandidates(words, tsquery, wanted) : documentCandidates(userId, q, tsquery, filters, wanted);
@@ -426,7 +435,14 @@ export function createCatalogRepository(db: Db) {
       const columns = keys.map((k) => SORT_KEYS[k].column);
       const texts = sql`json_build_array(${sql.join(keys.map((k) => SORT_KEYS[k].text), sql`, `)})`;
       const where = [OFFERED, ...catalogFilters(q)];
-      if (q.progress) where.push(progressFilter(userId, q.progress));
+      // The learner's own items (in progress, completed, saved) are read first, in a subquery
+      // PostgreSQL plans apart (`offset 0`), and then sorted: a learner has a few hundred at
+      // most. Planned together with the page's limit, PostgreSQL could instead walk the sort's
+      // index hoping to meet them early, which for an active learner read most of the catalogue
+      // (400-500 ms a page at the large seed). Items not started are most items: those walk.
+      const own = q.progress && q.progress !== 'NOT_STARTED';
+      const items = own ? sql`(select * from catalog_items ci where ${progressFilter(userId, q.progress!)} offset 0) ci` : sql`catalog_items ci`;
+      if (q.progress === 'NOT_STARTED') where.push(progressFilter(userId, q.progress));
       const limit = q.limit ?? 10;
       const offset = q.offset ?? 0;
       const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor, keys, direction);
@@ -436,12 +452,12 @@ export function createCatalogRepository(db: Db) {
       let ids: SQL;
       if (!cursor) {
         ids = sql`select ci.id as "__id", ${texts} as "__k", row_number() over (order by ${orderOf(columns)}, ci.id) as "__ord"
-          from catalog_items ci ${whereClause(where)} order by ${orderOf(columns)}, ci.id limit ${literal(limit + 1)} offset ${literal(offset)}`;
+          from ${items} ${whereClause(where)} order by ${orderOf(columns)}, ci.id limit ${literal(limit + 1)} offset ${literal(offset)}`;
       } else {
         const named = columns.map((c, n) => sql`${c} as ${sql.raw(`c${n}`)}`);
         const branches = keysetBranches(keys, direction, cursor).map(
           (branch, b) => sql`(select ${sql.raw(String(b))} as b, ci.id, ${texts} as k, ${sql.join(named, sql`, `)}
-            from catalog_items ci ${whereClause([...where, ...branch])} order by ${orderOf(columns)}, ci.id limit ${literal(limit + 1)})`,
+            from ${items} ${whereClause([...where, ...branch])} order by ${orderOf(columns)}, ci.id limit ${literal(limit + 1)})`,
         );
         const order = sql`u.b, ${orderOf(columns.map((_, n) => sql.raw(`u.c${n}`)))}, u.id`;
         ids = sql`select u.id as "__id", u.k as "__k", row_number() over (order by ${order}) as "__ord"
@@ -450,10 +466,14 @@ export function createCatalogRepository(db: Db) {
       // A page of the whole offered catalogue in one of its sorts (most requests: the catalogue's
       // first page) keeps its plan (docs/decisions.md, "Plain lists keep their plans"): by offset
       // it has no parameter left; after a cursor, PostgreSQL keeps a generic plan, which walks the
-      // sort's index like the custom ones. Up to the capped total, so that paging deep by offset
-      // does not use up the names kept for pages. Filtered pages are planned for their values.
-      const plain = where.length === 1 && offset <= TOTAL_CAP;
-      const page = await runPage(ids, cappedCount(whereClause(where)), sql``, { keep: plain });
+      // sort's index like the custom ones. So does a page filtered by type, featured or the
+      // learner's progress (names of their own, so they never use up the plain pages'): the
+      // first two are written into its text, the learner is a parameter. Up to the capped total,
+      // so that paging deep by offset does not use up the names. Pages filtered by framework
+      // items or audiences are planned for their values (their plans depend on them).
+      const byIds = Boolean(q.nasotItemIds?.length || q.audienceIds?.length);
+      const keep = byIds || offset > TOTAL_CAP ? undefined : where.length === 1 && !own ? 'page' : 'filteredPage';
+      const page = await runPage(ids, cappedCount(whereClause(where), items), sql``, { keep });
       const last = page.rows.length > limit ? page.rows[limit - 1] : undefined;
       return {
         items: page.rows.slice(0, limit).map(strip),

@@ -183,7 +183,7 @@ describe('search by its words’ rows (catalog_search_terms)', () => {
     const filters: { params: Record<string, string>; test: ReturnType<typeof sql> }[] = [
       { params: { resourceType: 'LEARNING_OBJECT' }, test: sql`ci.resource_type = 'LEARNING_OBJECT'` },
       { params: { nasotItemIds: category }, test: sql`${category}::uuid = any(ci.nasot_path_ids)` },
-      { params: { audienceIds: audience, featured: 'false' }, test: sql`${audience}::uuid = any(ci.audience_ids) and not ci.featured` },
+      { params: { audienceIds: audience, resourceType: 'LEARNING_OBJECT' }, test: sql`${audience}::uuid = any(ci.audience_ids) and ci.resource_type = 'LEARNING_OBJECT'` },
       { params: { progress: 'NOT_STARTED' }, test: sql`not exists (select 1 from learner_progress p where p.user_id = ${userId}::uuid and p.catalog_item_id = ci.id)` },
       { params: { progress: 'SAVED', resourceType: 'LEARNING_OBJECT' }, test: sql`ci.resource_type = 'LEARNING_OBJECT' and exists (select 1 from bookmarks b where b.user_id = ${userId}::uuid and b.catalog_item_id = ci.id)` },
     ];
@@ -204,6 +204,8 @@ describe('search by its words’ rows (catalog_search_terms)', () => {
     }
     // The filters narrowed most of these searches without emptying them.
     expect(narrowed).toBeGreaterThanOrEqual(12);
+    // `featured` is not one of the search's filters: a stray one changes nothing.
+    for (const featured of ['true', 'false', 'maybe']) expect(await searched('students', { featured })).toEqual(await searched('students'));
 
     await t.query(sql`delete from learner_progress where user_id = ${userId}::uuid and catalog_item_id = any(${`{${started.join(',')}}`}::uuid[]) and video_progress = 0.5`);
     await t.query(sql`delete from bookmarks where user_id = ${userId}::uuid and catalog_item_id = any(${`{${saved.join(',')}}`}::uuid[])`);
@@ -254,5 +256,58 @@ describe('search by its words’ rows (catalog_search_terms)', () => {
     expect(await ids('quokka')).toEqual([]);
     expect(await t.query(sql`select 1 from catalog_search_terms where item_id = ${created!.id}::uuid`)).toEqual([]);
     expect(await drift()).toEqual([]);
+  });
+});
+
+describe('a learner’s own items (in progress, completed, saved)', () => {
+  type Listed = Page & { nextCursor: string | null };
+  /** Every page of a list, by cursor. */
+  const everything = async (params: Record<string, string>, limit: number) => {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    for (;;) {
+      const page = (await get(`/api/catalog/items?${new URLSearchParams({ ...params, limit: String(limit), ...(cursor ? { cursor } : {}) })}`)) as Listed;
+      ids.push(...page.items.map((i) => i.id));
+      if (!page.nextCursor) return { ids, total: page.total };
+      cursor = page.nextCursor;
+    }
+  };
+
+  it('are the items of the whole list that are the learner’s, in every sort and through every page', async () => {
+    const [{ id: userId }] = (await t.query<{ id: string }>(sql`select id::text as id from users where email = ${ACCOUNTS.free}`)) as [{ id: string }];
+    await t.query(sql`delete from learner_progress where user_id = ${userId}::uuid`);
+    await t.query(sql`delete from bookmarks where user_id = ${userId}::uuid`);
+    const offered = await t.query<{ id: string }>(sql`select id::text as id from catalog_items where status = 'PUBLISHED' order by public_id`);
+    expect(offered.length).toBeGreaterThan(40);
+    const started = offered.filter((_, i) => i % 5 === 0 && i % 7 !== 0).map((r) => r.id);
+    const completed = offered.filter((_, i) => i % 7 === 0).map((r) => r.id);
+    const saved = offered.filter((_, i) => i % 6 === 0).map((r) => r.id);
+    const list = (ids: string[]) => `{${ids.join(',')}}`;
+    await t.query(sql`insert into learner_progress (user_id, catalog_item_id, video_progress) select ${userId}::uuid, id, 50 from unnest(${list(started)}::uuid[]) id`);
+    await t.query(sql`
+      insert into learner_progress (user_id, catalog_item_id, video_progress, are_reproducibles_downloaded, is_catalog_item_rated, is_rubric_score_saved, is_strategy_applied)
+      select ${userId}::uuid, id, 100, true, true, true, true from unnest(${list(completed)}::uuid[]) id`);
+    await t.query(sql`insert into bookmarks (user_id, catalog_item_id) select ${userId}::uuid, id from unnest(${list(saved)}::uuid[]) id`);
+
+    const others = new Set((await t.query<{ id: string }>(sql`select id::text as id from catalog_items where resource_type <> 'LEARNING_OBJECT'`)).map((r) => r.id));
+    const sorts: Record<string, string>[] = [{}, { sortBy: 'title' }, { sortBy: 'rating', sortOrder: 'DESC' }, { sortBy: 'startDate' }];
+    for (const sort of sorts) {
+      const whole = (await everything(sort, 100)).ids;
+      expect(whole).toHaveLength(offered.length);
+      for (const [progress, mine] of [['IN_PROGRESS', started], ['COMPLETED', completed], ['SAVED', saved]] as const) {
+        const expected = whole.filter((id) => mine.includes(id));
+        expect(await everything({ ...sort, progress }, 25)).toEqual({ ids: expected, total: mine.length });
+        // By offset too, and with a filter of the catalogue besides.
+        const second = await get(`/api/catalog/items?${new URLSearchParams({ ...sort, progress, limit: '7', offset: '7' })}`);
+        expect(second.items.map((i) => i.id)).toEqual(expected.slice(7, 14));
+        const notStrategies = expected.filter((id) => others.has(id));
+        expect(notStrategies.length).toBeGreaterThan(0);
+        expect((await everything({ ...sort, progress, resourceType: 'LIVESTREAM' }, 25)).ids.concat((await everything({ ...sort, progress, resourceType: 'PLAYLIST' }, 25)).ids).sort()).toEqual(
+          [...notStrategies].sort(),
+        );
+      }
+    }
+    await t.query(sql`delete from learner_progress where user_id = ${userId}::uuid`);
+    await t.query(sql`delete from bookmarks where user_id = ${userId}::uuid`);
   });
 });

@@ -56,7 +56,7 @@ describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the serv
     });
   });
 
-  it("keeps the plans of the pages of the whole catalogue in a sort, and plans a filtered page for its values each time", async () => {
+  it('keeps the plans of the pages of the whole catalogue in a sort and of pages filtered by type, featured or progress, and plans a page filtered by audience for its values each time', async () => {
     // Statement names are given per process, first come first served: the other tests of this
     // process may have used up the pages' budget. A fresh copy of the modules starts with all of it.
     vi.resetModules();
@@ -78,6 +78,17 @@ describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the serv
       expect(lists[0]).toMatchObject({ custom: 0, generic: 7 });
       expect(lists[0]!.statement).toContain('limit 4 offset 0');
       expect(lists[0]!.statement).not.toContain('audience_ids &&');
+
+      // Pages filtered by type, featured or the learner's progress keep theirs too, under names of
+      // their own: the first two are written into the text, the learner is a parameter.
+      const filtered = { limit: 3, sortBy: ['title'] as 'title'[], resourceType: ['LEARNING_OBJECT' as const], featured: false, progress: 'NOT_STARTED' as const };
+      const firstFiltered = await catalog.list(user!.id, filtered);
+      for (let run = 0; run < 7; run++) expect(await catalog.list(user!.id, filtered)).toEqual(firstFiltered);
+      const filteredPages = (await preparedStatements(tx)).filter((p) => p.statement.startsWith('/* keep filtered page plan */'));
+      expect(filteredPages).toHaveLength(1);
+      expect(filteredPages[0]!.statement).toContain("ci.resource_type in ('LEARNING_OBJECT')");
+      expect(filteredPages[0]!.statement).toContain('not ci.featured');
+      expect(filteredPages[0]).toMatchObject({ custom: 5, generic: 3 });
 
       // The next page, after the cursor: its values are parameters, and PostgreSQL keeps a
       // generic plan after five runs (the same page each time).
