@@ -87,7 +87,7 @@ export default defineConfig({
     },
   })),
   webServer: servers.map((server) => ({
-    command: 'node --import tsx server/main.ts',
+    command: 'node server/main.ts',
     url: `${server.origin}/api/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,11 +1,11 @@
 /** A failure with a status and a message that is safe to show to the user. */
 export class HttpError extends Error {
-  constructor(
-    public readonly statusCode: number,
-    public readonly code: string,
-    message: string,
-  ) {
+  readonly statusCode: number;
+  readonly code: string;
+  constructor(statusCode: number, code: string, message: string) {
     super(message);
+    this.statusCode = statusCode;
+    this.code = code;
   }
 }
 

@@ -22,8 +22,10 @@ export type CsvRecord = { line: number; fields: string[] };
 
 /** The file cannot be read as CSV: a quoted field is never closed. */
 export class CsvSyntaxError extends Error {
-  constructor(public readonly line: number) {
+  readonly line: number;
+  constructor(line: number) {
     super(`A quoted field that starts on line ${line} is never closed`);
+    this.line = line;
   }
 }
 

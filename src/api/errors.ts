@@ -13,13 +13,13 @@ export const NO_RESPONSE_STATUS = 0;
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    options?: ErrorOptions,
-  ) {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string, options?: ErrorOptions) {
     super(message, options);
+    this.status = status;
+    this.code = code;
   }
 }
 

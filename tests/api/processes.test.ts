@@ -39,7 +39,7 @@ async function startServer(env: Record<string, string>, port?: number): Promise<
   const dataDir = mkdtempSync(join(tmpdir(), 'elp-process-'));
   dirs.push(dataDir);
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -58,12 +58,12 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The server the way it is deployed: `node --import tsx server/main.ts`, production settings. */
+/** The server the way it is deployed: `node server/main.ts`, production settings. */
 export async function startServer(options: { databaseUrl: string; processes: number; env?: Record<string, string> }): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'elp-load-'));
   const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts'], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

@@ -186,7 +186,9 @@ async function runJourney(server: Server, options: Options) {
     progressKept = false;
     lastPath = '/';
     readonly address: string;
-    constructor(readonly n: number) {
+    readonly n: number;
+    constructor(n: number) {
+      this.n = n;
       this.address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
     }
     get email() {

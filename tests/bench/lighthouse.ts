@@ -4,7 +4,7 @@
  *   npm run build && npm run lighthouse
  *
  * It copies dist/ to a temporary directory (so a rebuild during the run cannot change what is
- * measured), starts the real server (node --import tsx server/main.ts) on it with a fresh
+ * measured), starts the real server (node server/main.ts) on it with a fresh
  * temporary data directory, signs in once at /login with puppeteer in Debian's Chromium, then
  * runs Lighthouse's default config (mobile form factor, simulated throttling; categories
  * performance and accessibility) with storage reset disabled, so the session in localStorage
@@ -189,7 +189,7 @@ async function measure(page: Page, cdp: CDPSession, url: string, flags: Flags): 
 // Server and browser
 
 async function startServer(dir: string, staticDir: string) {
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  server = spawn(process.execPath, ['server/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

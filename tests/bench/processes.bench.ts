@@ -57,7 +57,7 @@ await hello.close();
 for (const count of counts) {
   const dataDir = mkdtempSync(join(tmpdir(), 'elp-bench-processes-'));
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,
       WEB_CONCURRENCY: String(count),

@@ -25,7 +25,7 @@ describe('server start', () => {
   it('serves health and the seeded catalogue on a fresh data directory, then shuts down gracefully', async () => {
     const port = await freePort();
     const output: string[] = [];
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    child = spawn(process.execPath, ['server/main.ts'], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -125,7 +125,10 @@ export function createProviderStore(options: { file: string | null; maxEntries?:
   sweeper.unref();
 
   class StoreAdapter implements Adapter {
-    constructor(private readonly model: string) {}
+    private readonly model: string;
+    constructor(model: string) {
+      this.model = model;
+    }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
       put(key(this.model, id), { model: this.model, payload, expiresAt: typeof expiresIn === 'number' ? now() + expiresIn * 1000 : null });

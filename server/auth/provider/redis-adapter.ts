@@ -86,7 +86,10 @@ export function createRedisProviderStore(redis: Redis, prefix: string) {
   }
 
   class RedisAdapter implements Adapter {
-    constructor(private readonly model: string) {}
+    private readonly model: string;
+    constructor(model: string) {
+      this.model = model;
+    }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
       const { grantId, accountId, uid, userCode } = payload as Indexed;

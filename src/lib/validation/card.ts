@@ -1,4 +1,4 @@
-import { max, min, numeric, required, westernDigits, type Rule } from './rules';
+import { max, min, numeric, required, westernDigits, type Rule } from './rules.ts';
 
 // The card fields' own checks (the payment gateway's fields, issue 12): the §5 rules where one
 // applies (required, min, max, numeric, each with its exact message), and the card checks a

@@ -1,4 +1,4 @@
-import { max, min, minSelection, required, type Rule } from './rules';
+import { max, min, minSelection, required, type Rule } from './rules.ts';
 
 // The admin site's catalogue item rules (spec §5 messages), shared by its forms and the server.
 

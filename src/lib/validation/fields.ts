@@ -1,4 +1,4 @@
-import { email, max, min, required, type Rule } from './rules';
+import { email, max, min, required, type Rule } from './rules.ts';
 
 // Rule sets more than one form uses.
 

@@ -1,4 +1,4 @@
-import { max, min, required, type Rule } from './rules';
+import { max, min, required, type Rule } from './rules.ts';
 
 // The admin site's framework and audience rules (spec §5 messages), shared by its forms and the server.
 
