@@ -145,8 +145,9 @@ function catalogFilters(query: Filters): SQL[] {
   return where;
 }
 
-function progressFilter(userId: string, state: ProgressFilter): SQL {
-  const progressRow = sql`select 1 from learner_progress p where p.user_id = ${userId} and p.catalog_item_id = ci.id`;
+/** `item` is the item's id column (`ci.id` unless the statement reads the items elsewhere). */
+function progressFilter(userId: string, state: ProgressFilter, item: SQL = sql`ci.id`): SQL {
+  const progressRow = sql`select 1 from learner_progress p where p.user_id = ${userId} and p.catalog_item_id = ${item}`;
   switch (state) {
     case 'NOT_STARTED':
       return sql`not exists (${progressRow})`;
@@ -155,7 +156,7 @@ function progressFilter(userId: string, state: ProgressFilter): SQL {
     case 'COMPLETED':
       return sql`exists (${progressRow} and ${completedSql()})`;
     case 'SAVED':
-      return sql`exists (select 1 from bookmarks b where b.user_id = ${userId} and b.catalog_item_id = ci.id)`;
+      return sql`exists (select 1 from bookmarks b where b.user_id = ${userId} and b.catalog_item_id = ${item})`;
   }
 }
 
@@ -340,22 +341,23 @@ export function createCatalogRepository(db: Db) {
    * catalog_search_terms (one join per further word), each with a document of just those words'
    * places, which is what ts_rank and a phrase's test read: the same candidates and ranks as
    * testing the whole documents (tests/api/catalog-scale.test.ts checks both). Without a phrase,
-   * having all the words is matching, and the documents are not tested.
+   * having all the words is matching, and the documents are not tested. `tests` are further
+   * conditions on `t0.item_id` (the learner's "not started").
    */
-  function wordCandidates({ words, phrase }: QueryWords, tsquery: SQL, wanted: number): SQL {
+  function wordCandidates({ words, phrase }: QueryWords, tsquery: SQL, wanted: number, tests: SQL[] = []): SQL {
     const [first, ...others] = words.map((word, n) => ({ word, t: sql.raw(`t${n}`) }));
     const joins = others.map(({ word, t }) => sql`join catalog_search_terms ${t} on ${t}.term = ${word} and ${t}.created_at = t0.created_at and ${t}.item_id = t0.item_id`);
     const document = others.length ? sql`(${sql.join([first!, ...others].map(({ t }) => sql`${t}.fragment::text`), sql` || ' ' || `)})::tsvector` : sql`t0.fragment`;
     return sql`with candidates as materialized (
         select t0.item_id as id, d.search, t0.created_at from catalog_search_terms t0 ${sql.join(joins, sql` `)}
         cross join lateral (select ${document} as search) d
-        where t0.term = ${first!.word} ${phrase ? sql`and d.search @@ ${tsquery}` : sql``}
+        ${whereClause([sql`t0.term = ${first!.word}`, ...(phrase ? [sql`d.search @@ ${tsquery}`] : []), ...tests])}
         order by t0.created_at desc, t0.item_id limit ${wanted})`;
   }
 
   /**
    * The newest offered items matching a query and filters, testing their documents: for a query
-   * that is not only words and phrases, or a search with filters.
+   * that is not only words and phrases, a search with filters, or of the learner's own items.
    */
   function documentCandidates(userId: string, q: QueryOf<'searchCatalog'>, tsquery: SQL, filters: SQL[], wanted: number): SQL {
     const matches = [sql`ci.search @@ ${tsquery}`, ...filters];
@@ -404,16 +406,21 @@ export function createCatalogRepository(db: Db) {
     /**
      * Ranked full-text search; `userId` is whose progress the progress filter reads. Only the
      * newest matches are ranked (one past the cap, which also gives the capped total). Words and
-     * phrases without filters are read from catalog_search_terms (wordCandidates); anything else
-     * by testing documents (documentCandidates).
+     * phrases without filters (or with only "not started") are read from catalog_search_terms
+     * (wordCandidates); anything else by testing documents (documentCandidates).
      */
     async search(userId: string, q: QueryOf<'searchCatalog'>): Promise<ItemPage> {
       const tsquery = sql`websearch_to_tsquery('english', ${q.q})`;
       // The search's own filters only: its contract has no `featured`, so a stray one is ignored.
       const filters = catalogFilters({ resourceType: q.resourceType, nasotItemIds: q.nasotItemIds, audienceIds: q.audienceIds });
-      const words = filters.length || q.progress ? null : await queryWords(q.q);
+      // Words and phrases are read from their rows, also for the learner's "not started" (most
+      // items: each candidate's progress is looked up by its key). Filters of the catalogue and the
+      // learner's own items test the documents (docs/decisions.md, "Search reads its words' rows").
+      const byWords = !filters.length && (!q.progress || q.progress === 'NOT_STARTED');
+      const words = byWords ? await queryWords(q.q) : null;
       const wanted = SEARCH_CANDIDATES + 1;
-      const withs = words ? wordCandidates(words, tsquery, wanted) : documentCandidates(userId, q, tsquery, filters, wanted);
+      const notStarted = q.progress ? [progressFilter(userId, q.progress, sql`t0.item_id`)] : [];
+      const withs = words ? wordCandidates(words, tsquery, wanted, notStarted) : documentCandidates(userId, q, tsquery, filters, wanted);
       const rank = sql`ts_rank(c.search, ${tsquery}) desc, c.created_at desc, c.id`;
       const ids = sql`select c.id as "__id", null::json as "__k", row_number() over (order by ${rank}) as "__ord"
         from (select * from candidates order by created_at desc, id limit ${SEARCH_CANDIDATES}) c

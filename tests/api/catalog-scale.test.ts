@@ -216,7 +216,7 @@ describe('search by its words’ rows (catalog_search_terms)', () => {
     const [item] = await t.query<{ id: string; title: string }>(
       sql`select id::text as id, title from catalog_items where status = 'PUBLISHED' and resource_type = 'LEARNING_OBJECT' order by public_id limit 1`,
     );
-    const ids = async (q: string) => (await get(`/api/catalog/search?q=${encodeURIComponent(q)}&limit=100`)).items.map((i) => i.id);
+    const ids = async (q: string, more = '') => (await get(`/api/catalog/search?q=${encodeURIComponent(q)}&limit=100${more}`)).items.map((i) => i.id);
 
     await t.query(sql`update catalog_items set title = 'Quokka carousel', updated_at = now() where id = ${item!.id}::uuid`);
     expect(await ids('quokka carousel')).toEqual([item!.id]);
@@ -242,6 +242,9 @@ describe('search by its words’ rows (catalog_search_terms)', () => {
     await t.query(sql`delete from catalog_search_terms where item_id = ${item!.id}::uuid`);
     expect(await ids('quokka')).toEqual([]);
     expect(await ids('quokka or platypus')).toEqual([item!.id]);
+    // The learner's "not started" too; filters of the catalogue test the documents.
+    expect(await ids('quokka', '&progress=NOT_STARTED')).toEqual([]);
+    expect(await ids('quokka', '&resourceType=LEARNING_OBJECT')).toEqual([item!.id]);
     expect(await drift()).toEqual([{ id: item!.id }]);
 
     await t.query(sql`update catalog_items set title = ${item!.title} where id = ${item!.id}::uuid`);
