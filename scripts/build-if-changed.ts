@@ -5,11 +5,10 @@
  * migrations (server/db/template.ts), so a new data directory does not wait for an initdb.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildIsCurrent, inputsHash, stampPath } from './build-inputs.ts';
-import { templateFile, templateKey } from '../server/db/template.ts';
+import { hasTemplate } from '../server/db/template.ts';
 
 const root = process.cwd();
 const hash = inputsHash(root);
@@ -23,8 +22,7 @@ if (buildIsCurrent(root, hash) && !process.argv.includes('--force')) {
 
 // Only the embedded database needs it; made once per set of migrations (about 5 s, then reused).
 // The database modules are loaded only to make one (about 0.6 s of every start otherwise).
-const migrations = fileURLToPath(new URL('../server/db/migrations', import.meta.url));
-if (!process.env.DATABASE_URL && !existsSync(templateFile(templateKey(migrations)))) {
+if (!process.env.DATABASE_URL && !hasTemplate()) {
   const { ensurePgliteTemplate } = await import('../server/db/client.ts');
   if (await ensurePgliteTemplate()) console.log('Made the database template for new data directories.');
 }

@@ -1,9 +1,8 @@
-import { fileURLToPath } from 'node:url';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.ts';
-import { TEMPLATE_DIR, readTemplate, removeTemplate, templateFile, templateKey, writeTemplate } from './template.ts';
+import { TEMPLATE_DIR, hasTemplate, migrationsFolder, readTemplate, removeTemplate, templateKey, writeTemplate } from './template.ts';
 
 export type Schema = typeof schema;
 /** The same type for both drivers, so services never know which one they run on. */
@@ -24,7 +23,7 @@ export type Database = {
   listen: (channel: string, onMessage: (payload: string) => void, onLive: (live: boolean) => void) => Promise<() => Promise<void>>;
 };
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export { migrationsFolder };
 
 export type DatabaseOptions =
   /** PostgreSQL connection string. */
@@ -38,8 +37,8 @@ export type DatabaseOptions =
  * Answers whether one was made.
  */
 export async function ensurePgliteTemplate(dir = TEMPLATE_DIR): Promise<boolean> {
+  if (hasTemplate(dir)) return false;
   const key = templateKey(migrationsFolder);
-  if (existsSync(templateFile(key, dir))) return false;
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');

@@ -15,6 +15,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Where templates are kept: the conventional cache folder of node_modules (npm ci empties it). */
 export const TEMPLATE_DIR = join(ROOT, 'node_modules', '.cache', 'educator-learning-platform', 'pglite');
 
+/** The migrations (here, so that checking for a template does not load the database modules). */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
 /** A key that changes whenever the template would: another PGlite, or any migration file. */
 export function templateKey(migrationsFolder: string): string {
   const require = createRequire(import.meta.url);
@@ -29,6 +32,9 @@ export function templateKey(migrationsFolder: string): string {
 }
 
 export const templateFile = (key: string, dir = TEMPLATE_DIR) => join(dir, `${key}.tar.gz`);
+
+/** Whether a template for the current migrations is kept. */
+export const hasTemplate = (dir = TEMPLATE_DIR) => existsSync(templateFile(templateKey(migrationsFolder), dir));
 
 /**
  * The template as an uncompressed tarball, or null when there is none for this key. It is

@@ -419,8 +419,9 @@ export function createCatalogRepository(db: Db) {
       const byWords = !filters.length && (!q.progress || q.progress === 'NOT_STARTED');
       const words = byWords ? await queryWords(q.q) : null;
       const wanted = SEARCH_CANDIDATES + 1;
-      const notStarted = q.progress ? [progressFilter(userId, q.progress, sql`t0.item_id`)] : [];
-      const withs = words ? wordCandidates(words, tsquery, wanted, notStarted) : documentCandidates(userId, q, tsquery, filters, wanted);
+      const withs = words
+        ? wordCandidates(words, tsquery, wanted, q.progress ? [progressFilter(userId, q.progress, sql`t0.item_id`)] : [])
+        : documentCandidates(userId, q, tsquery, filters, wanted);
       const rank = sql`ts_rank(c.search, ${tsquery}) desc, c.created_at desc, c.id`;
       const ids = sql`select c.id as "__id", null::json as "__k", row_number() over (order by ${rank}) as "__ord"
         from (select * from candidates order by created_at desc, id limit ${SEARCH_CANDIDATES}) c
@@ -447,8 +448,8 @@ export function createCatalogRepository(db: Db) {
       // most. Planned together with the page's limit, PostgreSQL could instead walk the sort's
       // index hoping to meet them early, which for an active learner read most of the catalogue
       // (400-500 ms a page at the large seed). Items not started are most items: those walk.
-      const own = q.progress && q.progress !== 'NOT_STARTED';
-      const items = own ? sql`(select * from catalog_items ci where ${progressFilter(userId, q.progress!)} offset 0) ci` : sql`catalog_items ci`;
+      const own = q.progress === 'NOT_STARTED' ? undefined : q.progress;
+      const items = own ? sql`(select * from catalog_items ci where ${progressFilter(userId, own)} offset 0) ci` : sql`catalog_items ci`;
       if (q.progress === 'NOT_STARTED') where.push(progressFilter(userId, q.progress));
       const limit = q.limit ?? 10;
       const offset = q.offset ?? 0;
