@@ -4,9 +4,9 @@ import { resolve as resolvePath } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { fileURLToPath } from 'node:url';
-import { ROUTES } from './src/lib/routes';
-import { EARLY_REQUESTS, FIRST_PAGE_AFTER_PROFILE } from './src/api/early-requests';
-import { readLazyScreens } from './scripts/lazy-screens';
+import { ROUTES } from './src/lib/routes.ts';
+import { EARLY_REQUESTS, FIRST_PAGE_AFTER_PROFILE } from './src/api/early-requests.ts';
+import { readLazyScreens } from './scripts/lazy-screens.ts';
 
 const apiServer = 'http://127.0.0.1:3000';
 

@@ -2,7 +2,7 @@ import { createQuerySerializer } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
 import type { RouteName } from '@/lib/routes';
 // Relative, not '@/…': vite.config.ts loads this module, and its loader does not know the alias.
-import { EMPTY_QUERY, toCatalogRequest } from '../machines/catalog/catalog.query';
+import { EMPTY_QUERY, toCatalogRequest } from '../machines/catalog/catalog.query.ts';
 
 type GetPath = { [P in keyof paths]: paths[P] extends { get: { responses: unknown } } ? P : never }[keyof paths];
 
