@@ -168,6 +168,8 @@ const KEPT = {
   page: { marker: '/* keep page plan */ ', max: 64, prefix: 'elp_page_', names: new Map<string, string>() },
   /** Catalogue pages filtered by type, featured or the learner's progress: a budget of their own too. */
   filteredPage: { marker: '/* keep filtered page plan */ ', max: 64, prefix: 'elp_fpage_', names: new Map<string, string>() },
+  /** Searches read from the words' rows (repositories/catalog.ts `search`): by word count, phrase, filter and page. */
+  wordSearch: { marker: '/* keep word search plan */ ', max: 64, prefix: 'elp_words_', names: new Map<string, string>() },
 };
 export const keptPlan = (query: SQL, kind: keyof typeof KEPT = 'lookup') => sql`${sql.raw(KEPT[kind].marker)}${query}`;
 type QueryConfig = { text?: unknown; name?: string };

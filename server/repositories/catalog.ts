@@ -279,7 +279,7 @@ export function createCatalogRepository(db: Db) {
    * `__ord` for its order and `__k`, its sort values for a cursor); only those rows are read in
    * full. `counted` is the matching rows, counted up to one past the cap; `withs` are CTEs both use.
    */
-  async function runPage(ids: SQL, counted: SQL | null, withs: SQL = sql``, { keep }: { keep?: 'page' | 'filteredPage' } = {}) {
+  async function runPage(ids: SQL, counted: SQL | null, withs: SQL = sql``, { keep }: { keep?: 'page' | 'filteredPage' | 'wordSearch' } = {}) {
     const total = counted ?? sql`select 0`;
     const statement = sql`${withs} select t.total as "__total", s.* from (${total}) t(total)
           left join lateral (select ${summaryColumns}, p."__ord", p."__k" from (${ids}) p join catalog_items ci on ci.id = p."__id") s on true
@@ -344,7 +344,7 @@ export function createCatalogRepository(db: Db) {
    * having all the words is matching, and the documents are not tested. `tests` are further
    * conditions on `t0.item_id` (the learner's "not started").
    */
-  function wordCandidates({ words, phrase }: QueryWords, tsquery: SQL, wanted: number, tests: SQL[] = []): SQL {
+  function wordCandidates({ words, phrase }: QueryWords, tsquery: SQL, wanted: SQL, tests: SQL[] = []): SQL {
     const [first, ...others] = words.map((word, n) => ({ word, t: sql.raw(`t${n}`) }));
     const joins = others.map(({ word, t }) => sql`join catalog_search_terms ${t} on ${t}.term = ${word} and ${t}.created_at = t0.created_at and ${t}.item_id = t0.item_id`);
     const document = others.length ? sql`(${sql.join([first!, ...others].map(({ t }) => sql`${t}.fragment::text`), sql` || ' ' || `)})::tsvector` : sql`t0.fragment`;
@@ -359,7 +359,7 @@ export function createCatalogRepository(db: Db) {
    * The newest offered items matching a query and filters, testing their documents: for a query
    * that is not only words and phrases, a search with filters, or of the learner's own items.
    */
-  function documentCandidates(userId: string, q: QueryOf<'searchCatalog'>, tsquery: SQL, filters: SQL[], wanted: number): SQL {
+  function documentCandidates(userId: string, q: QueryOf<'searchCatalog'>, tsquery: SQL, filters: SQL[], wanted: SQL): SQL {
     const matches = [sql`ci.search @@ ${tsquery}`, ...filters];
     if (q.progress) matches.push(progressFilter(userId, q.progress));
     // Several words: the planner takes them for independent and, for words that mostly come
@@ -418,15 +418,24 @@ export function createCatalogRepository(db: Db) {
       // learner's own items test the documents (docs/decisions.md, "Search reads its words' rows").
       const byWords = !filters.length && (!q.progress || q.progress === 'NOT_STARTED');
       const words = byWords ? await queryWords(q.q) : null;
-      const wanted = SEARCH_CANDIDATES + 1;
+      const wanted = literal(SEARCH_CANDIDATES + 1);
+      const limit = q.limit ?? 10;
+      const offset = q.offset ?? 0;
+      // Read from the words' rows, the statement's only values are the words, the query's text and
+      // the learner: its plan does not depend on them (two index walks in date order, merged), so
+      // it is kept like a catalogue page's, the numbers written in and the query parsed once per
+      // call (an InitPlan: in a kept plan a function of a parameter would run for every row).
+      // Testing documents goes through indexes chosen for the values, so it is planned each call.
+      const query = words ? sql`(select ${tsquery})` : tsquery;
       const withs = words
-        ? wordCandidates(words, tsquery, wanted, q.progress ? [progressFilter(userId, q.progress, sql`t0.item_id`)] : [])
+        ? wordCandidates(words, query, wanted, q.progress ? [progressFilter(userId, q.progress, sql`t0.item_id`)] : [])
         : documentCandidates(userId, q, tsquery, filters, wanted);
-      const rank = sql`ts_rank(c.search, ${tsquery}) desc, c.created_at desc, c.id`;
+      const rank = sql`ts_rank(c.search, ${query}) desc, c.created_at desc, c.id`;
       const ids = sql`select c.id as "__id", null::json as "__k", row_number() over (order by ${rank}) as "__ord"
-        from (select * from candidates order by created_at desc, id limit ${SEARCH_CANDIDATES}) c
-        order by ${rank} limit ${q.limit ?? 10} offset ${q.offset ?? 0}`;
-      const page = await runPage(ids, sql`select count(*)::int from candidates`, withs);
+        from (select * from candidates order by created_at desc, id limit ${literal(SEARCH_CANDIDATES)}) c
+        order by ${rank} limit ${literal(limit)} offset ${literal(offset)}`;
+      const keep = words && offset <= TOTAL_CAP ? 'wordSearch' : undefined;
+      const page = await runPage(ids, sql`select count(*)::int from candidates`, withs, { keep });
       return { items: page.rows.map(strip), total: page.total, totalIsCapped: page.totalIsCapped };
     },
 

@@ -56,7 +56,7 @@ describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the serv
     });
   });
 
-  it('keeps the plans of the pages of the whole catalogue in a sort and of pages filtered by type, featured or progress, and plans a page filtered by audience for its values each time', async () => {
+  it('keeps the plans of the pages of the whole catalogue in a sort, of pages filtered by type, featured or progress and of searches read from their words, and plans a page filtered by audience for its values each time', async () => {
     // Statement names are given per process, first come first served: the other tests of this
     // process may have used up the pages' budget. A fresh copy of the modules starts with all of it.
     vi.resetModules();
@@ -96,6 +96,19 @@ describe.runIf(template.kind === 'postgres')('PostgreSQL connections of the serv
       for (let run = 0; run < 7; run++) expect(await catalog.list(user!.id, { limit: 3, sortBy: ['title'], cursor: first.nextCursor! })).toEqual(next);
       const cursorPages = (await preparedStatements(tx)).filter((p) => p.statement.includes('union all') && p.statement.includes('lower(ci.title) asc nulls last'));
       expect(cursorPages.map(({ custom, generic }) => ({ custom, generic }))).toEqual([{ custom: 5, generic: 3 }]);
+
+      // A search read from its words' rows keeps its plan (the words and the learner are
+      // parameters, the numbers written in), with the same results on the kept plan as on the
+      // first, planned ones; a search with a filter of the catalogue is planned each time.
+      for (const q of ['feedback', 'student discussion', '"exit ticket"']) {
+        const firstSearch = await catalog.search(user!.id, { q, limit: 5 });
+        for (let run = 0; run < 7; run++) expect(await catalog.search(user!.id, { q, limit: 5 })).toEqual(firstSearch);
+      }
+      for (let run = 0; run < 6; run++) await catalog.search(user!.id, { q: 'feedback', limit: 5, audienceIds: [audience!.id] });
+      const searches = (await preparedStatements(tx)).filter((p) => p.statement.includes('catalog_search_terms') || p.statement.includes('ci.search @@'));
+      expect(searches.map(({ statement, custom, generic }) => ({ kept: statement.startsWith('/* keep word search plan */'), custom, generic, limit: statement.includes('limit 5 offset 0') }))).toEqual(
+        [1, 2, 3].map(() => ({ kept: true, custom: 5, generic: 3, limit: true })),
+      );
 
       // Pages have names of their own: a caller paging through 70 offsets uses up the pages'
       // budget, not the names of the learner's lookups.
