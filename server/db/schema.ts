@@ -207,7 +207,9 @@ export const catalogItems = pgTable(
     // this builder cannot express; and catalog_items_offered_lo_idx (migration 0015): the same
     // columns by id, so the items sharing a strategy's framework items are ranked from the index;
     // and catalog_items_search_walk_idx (migration 0016): offered items newest first with their
-    // words and filter columns INCLUDEd, which a search walks without reading table rows.
+    // words and filter columns INCLUDEd, which a search walks without reading table rows; and
+    // catalog_items_filter_walk_idx (migration 0019): the same without the words, which a
+    // filtered list's capped total walks.
     index('catalog_items_admin_updated_idx').on(sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
     index('catalog_items_admin_status_idx').on(t.status, sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
     check('catalog_items_status_check', sql`${t.status} in ('DRAFT', 'PUBLISHED', 'ARCHIVED')`),

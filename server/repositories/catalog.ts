@@ -292,7 +292,7 @@ export function createCatalogRepository(db: Db) {
   const strip = ({ __total, __ord, __k, ...item }: ItemSummary & { __total: number; __ord: number | null; __k: (string | null)[] | null }): ItemSummary => item;
   /**
    * Counts matches up to one past the cap. Newest first, so that for a broad filter the planner
-   * can walk catalog_items_search_walk_idx (its filter columns are in the index) and stop at the
+   * can walk catalog_items_filter_walk_idx (the filter columns are in the index) and stop at the
    * cap, instead of building a bitmap of every match from a GIN index first (an audience: 17,000
    * matches, 14-16 ms; the same count walked: 4 ms). A narrow filter still goes through its index.
    */
