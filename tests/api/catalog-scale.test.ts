@@ -65,6 +65,41 @@ describe('totals', () => {
   });
 });
 
+describe('the total of a learner’s items not started', () => {
+  it('is exact up to the cap, however many matches there are and however many the learner has started', async () => {
+    const [{ id: userId }] = (await t.query<{ id: string }>(sql`select id::text as id from users where email = ${ACCOUNTS.free}`)) as [{ id: string }];
+    const filters = [
+      ['', sql`true`],
+      ['&resourceType=LIVESTREAM', sql`ci.resource_type = 'LIVESTREAM'`],
+      ['&featured=false&sortBy=title', sql`not ci.featured`],
+      ['&resourceType=LEARNING_OBJECT', sql`ci.resource_type = 'LEARNING_OBJECT'`],
+    ] as const;
+    const check = async (state: string) => {
+      for (const [params, filter] of filters) {
+        const [{ n }] = (await t.query<{ n: number }>(
+          sql`select count(*)::int as n from catalog_items ci where ci.status = 'PUBLISHED' and ${filter}
+            and not exists (select 1 from learner_progress p where p.user_id = ${userId}::uuid and p.catalog_item_id = ci.id)`,
+        )) as [{ n: number }];
+        const page = await get(`/api/catalog/items?limit=1&progress=NOT_STARTED${params}`);
+        expect({ state, params, total: page.total, capped: page.totalIsCapped }).toEqual({ state, params, total: Math.min(n, 1000), capped: n > 1000 });
+      }
+    };
+    await check('fewer matches than twice the cap: every one walked');
+    await t.query(sql`
+      insert into catalog_items (public_id, resource_type, title, description, created_at)
+      select 'more-' || g, 'LEARNING_OBJECT', 'More zebrafish routines ' || g, 'Filler for the total not started.', now() - g * interval '1 minute'
+      from generate_series(1, 2100) g`);
+    await t.query(sql`insert into learner_progress (user_id, catalog_item_id, video_progress)
+      select ${userId}::uuid, id, 10 from catalog_items where public_id like 'more-%' order by public_id limit 300 on conflict do nothing`);
+    await check('more than twice the cap of matches, a few hundred of them started: past the cap either way');
+    await t.query(sql`insert into learner_progress (user_id, catalog_item_id, video_progress)
+      select ${userId}::uuid, id, 10 from catalog_items where public_id like 'more-%' order by public_id limit 1600 on conflict do nothing`);
+    await check('more than twice the cap of matches, more than the cap of them started: each match tested');
+    await t.query(sql`delete from learner_progress where user_id = ${userId}::uuid and catalog_item_id in (select id from catalog_items where public_id like 'more-%')`);
+    await t.query(sql`delete from catalog_items where public_id like 'more-%'`);
+  });
+});
+
 describe('rating totals on the item', () => {
   const totalsOf = (id: string) =>
     t.query<{ count: number; average: number | null; exact: number | null }>(
