@@ -150,7 +150,10 @@ function progressFilter(userId: string, state: ProgressFilter, item: SQL = sql`c
   const progressRow = sql`select 1 from learner_progress p where p.user_id = ${userId} and p.catalog_item_id = ${item}`;
   switch (state) {
     case 'NOT_STARTED':
-      return sql`not exists (${progressRow})`;
+      // The learner's items read once into a hash that every candidate is looked up in (a hashed
+      // SubPlan), not an index probe of learner_progress per candidate: a capped count tests 1,001
+      // or more (docs/decisions.md, "A learner's "not started" is one hash of the learner's items").
+      return sql`${item} not in (select p.catalog_item_id from learner_progress p where p.user_id = ${userId})`;
     case 'IN_PROGRESS':
       return sql`exists (${progressRow} and not ${completedSql()})`;
     case 'COMPLETED':
@@ -298,23 +301,6 @@ export function createCatalogRepository(db: Db) {
    */
   const cappedCount = (where: SQL, items: SQL = sql`catalog_items ci`) =>
     sql`select count(*)::int from (select 1 from ${items} ${where} order by ci.created_at desc, ci.id limit ${literal(TOTAL_CAP + 1)}) m`;
-
-  /**
-   * The learner's matches not started, counted up to one past the cap without testing every
-   * match for a progress row (an index probe each: 1,001 of them, 3.6 ms at the large seed): the
-   * catalogue's matches walked up to twice that (0.9 ms), less the matches the learner has a
-   * progress row for (read from the learner's rows). Exact when the walk found every match, or when
-   * what is left is past the cap anyway; otherwise (a learner with progress on more than the cap's
-   * worth of the matches) counted as before.
-   */
-  const notStartedCount = (userId: string, matching: SQL[]) => {
-    const walk = 2 * (TOTAL_CAP + 1);
-    return sql`select case when a.n < ${literal(walk)} or a.n - o.n > ${literal(TOTAL_CAP)} then a.n - o.n
-          else (${cappedCount(whereClause([...matching, progressFilter(userId, 'NOT_STARTED')]))}) end
-        from (select count(*)::int from (select 1 from catalog_items ci ${whereClause(matching)} order by ci.created_at desc, ci.id limit ${literal(walk)}) m) a(n),
-          (select count(*)::int from learner_progress p join catalog_items ci on ci.id = p.catalog_item_id
-            where p.user_id = ${userId} and ${sql.join(matching, sql` and `)}) o(n)`;
-  };
 
   /** A page in the order given, without a total (home-page shelves). */
   async function top(where: SQL[], orderBy: SQL, limit: number): Promise<ItemSummary[]> {
@@ -468,8 +454,7 @@ export function createCatalogRepository(db: Db) {
       const orderOf = (columns: SQL[]) => sql.join(columns.map((c) => sql`${c} ${dir} nulls last`), sql`, `);
       const columns = keys.map((k) => SORT_KEYS[k].column);
       const texts = sql`json_build_array(${sql.join(keys.map((k) => SORT_KEYS[k].text), sql`, `)})`;
-      const matching = [OFFERED, ...catalogFilters(q)];
-      const where = [...matching];
+      const where = [OFFERED, ...catalogFilters(q)];
       // The learner's own items (in progress, completed, saved) are read first, in a subquery
       // PostgreSQL plans apart (`offset 0`), and then sorted: a learner has a few hundred at
       // most. Planned together with the page's limit, PostgreSQL could instead walk the sort's
@@ -508,8 +493,7 @@ export function createCatalogRepository(db: Db) {
       // items or audiences are planned for their values (their plans depend on them).
       const byIds = Boolean(q.nasotItemIds?.length || q.audienceIds?.length);
       const keep = byIds || offset > TOTAL_CAP ? undefined : where.length === 1 && !own ? 'page' : 'filteredPage';
-      const counted = q.progress === 'NOT_STARTED' ? notStartedCount(userId, matching) : cappedCount(whereClause(where), items);
-      const page = await runPage(ids, counted, sql``, { keep });
+      const page = await runPage(ids, cappedCount(whereClause(where), items), sql``, { keep });
       const last = page.rows.length > limit ? page.rows[limit - 1] : undefined;
       return {
         items: page.rows.slice(0, limit).map(strip),
