@@ -209,7 +209,9 @@ export const catalogItems = pgTable(
     // and catalog_items_search_walk_idx (migration 0016): offered items newest first with their
     // words and filter columns INCLUDEd, which a search walks without reading table rows; and
     // catalog_items_filter_walk_idx (migration 0019): the same without the words, which a
-    // filtered list's capped total walks.
+    // filtered list's capped total walks; and catalog_items_offered_match_idx (migration 0020):
+    // one GIN index over the words and both id arrays of offered items, so that a search with a
+    // filter, or a framework item with an audience, is one index scan.
     index('catalog_items_admin_updated_idx').on(sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
     index('catalog_items_admin_status_idx').on(t.status, sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
     check('catalog_items_status_check', sql`${t.status} in ('DRAFT', 'PUBLISHED', 'ARCHIVED')`),
