@@ -168,7 +168,7 @@ const KEPT = {
   page: { marker: '/* keep page plan */ ', max: 64, prefix: 'elp_page_', names: new Map<string, string>() },
   /** Catalogue pages filtered by type, featured or the learner's progress: a budget of their own too. */
   filteredPage: { marker: '/* keep filtered page plan */ ', max: 64, prefix: 'elp_fpage_', names: new Map<string, string>() },
-  /** Searches read from the words' rows (repositories/catalog.ts `search`): by word count, phrase, filter and page. */
+  /** Searches read from the words' rows (repositories/catalog.ts `search`): a text per word count, phrase or not, "not started" or not, page size and offset. */
   wordSearch: { marker: '/* keep word search plan */ ', max: 64, prefix: 'elp_words_', names: new Map<string, string>() },
 };
 export const keptPlan = (query: SQL, kind: keyof typeof KEPT = 'lookup') => sql`${sql.raw(KEPT[kind].marker)}${query}`;
