@@ -47,10 +47,25 @@ export function useHoverMenu() {
     [menu],
   );
 
+  // React derives enter and leave from pointerover/pointerout and the element the pointer came
+  // from; when that element has just been removed (the page changed under a still mouse, as after
+  // signing in), it can miss the enter, and the menu would not open until the pointer left and came
+  // back. So the first move inside stands in for a missed enter; once inside, moving does not
+  // reopen a menu that was closed (Escape, a choice) while the pointer stayed over it.
+  const inside = useRef(false);
+  const enter = () => {
+    inside.current = true;
+    menu.pointerEnter();
+  };
   const rootProps = {
     ref: rootRef,
-    onPointerEnter: (event: PointerEvent) => event.pointerType === 'mouse' && menu.pointerEnter(),
-    onPointerLeave: (event: PointerEvent) => event.pointerType === 'mouse' && menu.pointerLeave(),
+    onPointerEnter: (event: PointerEvent) => event.pointerType === 'mouse' && enter(),
+    onPointerMove: (event: PointerEvent) => event.pointerType === 'mouse' && !inside.current && enter(),
+    onPointerLeave: (event: PointerEvent) => {
+      if (event.pointerType !== 'mouse') return;
+      inside.current = false;
+      menu.pointerLeave();
+    },
   };
 
   const triggerProps = {
