@@ -42,32 +42,54 @@ export type DataRouterLike = {
 
 /**
  * A router port bound once the router exists (the router is built from the root actor, which
- * needs the port first). Before that, navigations are full page loads.
+ * needs the port first). Start-up builds them in separate tasks (src/main.tsx), so an answer can
+ * reach the actors in between: a navigation asked for before the router exists is made, the last
+ * one only, as soon as it is bound, and a subscription made before then starts then.
  */
 export function lateRouterPort(): RouterPort & { bind: (router: DataRouterLike) => void } {
   let router: DataRouterLike | null = null;
+  let pending: { to: string | Partial<AppLocation>; options?: { replace?: boolean } } | null = null;
+  const waiting = new Set<(router: DataRouterLike) => void>();
   const here = (): AppLocation => ({ pathname: window.location.pathname, search: window.location.search });
+  const follow = (bound: DataRouterLike, listener: (location: AppLocation) => void) => {
+    let last = `${bound.state.location.pathname}${bound.state.location.search}`;
+    return bound.subscribe((state) => {
+      if (state.navigation.state !== 'idle') return;
+      const key = `${state.location.pathname}${state.location.search}`;
+      if (key === last) return;
+      last = key;
+      listener(state.location);
+    });
+  };
   return {
     bind: (next) => {
       router = next;
+      for (const start of waiting) start(next);
+      waiting.clear();
+      if (pending) {
+        const { to, options } = pending;
+        pending = null;
+        void next.navigate(to, options);
+      }
     },
     navigate: (to, options) => {
       if (router) return void router.navigate(to, options);
-      const target = typeof to === 'string' ? to : `${to.pathname ?? window.location.pathname}${to.search ?? ''}`;
-      if (options?.replace) window.location.replace(target);
-      else window.location.assign(target);
+      pending = { to, options };
     },
     current: () => (router ? router.state.location : here()),
     subscribe: (listener) => {
-      if (!router) return () => {};
-      let last = `${router.state.location.pathname}${router.state.location.search}`;
-      return router.subscribe((state) => {
-        if (state.navigation.state !== 'idle') return;
-        const key = `${state.location.pathname}${state.location.search}`;
-        if (key === last) return;
-        last = key;
-        listener(state.location);
-      });
+      if (router) return follow(router, listener);
+      let stop: (() => void) | null = null;
+      let stopped = false;
+      const start = (bound: DataRouterLike) => {
+        if (!stopped) stop = follow(bound, listener);
+      };
+      waiting.add(start);
+      return () => {
+        stopped = true;
+        waiting.delete(start);
+        stop?.();
+      };
     },
   };
 }
