@@ -222,6 +222,11 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph scripts/bundle-report.ts reads. Not served:
     // @fastify/static skips dot-directories, so /.vite/manifest.json answers 404.
     manifest: true,
+    // Every screen's styles in the first page's one stylesheet (13 KB gzip), not a stylesheet per
+    // chunk: a screen asked for 5-10 of them, each a request of its own over HTTP/1.1's six
+    // connections, before it could render. Dashboard and catalogue reach their largest paint
+    // 170-200 ms sooner on a throttled phone (docs/decisions.md, "One stylesheet").
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
