@@ -101,9 +101,10 @@ if (entries.length !== 1) {
 const [entryKey] = entries[0]!;
 const firstPageKeys = staticClosure(entryKey);
 const firstPage = sizes(firstPageKeys);
+const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
 // The stylesheets index.html links: with one stylesheet for the app (vite.config.ts
 // `cssCodeSplit: false`) the manifest lists it apart from the chunks.
-for (const [, file] of readFileSync(join(distDir, 'index.html'), 'utf8').matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"/g)) {
+for (const [, file] of indexHtml.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"/g)) {
   if (firstPage.files.has(file!)) continue;
   firstPage.files.add(file!);
   firstPage.css += gzipBytes(file!);
@@ -160,7 +161,7 @@ for (const key of [...firstPageKeys].sort((a, b) => gzipBytes(manifest[b]!.file)
 console.log(`  JS total ${kb(firstPage.js)} KB, CSS ${kb(firstPage.css)} KB`);
 // index.html's classic scripts (public/): the theme before the first paint, start.js's early
 // requests. Small, but JavaScript the first page runs too; and the screen list start.js fetches.
-const classicScripts = [...readFileSync(join(distDir, 'index.html'), 'utf8').matchAll(/<script src="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+const classicScripts = [...indexHtml.matchAll(/<script src="\/([^"]+\.js)"/g)].map((m) => m[1]!);
 const classic = classicScripts.reduce((total, file) => total + gzipBytes(file), 0);
 console.log(`  plus index.html's classic scripts (${classicScripts.join(', ')}): ${kb(classic)} KB, so ${kb(firstPage.js + classic)} KB of JavaScript in all`);
 if (existsSync(join(distDir, 'screen-preloads.json'))) {

@@ -80,13 +80,12 @@ export function lateRouterPort(): RouterPort & { bind: (router: DataRouterLike) 
     subscribe: (listener) => {
       if (router) return follow(router, listener);
       let stop: (() => void) | null = null;
-      let stopped = false;
+      // Unsubscribed before the router is bound: no longer waiting, so it never starts.
       const start = (bound: DataRouterLike) => {
-        if (!stopped) stop = follow(bound, listener);
+        stop = follow(bound, listener);
       };
       waiting.add(start);
       return () => {
-        stopped = true;
         waiting.delete(start);
         stop?.();
       };
