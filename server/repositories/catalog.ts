@@ -57,6 +57,12 @@ export const SEARCH_CANDIDATES = TOTAL_CAP;
 /** How many of the newest offered items a search of several words walks first (about 5 ms). */
 export const SEARCH_WALK = 10_000;
 
+/**
+ * A search's newest matches (ids newest first) and each one's rank, the same for every learner;
+ * `more` when further items match.
+ */
+export type SearchMatches = { ids: string[]; ranks: Float64Array; more: boolean };
+
 export type ItemPage = { items: ItemSummary[]; total: number; totalIsCapped: boolean; nextCursor?: string | null };
 type Filters = { resourceType?: string[]; nasotItemIds?: string[]; audienceIds?: string[]; featured?: boolean };
 /** What ranks the recommendations of a learner. */
@@ -362,7 +368,7 @@ export function createCatalogRepository(db: Db) {
    * The newest offered items matching a query and filters, testing their documents: for a query
    * that is not only words and phrases, a search with filters, or of the learner's own items.
    */
-  function documentCandidates(userId: string, q: QueryOf<'searchCatalog'>, tsquery: SQL, filters: SQL[], wanted: SQL): SQL {
+  function documentCandidates(userId: string, q: Omit<QueryOf<'searchCatalog'>, 'limit' | 'offset'>, tsquery: SQL, filters: SQL[], wanted: SQL): SQL {
     const matches = [sql`ci.search @@ ${tsquery}`, ...filters];
     if (q.progress) matches.push(progressFilter(userId, q.progress));
     // Several words: the planner takes them for independent and, for words that mostly come
@@ -383,6 +389,33 @@ export function createCatalogRepository(db: Db) {
           (select ci.id, ci.search, ci.created_at from catalog_items ci
             ${whereClause([...matches, OFFERED, sql`(select count(*) from walked) < ${wanted}`])}
             order by ci.created_at desc, ci.id limit ${wanted}))`;
+  }
+
+  /**
+   * The `candidates` of a search (its newest `wanted` matches, a CTE in `withs`) and the tsquery
+   * to rank them with. Words and phrases without filters (or with only "not started") are read
+   * from catalog_search_terms (wordCandidates); anything else by testing documents
+   * (documentCandidates). `userId` is whose progress the progress filter reads.
+   */
+  async function candidatesOf(userId: string, q: Omit<QueryOf<'searchCatalog'>, 'limit' | 'offset'>, wanted: SQL) {
+    const tsquery = sql`websearch_to_tsquery('english', ${q.q})`;
+    // The search's own filters only: its contract has no `featured`, so a stray one is ignored.
+    const filters = catalogFilters({ resourceType: q.resourceType, nasotItemIds: q.nasotItemIds, audienceIds: q.audienceIds });
+    // Words and phrases are read from their rows, also for the learner's "not started" (most
+    // items: each candidate's progress is looked up by its key). Filters of the catalogue and the
+    // learner's own items test the documents (docs/decisions.md, "Search reads its words' rows").
+    const byWords = !filters.length && (!q.progress || q.progress === 'NOT_STARTED');
+    const words = byWords ? await queryWords(q.q) : null;
+    // Read from the words' rows, the statement's only values are the words, the query's text and
+    // the learner: its plan does not depend on them (two index walks in date order, merged), so
+    // it is kept like a catalogue page's, the numbers written in and the query parsed once per
+    // call (an InitPlan: in a kept plan a function of a parameter would run for every row).
+    // Testing documents goes through indexes chosen for the values, so it is planned each call.
+    const query = words ? sql`(select ${tsquery})` : tsquery;
+    const withs = words
+      ? wordCandidates(words, query, wanted, q.progress ? [progressFilter(userId, q.progress, sql`t0.item_id`)] : [])
+      : documentCandidates(userId, q, tsquery, filters, wanted);
+    return { withs, query, words };
   }
 
   return {
@@ -413,26 +446,10 @@ export function createCatalogRepository(db: Db) {
      * (wordCandidates); anything else by testing documents (documentCandidates).
      */
     async search(userId: string, q: QueryOf<'searchCatalog'>): Promise<ItemPage> {
-      const tsquery = sql`websearch_to_tsquery('english', ${q.q})`;
-      // The search's own filters only: its contract has no `featured`, so a stray one is ignored.
-      const filters = catalogFilters({ resourceType: q.resourceType, nasotItemIds: q.nasotItemIds, audienceIds: q.audienceIds });
-      // Words and phrases are read from their rows, also for the learner's "not started" (most
-      // items: each candidate's progress is looked up by its key). Filters of the catalogue and the
-      // learner's own items test the documents (docs/decisions.md, "Search reads its words' rows").
-      const byWords = !filters.length && (!q.progress || q.progress === 'NOT_STARTED');
-      const words = byWords ? await queryWords(q.q) : null;
       const wanted = literal(SEARCH_CANDIDATES + 1);
       const limit = q.limit ?? 10;
       const offset = q.offset ?? 0;
-      // Read from the words' rows, the statement's only values are the words, the query's text and
-      // the learner: its plan does not depend on them (two index walks in date order, merged), so
-      // it is kept like a catalogue page's, the numbers written in and the query parsed once per
-      // call (an InitPlan: in a kept plan a function of a parameter would run for every row).
-      // Testing documents goes through indexes chosen for the values, so it is planned each call.
-      const query = words ? sql`(select ${tsquery})` : tsquery;
-      const withs = words
-        ? wordCandidates(words, query, wanted, q.progress ? [progressFilter(userId, q.progress, sql`t0.item_id`)] : [])
-        : documentCandidates(userId, q, tsquery, filters, wanted);
+      const { withs, query, words } = await candidatesOf(userId, q, wanted);
       const rank = sql`ts_rank(c.search, ${query}) desc, c.created_at desc, c.id`;
       const ids = sql`select c.id as "__id", null::json as "__k", row_number() over (order by ${rank}) as "__ord"
         from (select * from candidates order by created_at desc, id limit ${literal(SEARCH_CANDIDATES)}) c
@@ -440,6 +457,44 @@ export function createCatalogRepository(db: Db) {
       const keep = words && offset <= TOTAL_CAP ? 'wordSearch' : undefined;
       const page = await runPage(ids, sql`select count(*)::int from candidates`, withs, { keep });
       return { items: page.rows.map(strip), total: page.total, totalIsCapped: page.totalIsCapped };
+    },
+
+    /**
+     * The newest `size` offered items matching a search and its own filters (not the learner's
+     * progress), newest first, each with its rank; `more` when further items match. The same for
+     * every learner, so the caller keeps it while the catalogue is unchanged (routes/catalog.ts).
+     */
+    async searchMatches(q: Omit<QueryOf<'searchCatalog'>, 'progress' | 'limit' | 'offset'>, size: number): Promise<SearchMatches> {
+      const { withs, query } = await candidatesOf('', q, literal(size + 1));
+      const found = await rows<{ id: string; rank: string }>(
+        db,
+        sql`${withs} select c.id::text as "id", ts_rank(c.search, ${query})::text as "rank" from candidates c order by c.created_at desc, c.id`,
+      );
+      const kept = found.slice(0, size);
+      return { ids: kept.map((r) => r.id), ranks: Float64Array.from(kept, (r) => Number(r.rank)), more: found.length > size };
+    },
+
+    /**
+     * A search of the items the learner has not started, from its matches (searchMatches): the
+     * learner's started items are read (a few hundred ids of their own) and left out, and the
+     * newest SEARCH_CANDIDATES + 1 that remain are what `search` would have found, ranked the same
+     * way (rank, then newest, then id: the matches' order breaks ties). Null when the matches run
+     * out before that and more items match: `search` answers then.
+     */
+    async searchNotStarted(userId: string, q: QueryOf<'searchCatalog'>, matches: SearchMatches): Promise<ItemPage | null> {
+      const [row] = await rows<{ ids: string[] }>(
+        db,
+        keptPlan(sql`select coalesce(array_agg(p.catalog_item_id::text), '{}') as ids from learner_progress p where p.user_id = ${userId}`),
+      );
+      const started = new Set(row?.ids);
+      const found: number[] = [];
+      for (let i = 0; i < matches.ids.length && found.length <= SEARCH_CANDIDATES; i++) if (!started.has(matches.ids[i]!)) found.push(i);
+      if (found.length <= SEARCH_CANDIDATES && matches.more) return null;
+      const { ranks } = matches;
+      const ranked = found.slice(0, SEARCH_CANDIDATES).sort((a, b) => ranks[b]! - ranks[a]! || a - b);
+      const offset = q.offset ?? 0;
+      const page = ranked.slice(offset, offset + (q.limit ?? 10)).map((i) => matches.ids[i]!);
+      return { items: await summariesByIds(page), total: Math.min(found.length, TOTAL_CAP), totalIsCapped: found.length > TOTAL_CAP };
     },
 
     /**

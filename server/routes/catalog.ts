@@ -2,14 +2,21 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import { notFound, unprocessable } from '../errors.ts';
-import type { RelatedCandidates, TaggedCandidates } from '../repositories/catalog.ts';
-import { acceptsGzip, createCatalogCache, createCatalogMemo, keptCatalogVersion, type CachedBody } from '../services/catalog-cache.ts';
+import { SEARCH_CANDIDATES, type RelatedCandidates, type SearchMatches, type TaggedCandidates } from '../repositories/catalog.ts';
+import { acceptsGzip, canonical, createCatalogCache, createCatalogMemo, keptCatalogVersion, type CachedBody } from '../services/catalog-cache.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
 /** How many strategies' related candidates each process keeps (about 160 KB each at 100,000 items, 40 MB at most). */
 const RELATED_CANDIDATES_KEPT = 256;
 /** More than the framework has elements and strategies (200 in the demo and large seeds). */
 const TAGGED_CANDIDATES_KEPT = 1024;
+/**
+ * How many of a search's newest matches are kept for the searches of items not started: enough
+ * for a learner who started up to 999 of them (the rest are searched in the database).
+ */
+const SEARCH_MATCHES = 2 * SEARCH_CANDIDATES;
+/** How many searches' matches each process keeps (2,000 ids and ranks: about 150 KB each, 20 MB at most). */
+const SEARCH_MATCHES_KEPT = 128;
 
 /** Recommendation list sizes (spec §7/§9: recommended playlists and in-progress are cut to 3). */
 export const RECOMMENDATION_LIMITS = { featured: 12, recommended: 12, playlists: 3, new: 12, inProgress: 3 } as const;
@@ -74,14 +81,24 @@ export function catalogHandlers({ repos, config, redis, changes, uploads }: Cont
   const taggedCandidates = createCatalogMemo<TaggedCandidates>({ version, entries: TAGGED_CANDIDATES_KEPT });
   const taggedOf = (frameworkItemId: string) => taggedCandidates(frameworkItemId, () => catalog.taggedCandidates(frameworkItemId));
   const relatedCandidates = createCatalogMemo<RelatedCandidates>({ version, entries: RELATED_CANDIDATES_KEPT });
+  // A search's newest matches with their ranks, for the searches of items not started.
+  const searchMatches = createCatalogMemo<SearchMatches>({ version, entries: SEARCH_MATCHES_KEPT });
   /** A body that is the same for everyone: sent as kept when the cache is on, else computed. */
   const sendKept = async <T,>(request: FastifyRequest, reply: FastifyReply, kind: Parameters<typeof cache.json>[0], key: Parameters<typeof cache.json>[1], compute: () => Promise<T>) =>
     cache.enabled ? sendCached(request, reply, await cache.json(kind, key, compute)) : compute();
   return {
     async searchCatalog(request, reply) {
       const userId = principalOf(request).user.id;
+      const { progress, limit: _limit, offset: _offset, ...matching } = request.query;
+      // "Not started" is most of the catalogue: read from the search's matches, kept for everyone,
+      // less the caller's own started items (docs/decisions.md, "Not started, from the kept matches").
+      if (progress === 'NOT_STARTED' && cache.enabled) {
+        const matches = await searchMatches(canonical(matching), () => catalog.searchMatches(matching, SEARCH_MATCHES));
+        const page = await catalog.searchNotStarted(userId, request.query, matches);
+        if (page) return page;
+      }
       // Filtered by the caller's own progress: theirs alone.
-      if (request.query.progress) return catalog.search(userId, request.query);
+      if (progress) return catalog.search(userId, request.query);
       return sendKept(request, reply, 'search', request.query, () => catalog.search(userId, request.query));
     },
 

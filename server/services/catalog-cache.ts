@@ -41,7 +41,7 @@ export type CatalogCache = {
 };
 
 /** Object keys sorted, so the same query written in another order is the same key. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
