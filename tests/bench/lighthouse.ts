@@ -27,90 +27,43 @@
  * Caveat: simulated throttling still depends on the host's CPU speed; on a shared, noisy machine
  * the scores move by several points from run to run.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
+import type { Browser, CDPSession, Page } from 'puppeteer-core';
+import { BenchFailure, REFERENCE_PATH, REFERENCE_TITLE, ROOT, fail, firstStrategy, heading, launchChromium, median, serveBuild, signIn } from './browser-support.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3260);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const EMAIL = process.env.LIGHTHOUSE_EMAIL ?? 'educator01@northwind.example.org';
-const PASSWORD = 'Welcome-2026!';
 const ORIGIN = `http://localhost:${PORT}`;
-/** The reference page: static HTML plus a fixed script, served as static files by the app's server. */
-const REFERENCE_PATH = '/lighthouse-reference.html';
-const REFERENCE_SCRIPT = `// A fixed amount of work, then content: the reference page's "app".
-let x = 0;
-for (let i = 0; i < 5000000; i++) x = (x * 31 + i) | 0;
-const p = document.createElement('p');
-p.textContent = 'Rendered by a script after a fixed amount of work (' + x + ').';
-document.body.append(p);
-`;
-const REFERENCE_TITLE = 'Lighthouse reference';
-const REFERENCE_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <title>${REFERENCE_TITLE}</title>
-    <script src="/lighthouse-reference.js" defer></script>
-  </head>
-  <body>
-    <h1>${REFERENCE_TITLE}</h1>
-  </body>
-</html>
-`;
 /** The whole measurement gives up after this long (it normally takes about 2 minutes). */
 const DEADLINE_MS = 9 * 60_000;
 
 type Target = { name: string; path: string; heading: (h1: string) => boolean; expected: string };
 type Measured = { target: Target; runs: Result[]; finalUrls: string[]; headings: string[] };
 
-let server: ChildProcess | undefined;
-let serverLog = '';
+let server: Awaited<ReturnType<typeof serveBuild>> | undefined;
 let browser: Browser | undefined;
-let dataDir: string | undefined;
 
 async function main() {
   if (!Number.isInteger(PORT) || PORT < 1 || PORT > 65535) fail(`LIGHTHOUSE_PORT must be a port number (got "${process.env.LIGHTHOUSE_PORT}")`);
   if (!Number.isInteger(RUNS) || RUNS < 1) fail(`LIGHTHOUSE_RUNS must be a positive whole number (got "${process.env.LIGHTHOUSE_RUNS}")`);
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) fail('dist/index.html is missing: run npm run build first');
-  if (!existsSync(CHROMIUM)) fail(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
-  if (await answers(`${ORIGIN}/api/healthz`)) fail(`something already answers on port ${PORT}; stop it or set LIGHTHOUSE_PORT`);
-
   const started = Date.now();
-  dataDir = await mkdtemp(join(tmpdir(), 'elp-lighthouse-data-'));
-  const staticDir = join(dataDir, 'dist');
-  await cp(join(ROOT, 'dist'), staticDir, { recursive: true });
-  const bundles = (await readdir(join(staticDir, 'assets'))).filter((f) => /^index-.*\.(js|css)$/.test(f));
-  await writeFile(join(staticDir, REFERENCE_PATH.slice(1)), REFERENCE_HTML);
-  await writeFile(join(staticDir, 'lighthouse-reference.js'), REFERENCE_SCRIPT);
-  await startServer(dataDir, staticDir);
-  console.log(`server up at ${ORIGIN} in ${((Date.now() - started) / 1000).toFixed(1)} s (data: ${dataDir}; dist snapshot: ${bundles.join(', ')})`);
+  server = await serveBuild(join(ROOT, 'dist'), PORT);
+  const bundles = (await readdir(join(server.staticDir, 'assets'))).filter((f) => /^index-.*\.(js|css)$/.test(f));
+  console.log(`server up at ${ORIGIN} in ${((Date.now() - started) / 1000).toFixed(1)} s (data: ${server.dataDir}; dist snapshot: ${bundles.join(', ')})`);
 
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true, // puppeteer passes --headless=new
-    defaultViewport: null, // Lighthouse sets the mobile screen emulation itself
-    // Puppeteer's own handlers would exit at once on Ctrl-C and leave the server running.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    args: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   const page = (await browser.pages())[0] ?? (await browser.newPage());
   console.log(`browser: ${await browser.version()}, lighthouse ${lighthouseVersion()}`);
 
-  await signIn(page);
-  const strategy = await firstStrategy(page);
+  await signIn(page, ORIGIN, EMAIL);
+  console.log(`signed in as ${EMAIL}: ${page.url()} ("${await heading(page)}")`);
+  const strategy = await firstStrategy(page, ORIGIN);
   const targets: Target[] = [
     { name: 'reference', path: REFERENCE_PATH, heading: (h) => h === REFERENCE_TITLE, expected: REFERENCE_TITLE },
     { name: 'dashboard', path: '/', heading: (h) => /Welcome/.test(h), expected: 'Welcome…' },
@@ -186,72 +139,7 @@ async function measure(page: Page, cdp: CDPSession, url: string, flags: Flags): 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Server and browser
-
-async function startServer(dir: string, staticDir: string) {
-  server = spawn(process.execPath, ['server/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: ORIGIN,
-      DATA_DIR: dir,
-      STATIC_DIR: staticDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SEED_ON_START: 'true',
-    },
-  });
-  server.stderr?.on('data', (chunk: Buffer) => {
-    serverLog = (serverLog + chunk.toString()).slice(-4000);
-  });
-  let exited: number | null | undefined;
-  server.once('exit', (code) => {
-    exited = code;
-  });
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    if (exited !== undefined) fail(`the server exited (code ${exited}) before answering:\n${serverLog}`);
-    if (await answers(`${ORIGIN}/api/healthz`)) return;
-    await sleep(250);
-  }
-  fail(`the server did not answer ${ORIGIN}/api/healthz within 120 s:\n${serverLog}`);
-}
-
-async function answers(url: string) {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    return res.ok;
-  } catch {
-    return false;
-  }
-}
-
-/** The same steps as tests/e2e/support.ts signInLocally, then the dashboard's heading. */
-async function signIn(page: Page) {
-  await page.goto(`${ORIGIN}/login`, { waitUntil: 'load' });
-  await page.locator('::-p-aria([name="Email"][role="textbox"])').fill(EMAIL);
-  await page.locator('input[type="password"]').fill(PASSWORD);
-  await page.locator('::-p-aria([name="Sign in"][role="button"])').click();
-  try {
-    await page.waitForFunction(() => /Welcome/.test(document.querySelector('h1')?.textContent ?? ''), { timeout: 30_000 });
-  } catch {
-    const alert = await page.$eval('[role="alert"]', (el) => el.textContent).catch(() => null);
-    fail(`signing in as ${EMAIL} did not reach the dashboard: ${page.url()}, h1 "${await heading(page)}"${alert ? `, alert "${alert.trim()}"` : ''}`);
-  }
-  console.log(`signed in as ${EMAIL}: ${page.url()} ("${await heading(page)}")`);
-}
-
-/** The first strategy linked in the catalogue's results, like tests/e2e/learning-object.spec.ts. */
-async function firstStrategy(page: Page) {
-  await page.goto(`${ORIGIN}/catalog`, { waitUntil: 'load' });
-  const selector = 'ul[aria-label="Catalogue results"] a[href*="/learning-objects/"]';
-  await page.waitForSelector(selector, { timeout: 30_000 });
-  const link = await page.$eval(selector, (a) => ({ href: (a as HTMLAnchorElement).href, title: a.textContent?.trim() ?? '' }));
-  return { path: new URL(link.href).pathname, title: link.title };
-}
+// Pages
 
 async function visit(page: Page, target: Target) {
   await page.goto(`${ORIGIN}${target.path}`, { waitUntil: 'networkidle2' });
@@ -261,27 +149,12 @@ async function visit(page: Page, target: Target) {
   }
 }
 
-async function heading(page: Page) {
-  try {
-    await page.waitForSelector('h1', { timeout: 10_000 });
-    return ((await page.$eval('h1', (el) => el.textContent)) ?? '').trim();
-  } catch {
-    return '(no h1)';
-  }
-}
-
 function lighthouseVersion() {
   return (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Output
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 function score(lhr: Result, category: string) {
   const s = lhr.categories[category]?.score;
@@ -373,11 +246,6 @@ function printFindings(results: Measured[]) {
 // ---------------------------------------------------------------------------------------------
 // Cleanup
 
-class Failure extends Error {}
-function fail(message: string): never {
-  throw new Failure(message);
-}
-
 let interrupted = false;
 let cleaning: Promise<void> | undefined;
 /** Closes the browser, stops the server and removes its data directory (once, however often called). */
@@ -389,16 +257,8 @@ function cleanup() {
 async function stopEverything() {
   await browser?.close().catch(() => undefined);
   browser = undefined;
-  const child = server;
+  await server?.stop();
   server = undefined;
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    const timedOut = await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]);
-    if (timedOut) child.kill('SIGKILL');
-  }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
-  dataDir = undefined;
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -414,7 +274,7 @@ try {
   await cleanup();
 } catch (err) {
   if (interrupted) await new Promise(() => undefined); // the signal handler exits after cleaning up
-  console.error(err instanceof Failure ? `lighthouse: ${err.message}` : err);
+  console.error(err instanceof BenchFailure ? `lighthouse: ${err.message}` : err);
   await cleanup();
   process.exit(1);
 }
