@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { fileURLToPath } from 'node:url';
 import { ROUTES } from './src/lib/routes.ts';
-import { EARLY_REQUESTS, FIRST_PAGE_AFTER_PROFILE } from './src/api/early-requests.ts';
+import { EARLY_REQUESTS, FIRST_PAGE_AFTER_PROFILE, LARGEST_PICTURE } from './src/api/early-requests.ts';
 import { readLazyScreens } from './scripts/lazy-screens.ts';
 
 const apiServer = 'http://127.0.0.1:3000';
@@ -69,7 +69,8 @@ const holdsOnlyCss = (chunk: OutputChunk | undefined) => Boolean(chunk?.moduleId
  * The file: `{ routes: [{ name, path, signedIn, requests, files }] }`, a route for each one with
  * a lazy screen, in the route table's order; `requests` are the GETs its screen makes first
  * (src/api/early-requests.ts), which start.js sends early for a signed-in visitor (and, for the
- * catalogue, `firstPage`: its first page once the profile says the learner's audience); `files` are
+ * catalogue, `firstPage`: its first page once the profile says the learner's audience), and
+ * `picture` names the response whose first item's thumbnail it then preloads; `files` are
  * the screen's chunk, everything it imports that is not on the first page, and their stylesheets
  * (for a route in the home shell, the shell's too). Names written out compress better than
  * indexes into one list of names (2.3 KB gzip against 2.4).
@@ -114,6 +115,7 @@ function screenPreloads(): { plugin: Plugin; resolveDependencies: (file: string,
         signedIn: Boolean(route.meta.roles),
         requests: (EARLY_REQUESTS[route.name] ?? []).map((path) => `/api${path}`),
         firstPage: FIRST_PAGE_AFTER_PROFILE[route.name],
+        picture: pictureOf(route.name),
         files: [...new Set([...(route.shell ? shell : []), ...filesOf(lazyScreens.get(route.name)!)])].map((file) => `/${file}`),
       }));
       this.emitFile({ type: 'asset', fileName: 'screen-preloads.json', source: JSON.stringify({ routes }) });
@@ -125,6 +127,13 @@ function screenPreloads(): { plugin: Plugin; resolveDependencies: (file: string,
     // Vite waits for those before it renders a screen). Every other import keeps Vite's list.
     resolveDependencies: (file, deps, { hostId }) => (hostId === entryFile && listed.has(file) ? [] : deps),
   };
+}
+
+/** A route's LARGEST_PICTURE as start.js reads it: the request's path as sent, or `firstPage`. */
+function pictureOf(name: keyof typeof LARGEST_PICTURE) {
+  const picture = LARGEST_PICTURE[name];
+  if (!picture) return undefined;
+  return { request: picture.request === 'firstPage' ? 'firstPage' : `/api${picture.request}`, list: picture.list };
 }
 
 const preloads = screenPreloads();

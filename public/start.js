@@ -57,6 +57,29 @@
         document.head.appendChild(link);
       }
     };
+    // The thumbnail of the first item of an early response, the largest thing the screen shows at
+    // its top (src/api/early-requests.ts LARGEST_PICTURE): asked for as soon as the response is
+    // here, while the app's JavaScript still downloads.
+    var preloadPicture = function (path, list) {
+      var response = window.__earlyResponses && window.__earlyResponses.responses[path];
+      if (!response) return;
+      response
+        .then(function (r) {
+          return r.ok ? r.clone().json() : null;
+        })
+        .then(function (body) {
+          var first = body && body[list] && body[list][0];
+          var url = first && first.thumbnailUrl;
+          if (typeof url !== 'string' || !url || document.head.querySelector('link[rel="preload"][as="image"]')) return;
+          var link = document.createElement('link');
+          link.rel = 'preload';
+          link.as = 'image';
+          link.href = url;
+          link.setAttribute('fetchpriority', 'high');
+          document.head.appendChild(link);
+        })
+        .catch(function () {});
+    };
     // The route's parameter in the path ('' for a route without one), or null when it does not match.
     var match = function (pattern, path) {
       var a = pattern.split('/').filter(Boolean);
@@ -87,6 +110,8 @@
         // address's parameter, taken by the app as the start-up responses are.
         if (route && token && window.__earlyResponses && route.requests) {
           for (var q = 0; q < route.requests.length; q++) send(route.requests[q].replace(/\{[^}]+\}/, param));
+          var picture = route.picture;
+          if (picture && picture.request !== 'firstPage') preloadPicture(picture.request, picture.list);
           // The catalogue at its plain address: its first page, once the profile says the audience
           // the catalogue adds (src/api/early-requests.ts CATALOG_FIRST_PAGE).
           var first = route.firstPage;
@@ -99,7 +124,9 @@
               .then(function (body) {
                 var profile = body && body.profile && body.profile.status === 200 ? body.profile.data : null;
                 if (!profile || !window.__earlyResponses) return;
-                send(profile.audienceId ? first.withAudience.replace(first.placeholder, encodeURIComponent(profile.audienceId)) : first.withoutAudience);
+                var path = profile.audienceId ? first.withAudience.replace(first.placeholder, encodeURIComponent(profile.audienceId)) : first.withoutAudience;
+                send(path);
+                if (picture && picture.request === 'firstPage') preloadPicture(path, picture.list);
               })
               .catch(function () {});
           }

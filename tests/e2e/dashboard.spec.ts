@@ -208,3 +208,35 @@ test("a screen's first API requests leave with the start-up ones, before the app
     if (path === '/catalog') expect(asked.filter((p) => p.startsWith('/api/catalog/items'))).toEqual([catalogFirstPage]);
   }
 });
+
+test('the picture a screen shows largest is asked for while the app loads, once (src/api/early-requests.ts LARGEST_PICTURE)', async ({ page }) => {
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
+  const pages = [
+    { path: '/', picture: () => section(page, 'Continue where you left off').locator('img') },
+    { path: '/catalog', picture: () => page.getByRole('list', { name: 'Catalogue results' }).locator('img').first() },
+  ];
+  for (const { path, picture } of pages) {
+    const images: string[] = [];
+    const onRequest = (request: { url: () => string; resourceType: () => string }) => {
+      if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+    };
+    page.on('request', onRequest);
+    // The app's own chunk waits (3 s at most) until a picture has been asked for: only start.js can have asked.
+    let imagesBeforeApp: string[] | null = null;
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      for (let i = 0; i < 30 && !images.length; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      imagesBeforeApp ??= [...images];
+      await route.continue();
+    });
+    await page.goto(path);
+    await expect(picture()).toBeVisible();
+    await page.unroute(/\/assets\/index-[^/]*\.js$/);
+    page.off('request', onRequest);
+    const shown = new URL(await picture().evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+    expect(shown, path).toMatch(/^\/media\//);
+    // The very picture the screen shows, asked for before the app ran, and not asked for again.
+    expect(imagesBeforeApp, path).toEqual([shown]);
+    expect(images.filter((p) => p === shown), path).toHaveLength(1);
+  }
+});
