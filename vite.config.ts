@@ -133,7 +133,8 @@ function screenPreloads(): { plugin: Plugin; resolveDependencies: (file: string,
 function pictureOf(name: keyof typeof LARGEST_PICTURE) {
   const picture = LARGEST_PICTURE[name];
   if (!picture) return undefined;
-  return { request: picture.request === 'firstPage' ? 'firstPage' : `/api${picture.request}`, list: picture.list };
+  const request = picture.request === 'firstPage' ? 'firstPage' : `/api${picture.request}`;
+  return 'video' in picture ? { request, video: `/api${picture.video}` } : { request, list: picture.list };
 }
 
 const preloads = screenPreloads();

@@ -57,19 +57,31 @@
         document.head.appendChild(link);
       }
     };
-    // The thumbnail of the first item of an early response, the largest thing the screen shows at
-    // its top (src/api/early-requests.ts LARGEST_PICTURE): asked for as soon as the response is
-    // here, while the app's JavaScript still downloads.
-    var preloadPicture = function (path, list) {
-      var response = window.__earlyResponses && window.__earlyResponses.responses[path];
+    // The largest picture the screen shows at its top (src/api/early-requests.ts LARGEST_PICTURE),
+    // asked for as soon as the early response at `path` says which it is, while the app's
+    // JavaScript still downloads: the thumbnail of its first item in `picture.list`, or the poster
+    // of the item's video (`picture.video`), the video asked for as the screen would ask for it.
+    var preloadPicture = function (path, picture) {
+      var early = window.__earlyResponses;
+      var response = early && early.responses[path];
       if (!response) return;
+      var json = function (r) {
+        return r && r.ok ? r.clone().json() : null;
+      };
       response
-        .then(function (r) {
-          return r.ok ? r.clone().json() : null;
-        })
+        .then(json)
         .then(function (body) {
-          var first = body && body[list] && body[list][0];
-          var url = first && first.thumbnailUrl;
+          if (!body) return null;
+          if (picture.list) return body[picture.list] && body[picture.list][0] ? body[picture.list][0].thumbnailUrl : null;
+          // Only while the app has not taken the item's response: once it has, it asks for the video itself.
+          if (body.resourceType !== 'LEARNING_OBJECT' || !body.hasVideo || early.responses[path] !== response) return null;
+          var video = picture.video.replace(/\{[^}]+\}/, encodeURIComponent(body.id));
+          send(video);
+          return early.responses[video].then(json).then(function (source) {
+            return source && source.posterUrl;
+          });
+        })
+        .then(function (url) {
           if (typeof url !== 'string' || !url || document.head.querySelector('link[rel="preload"][as="image"]')) return;
           var link = document.createElement('link');
           link.rel = 'preload';
@@ -111,7 +123,7 @@
         if (route && token && window.__earlyResponses && route.requests) {
           for (var q = 0; q < route.requests.length; q++) send(route.requests[q].replace(/\{[^}]+\}/, param));
           var picture = route.picture;
-          if (picture && picture.request !== 'firstPage') preloadPicture(picture.request, picture.list);
+          if (picture && picture.request !== 'firstPage') preloadPicture(picture.request.replace(/\{[^}]+\}/, param), picture);
           // The catalogue at its plain address: its first page, once the profile says the audience
           // the catalogue adds (src/api/early-requests.ts CATALOG_FIRST_PAGE).
           var first = route.firstPage;
@@ -126,7 +138,7 @@
                 if (!profile || !window.__earlyResponses) return;
                 var path = profile.audienceId ? first.withAudience.replace(first.placeholder, encodeURIComponent(profile.audienceId)) : first.withoutAudience;
                 send(path);
-                if (picture && picture.request === 'firstPage') preloadPicture(path, picture.list);
+                if (picture && picture.request === 'firstPage') preloadPicture(path, picture);
               })
               .catch(function () {});
           }

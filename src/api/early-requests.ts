@@ -50,15 +50,21 @@ export const CATALOG_FIRST_PAGE = (() => {
 export const FIRST_PAGE_AFTER_PROFILE: Partial<Record<RouteName, typeof CATALOG_FIRST_PAGE>> = { catalog: CATALOG_FIRST_PAGE };
 
 /**
- * The picture a screen shows largest at its top: the thumbnail of the first item of one of its
- * early responses (`list`, the response's array). start.js asks for it, at high priority, as
- * soon as that response arrives, so it downloads while the app's JavaScript does instead of once
- * the screen has rendered (`npm run bench:cold-load`: the catalogue's largest paint 2.58 → 1.91 s,
- * the dashboard's 2.18 → 2.05 s). `request` is one of the route's EARLY_REQUESTS, or `firstPage`
- * for its FIRST_PAGE_AFTER_PROFILE. The dashboard continues with the unfinished item touched last,
- * which the in-progress list, most recent first, names first.
+ * The picture a screen shows largest at its top, from one of its early responses, which start.js
+ * asks for at high priority as soon as it can, so it downloads while the app's JavaScript does
+ * instead of once the screen has rendered (`npm run bench:cold-load`, docs/decisions.md "The
+ * largest picture, asked for with the data"). `request` is one of the route's EARLY_REQUESTS, or
+ * `firstPage` for its FIRST_PAGE_AFTER_PROFILE. Then either:
+ * - `list`: the thumbnail of the response's first item in that array (the dashboard continues
+ *   with the unfinished item touched last, which the in-progress list, most recent first, names
+ *   first; the catalogue's first result);
+ * - `video`: the response is an item, and the picture is its video's poster. The video is asked
+ *   for as the strategy's screen asks for it (src/machines/learning-object/learning-object.actors.ts:
+ *   a learning object with a video, by the item's id), and only while the app has not taken the
+ *   item's response: the app then takes this one instead of asking again.
  */
-export const LARGEST_PICTURE: Partial<Record<RouteName, { request: GetPath | 'firstPage'; list: 'data' | 'items' }>> = {
+export const LARGEST_PICTURE: Partial<Record<RouteName, { request: GetPath | 'firstPage'; list: 'data' | 'items' } | { request: GetPath; video: GetPath }>> = {
   dashboard: { request: '/catalog/recommendations/in-progress', list: 'data' },
   catalog: { request: 'firstPage', list: 'items' },
+  'learning-object': { request: '/catalog/items/{id}', video: '/catalog/items/{id}/video' },
 };

@@ -215,11 +215,16 @@ test('the picture a screen shows largest is asked for while the app loads, once 
   const pages = [
     { path: '/', picture: () => section(page, 'Continue where you left off').locator('img') },
     { path: '/catalog', picture: () => page.getByRole('list', { name: 'Catalogue results' }).locator('img').first() },
+    // A strategy's is its video's poster: the video is asked for early too, and once.
+    { path: '/learning-objects/concept-carousel', picture: () => page.locator('video[poster]') },
   ];
   for (const { path, picture } of pages) {
     const images: string[] = [];
+    const videos: string[] = [];
     const onRequest = (request: { url: () => string; resourceType: () => string }) => {
-      if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+      const url = new URL(request.url());
+      if (request.resourceType() === 'image') images.push(url.pathname);
+      if (/^\/api\/catalog\/items\/[^/]+\/video$/.test(url.pathname)) videos.push(url.pathname);
     };
     page.on('request', onRequest);
     // The app's own chunk waits (3 s at most) until a picture has been asked for: only start.js can have asked.
@@ -233,10 +238,11 @@ test('the picture a screen shows largest is asked for while the app loads, once 
     await expect(picture()).toBeVisible();
     await page.unroute(/\/assets\/index-[^/]*\.js$/);
     page.off('request', onRequest);
-    const shown = new URL(await picture().evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+    const shown = new URL(await picture().evaluate((el: HTMLImageElement | HTMLVideoElement) => ('poster' in el ? el.poster : el.currentSrc))).pathname;
     expect(shown, path).toMatch(/^\/media\//);
     // The very picture the screen shows, asked for before the app ran, and not asked for again.
     expect(imagesBeforeApp, path).toEqual([shown]);
     expect(images.filter((p) => p === shown), path).toHaveLength(1);
+    expect(videos, path).toHaveLength(path.startsWith('/learning-objects/') ? 1 : 0);
   }
 });
