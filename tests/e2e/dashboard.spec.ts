@@ -219,6 +219,8 @@ test('the picture a screen shows largest is asked for while the app loads, once 
     { path: '/learning-objects/concept-carousel', picture: () => page.locator('video[poster]') },
   ];
   for (const { path, picture } of pages) {
+    // Nothing of the page before (its lazy pictures) is counted.
+    await page.goto('about:blank');
     const images: string[] = [];
     const videos: string[] = [];
     const onRequest = (request: { url: () => string; resourceType: () => string }) => {
