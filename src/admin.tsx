@@ -15,16 +15,25 @@ reloadOnStaleChunk('admin-chunk-reload-at');
 const container = document.getElementById('root');
 if (!container) throw new Error('admin.html must contain <div id="root">');
 
-// Sign-in and sign-out leave this app (the provider's callback and /login are the educator
-// app's): every navigation the session asks for is a page load.
-const app = createRootApp({ auth: { callbackErrorPath: '/callback' }, navigate: (to) => window.location.assign(to) });
-const router = createAdminRouter(app.actor);
-app.bindRouter(router);
+/** Start-up in tasks, as the educator app's (src/main.tsx): the actor system, the router, the first render. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-createRoot(container).render(
-  <StrictMode>
-    <RootProvider app={app}>
-      <RouterProvider router={router} />
-    </RootProvider>
-  </StrictMode>,
-);
+async function start(root: HTMLElement) {
+  await nextTask();
+  // Sign-in and sign-out leave this app (the provider's callback and /login are the educator
+  // app's): every navigation the session asks for is a page load.
+  const app = createRootApp({ auth: { callbackErrorPath: '/callback' }, navigate: (to) => window.location.assign(to) });
+  await nextTask();
+  const router = createAdminRouter(app.actor);
+  app.bindRouter(router);
+  await nextTask();
+  createRoot(root).render(
+    <StrictMode>
+      <RootProvider app={app}>
+        <RouterProvider router={router} />
+      </RootProvider>
+    </StrictMode>,
+  );
+}
+
+void start(container);
