@@ -61,7 +61,15 @@ export const SEARCH_WALK = 10_000;
  * A search's newest matches (ids newest first) and each one's rank, the same for every learner;
  * `more` when further items match.
  */
-export type SearchMatches = { ids: string[]; ranks: Float64Array; more: boolean };
+export type SearchMatches = {
+  ids: string[];
+  ranks: Float64Array;
+  more: boolean;
+  /** Summaries of the matches pages were shown from, kept with them (at most SUMMARIES_KEPT). */
+  summaries: Map<string, ItemSummary>;
+};
+/** How many summaries a search's kept matches keep: its first pages', which are asked for most. */
+const SUMMARIES_KEPT = 100;
 
 export type ItemPage = { items: ItemSummary[]; total: number; totalIsCapped: boolean; nextCursor?: string | null };
 type Filters = { resourceType?: string[]; nasotItemIds?: string[]; audienceIds?: string[]; featured?: boolean };
@@ -471,7 +479,7 @@ export function createCatalogRepository(db: Db) {
         sql`${withs} select c.id::text as "id", ts_rank(c.search, ${query})::text as "rank" from candidates c order by c.created_at desc, c.id`,
       );
       const kept = found.slice(0, size);
-      return { ids: kept.map((r) => r.id), ranks: Float64Array.from(kept, (r) => Number(r.rank)), more: found.length > size };
+      return { ids: kept.map((r) => r.id), ranks: Float64Array.from(kept, (r) => Number(r.rank)), more: found.length > size, summaries: new Map() };
     },
 
     /**
@@ -494,7 +502,13 @@ export function createCatalogRepository(db: Db) {
       const ranked = found.slice(0, SEARCH_CANDIDATES).sort((a, b) => ranks[b]! - ranks[a]! || a - b);
       const offset = q.offset ?? 0;
       const page = ranked.slice(offset, offset + (q.limit ?? 10)).map((i) => matches.ids[i]!);
-      return { items: await summariesByIds(page), total: Math.min(found.length, TOTAL_CAP), totalIsCapped: found.length > TOTAL_CAP };
+      // The page's summaries: those kept with the matches (they change only with the catalogue,
+      // as the matches do), the rest read by id.
+      const { summaries } = matches;
+      const read = new Map((await summariesByIds(page.filter((id) => !summaries.has(id)))).map((item) => [item.id, item]));
+      for (const [id, item] of read) if (summaries.size < SUMMARIES_KEPT) summaries.set(id, item);
+      const items = page.map((id) => summaries.get(id) ?? read.get(id)).filter((item): item is ItemSummary => Boolean(item));
+      return { items, total: Math.min(found.length, TOTAL_CAP), totalIsCapped: found.length > TOTAL_CAP };
     },
 
     /**

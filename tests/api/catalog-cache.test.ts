@@ -62,6 +62,23 @@ function suite(name: string, env: Record<string, string>, cached: boolean) {
       expect(await get(url)).toEqual(before);
     });
 
+    it('shows another learner’s rating in the next search of items not started', async () => {
+      const url = '/api/catalog/search?q=students&progress=NOT_STARTED&limit=10';
+      const before = await get(url);
+      // A shown item the other learner has not rated (the search keeps its matches' summaries).
+      const [item] = await t.query<{ id: string }>(sql`
+        select ci.id::text as id from catalog_items ci where ci.id = any(${`{${before.items.map((i) => i.id).join(',')}}`}::uuid[])
+          and not exists (select 1 from ratings r join users u on u.id = r.user_id where u.email = ${ACCOUNTS.subscriber} and r.catalog_item_id = ci.id)
+        order by ci.id limit 1`);
+      const was = before.items.find((i) => i.id === item!.id)!;
+      const other = await t.login(ACCOUNTS.subscriber);
+      const rated = await t.request(other, { method: 'POST', url: `/api/catalog/items/${item!.id}/ratings`, payload: { value: 5 } });
+      expect(rated.statusCode).toBe(201);
+      expect((await get(url)).items.find((i) => i.id === item!.id)).toMatchObject({ ratingCount: was.ratingCount + 1 });
+      await t.request(other, { method: 'DELETE', url: `/api/catalog/items/${item!.id}/ratings/${rated.json().id}` });
+      expect(await get(url)).toEqual(before);
+    });
+
     it('shows any write to the items in the next list and search', async () => {
       const list = await get('/api/catalog/items?limit=5');
       const first = list.items[0]!;
