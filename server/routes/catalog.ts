@@ -15,7 +15,7 @@ const TAGGED_CANDIDATES_KEPT = 1024;
  * for a learner who started up to 999 of them (the rest are searched in the database).
  */
 const SEARCH_MATCHES = 2 * SEARCH_CANDIDATES;
-/** How many searches' matches each process keeps (2,000 ids and ranks: about 150 KB each, 20 MB at most). */
+/** How many searches' matches each process keeps (2,000 ids and ranks, about 150 KB, and up to 100 summaries, about 100 KB: 32 MB at most). */
 const SEARCH_MATCHES_KEPT = 128;
 
 /** Recommendation list sizes (spec §7/§9: recommended playlists and in-progress are cut to 3). */
