@@ -11,9 +11,11 @@
 (function () {
   var token = null;
   // Sends a GET with the token once; the app's API client takes its response (early-responses.ts).
+  // Not when the app has already sent it itself (its JavaScript ran first: `asked`).
   var send = function (path) {
     var responses = window.__earlyResponses.responses;
-    if (responses[path]) return;
+    var asked = window.__earlyResponses.asked;
+    if (responses[path] || (asked && asked[path])) return;
     responses[path] = fetch(path, { headers: { Authorization: 'Bearer ' + token }, credentials: 'include' });
     responses[path].catch(function () {});
   };
@@ -73,11 +75,15 @@
         .then(function (body) {
           if (!body) return null;
           if (picture.list) return body[picture.list] && body[picture.list][0] ? body[picture.list][0].thumbnailUrl : null;
-          // Only while the app has not taken the item's response: once it has, it asks for the video itself.
-          if (body.resourceType !== 'LEARNING_OBJECT' || !body.hasVideo || early.responses[path] !== response) return null;
+          // Only while the app has neither taken the item's response nor asked for the item itself
+          // (nor started a set of its own): then it asks for the video itself.
+          if (body.resourceType !== 'LEARNING_OBJECT' || !body.hasVideo) return null;
+          if (window.__earlyResponses !== early || early.responses[path] !== response || (early.asked && early.asked[path])) return null;
           var video = picture.video.replace(/\{[^}]+\}/, encodeURIComponent(body.id));
           send(video);
-          return early.responses[video].then(json).then(function (source) {
+          var sent = early.responses[video];
+          if (!sent) return null;
+          return sent.then(json).then(function (source) {
             return source && source.posterUrl;
           });
         })

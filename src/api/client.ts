@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
-import { keepStartUpAnswers, takeEarlyResponse, type EarlyResponses } from '@/api/early-responses';
+import { keepStartUpAnswers, noteAsked, takeEarlyResponse, type EarlyResponses } from '@/api/early-responses';
 
 export type ApiClient = Client<paths>;
 
@@ -103,7 +103,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     credentials: 'include',
     // The global fetch is looked up per call so one replaced after start-up (tests, polyfills) is
     // still used. A request whose response the app already has is answered by it.
-    fetch: (input: Request) => (early && takeEarlyResponse(input, early.get())) || send(input),
+    fetch: (input: Request) => {
+      const set = early?.get();
+      const taken = set && takeEarlyResponse(input, set);
+      if (taken) return taken;
+      noteAsked(input, set);
+      return send(input);
+    },
   });
 
   const auth: Middleware = {

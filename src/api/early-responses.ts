@@ -9,6 +9,11 @@ export type EarlyResponses = {
   authorization: string;
   sentAt: number;
   responses: Record<string, Promise<Response>>;
+  /**
+   * The GETs the app sent itself, no early response answering them (its JavaScript ran before
+   * start.js had sent them): start.js does not send these late, nor what it would follow them with.
+   */
+  asked?: Record<string, true>;
 };
 
 declare global {
@@ -38,6 +43,13 @@ export function takeEarlyResponse(request: Request, early: EarlyResponses | unde
     signal.addEventListener('abort', abort, { once: true });
     response.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
+}
+
+/** Notes a GET the app sends itself, which no early response answered (see `asked`). */
+export function noteAsked(request: Request, early: EarlyResponses | undefined): void {
+  if (!early || request.method !== 'GET') return;
+  const url = new URL(request.url, 'http://origin.invalid');
+  (early.asked ??= {})[url.pathname + url.search] = true;
 }
 
 /** The requests the parts of the start-up response (GET /identity/start) answer. */

@@ -694,6 +694,8 @@ describe('the start-up response', () => {
     // Each part answers once: the next request goes to the server.
     await expect(getProfile(client)).resolves.toMatchObject({ audienceId: 'from-the-network' });
     expect(server.seen.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/identity/start', 'GET /api/profile']);
+    // What the app asked for itself is noted, so public/start.js does not send it late.
+    expect(early?.asked).toEqual({ '/api/profile': true });
   });
 
   it('keeps nothing from a start-up request that failed', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EARLY_RESPONSE_MAX_AGE_MS, keepStartUpAnswers, takeEarlyResponse, type EarlyResponses } from '../../src/api/early-responses.ts';
+import { EARLY_RESPONSE_MAX_AGE_MS, keepStartUpAnswers, noteAsked, takeEarlyResponse, type EarlyResponses } from '../../src/api/early-responses.ts';
 
 // public/start.js sends a signed-in page's start-up requests before the app has loaded; the API
 // client answers the same requests with those responses, once (src/api/early-responses.ts).
@@ -35,6 +35,14 @@ describe('early responses', () => {
     expect(takeEarlyResponse(get('/api/profile'), early(), 2_000)).toBeNull();
     expect(takeEarlyResponse(get('/api/identity/me'), early(1_000), 1_000 + EARLY_RESPONSE_MAX_AGE_MS + 1)).toBeNull();
     expect(takeEarlyResponse(get('/api/identity/me'), undefined, 2_000)).toBeNull();
+  });
+
+  it('notes the GETs the app sends itself, with their query, so start.js does not send them late', () => {
+    const sent = early();
+    noteAsked(get('/api/catalog/items/concept-carousel?x=1'), sent);
+    noteAsked(new Request('http://localhost/api/learner/events', { method: 'POST' }), sent);
+    noteAsked(get('/api/profile'), undefined);
+    expect(sent.asked).toEqual({ '/api/catalog/items/concept-carousel?x=1': true });
   });
 
   it('stops waiting when the caller aborts', async () => {
