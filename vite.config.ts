@@ -70,7 +70,8 @@ const holdsOnlyCss = (chunk: OutputChunk | undefined) => Boolean(chunk?.moduleId
  * a lazy screen, in the route table's order; `requests` are the GETs its screen makes first
  * (src/api/early-requests.ts), which start.js sends early for a signed-in visitor (and, for the
  * catalogue, `firstPage`: its first page once the profile says the learner's audience), and
- * `picture` names the response whose first item's thumbnail it then preloads; `files` are
+ * `picture` names the response whose first item's thumbnail, or whose item's video poster, it then
+ * preloads (src/api/early-requests.ts LARGEST_PICTURE); `files` are
  * the screen's chunk, everything it imports that is not on the first page, and their stylesheets
  * (for a route in the home shell, the shell's too). Names written out compress better than
  * indexes into one list of names (2.3 KB gzip against 2.4).

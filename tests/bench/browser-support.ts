@@ -168,3 +168,49 @@ export function median(values: number[]) {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
+
+/** A page a measurement loads, and how to tell it rendered signed in (its h1). */
+export type BenchPage = { name: string; path: string; heading: (h1: string) => boolean; expected: string };
+
+/**
+ * The pages both measurements load: the reference page, the dashboard, the catalogue and the
+ * first strategy linked on the catalogue (found through `page`, signed in at `origin`).
+ */
+export async function benchPages(page: Page, origin: string): Promise<BenchPage[]> {
+  const strategy = await firstStrategy(page, origin);
+  return [
+    { name: 'reference', path: REFERENCE_PATH, heading: (h) => h === REFERENCE_TITLE, expected: REFERENCE_TITLE },
+    { name: 'dashboard', path: '/', heading: (h) => /Welcome/.test(h), expected: 'Welcome…' },
+    { name: 'catalogue', path: '/catalog', heading: (h) => h === 'Catalog', expected: 'Catalog' },
+    { name: 'strategy', path: strategy.path, heading: (h) => h === strategy.title, expected: strategy.title },
+  ];
+}
+
+/** Set once Ctrl-C or SIGTERM has asked the measurement to stop (a retry loop gives up then). */
+export const measurement = { interrupted: false };
+
+/**
+ * Runs a measurement: `stop` (its browser and servers) runs once, after `main`, after a failure
+ * (a BenchFailure printed as one line, prefixed with `name`, then exit 1), or on Ctrl-C or
+ * SIGTERM, which then exit 130 or 143.
+ */
+export async function runMeasurement(name: string, main: () => Promise<void>, stop: () => Promise<void>) {
+  let stopping: Promise<void> | undefined;
+  const cleanup = () => (stopping ??= stop());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      measurement.interrupted = true;
+      console.error(`\n${signal}: stopping the servers and the browser`);
+      void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    });
+  }
+  try {
+    await main();
+    await cleanup();
+  } catch (err) {
+    if (measurement.interrupted) await new Promise(() => undefined); // the signal handler exits after cleaning up
+    console.error(err instanceof BenchFailure ? `${name}: ${err.message}` : err);
+    await cleanup();
+    process.exit(1);
+  }
+}

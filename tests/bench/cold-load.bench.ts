@@ -27,7 +27,7 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, CDPSession, Page } from 'puppeteer-core';
-import { BenchFailure, REFERENCE_PATH, REFERENCE_TITLE, ROOT, fail, firstStrategy, heading, launchChromium, median, serveBuild, signIn } from './browser-support.ts';
+import { ROOT, benchPages, fail, heading, launchChromium, median, runMeasurement, serveBuild, signIn, type BenchPage } from './browser-support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -56,7 +56,7 @@ const OBSERVE = `(() => {
 })();`;
 
 type Build = { name: string; dist: string; origin?: string; page?: Page; cdp?: CDPSession; stop?: () => Promise<void> };
-type Target = { name: string; path: string; heading: (h1: string) => boolean };
+type Target = BenchPage;
 type Load = { lcp: number; fcp: number; blocking: number; lcpElement: string };
 
 const builds: Build[] = [{ name: 'this build', dist: join(ROOT, 'dist') }];
@@ -69,7 +69,7 @@ async function main() {
   if (!['on', 'off'].includes(values.network)) fail(`--network is on or off (got "${values.network}")`);
   const started = Date.now();
   browser = await launchChromium();
-  let strategy: { path: string; title: string } | undefined;
+  let targets: Target[] = [];
   for (const [i, build] of builds.entries()) {
     const served = await serveBuild(build.dist, PORT + i);
     Object.assign(build, { origin: served.origin, stop: served.stop });
@@ -78,17 +78,11 @@ async function main() {
     const page = await context.newPage();
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     await signIn(page, served.origin, EMAIL);
-    strategy ??= await firstStrategy(page, served.origin);
+    if (!targets.length) targets = await benchPages(page, served.origin);
     await page.evaluateOnNewDocument(OBSERVE);
     const cdp = await page.createCDPSession();
     Object.assign(build, { page, cdp });
   }
-  const targets: Target[] = [
-    { name: 'reference', path: REFERENCE_PATH, heading: (h) => h === REFERENCE_TITLE },
-    { name: 'dashboard', path: '/', heading: (h) => /Welcome/.test(h) },
-    { name: 'catalogue', path: '/catalog', heading: (h) => h === 'Catalog' },
-    { name: 'strategy', path: strategy!.path, heading: (h) => h === strategy!.title },
-  ];
   console.log(
     `${await browser.version()}; CPU ${CPU_SLOWDOWN}× slower; network ${THROTTLE_NETWORK ? '1.6 Mbit/s, 150 ms' : 'not throttled'}; ` +
       `${RUNS} cold loads per page and build, signed in as ${EMAIL}`,
@@ -166,32 +160,8 @@ function print(targets: Target[], loads: Map<string, Load[]>) {
   for (const target of targets) console.log(`  ${target.name.padEnd(10)} ${of(builds[0]!, target).at(-1)!.lcpElement}`);
 }
 
-let interrupted = false;
-let cleaning: Promise<void> | undefined;
-/** Closes the browser and stops the servers (once, however often called). */
-function cleanup() {
-  cleaning ??= (async () => {
-    await browser?.close().catch(() => undefined);
-    browser = undefined;
-    await Promise.all(builds.map((b) => b.stop?.()));
-  })();
-  return cleaning;
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    console.error(`\n${signal}: stopping the servers and the browser`);
-    void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  });
-}
-
-try {
-  await main();
-  await cleanup();
-} catch (err) {
-  if (interrupted) await new Promise(() => undefined); // the signal handler exits after cleaning up
-  console.error(err instanceof BenchFailure ? `cold-load: ${err.message}` : err);
-  await cleanup();
-  process.exit(1);
-}
+await runMeasurement('cold-load', main, async () => {
+  await browser?.close().catch(() => undefined);
+  browser = undefined;
+  await Promise.all(builds.map((b) => b.stop?.()));
+});

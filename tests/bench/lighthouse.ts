@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Browser, CDPSession, Page } from 'puppeteer-core';
-import { BenchFailure, REFERENCE_PATH, REFERENCE_TITLE, ROOT, fail, firstStrategy, heading, launchChromium, median, serveBuild, signIn } from './browser-support.ts';
+import { ROOT, benchPages, fail, heading, launchChromium, measurement, median, runMeasurement, serveBuild, signIn, type BenchPage } from './browser-support.ts';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3260);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -43,7 +43,7 @@ const ORIGIN = `http://localhost:${PORT}`;
 /** The whole measurement gives up after this long (it normally takes about 2 minutes). */
 const DEADLINE_MS = 9 * 60_000;
 
-type Target = { name: string; path: string; heading: (h1: string) => boolean; expected: string };
+type Target = BenchPage;
 type Measured = { target: Target; runs: Result[]; finalUrls: string[]; headings: string[] };
 
 let server: Awaited<ReturnType<typeof serveBuild>> | undefined;
@@ -63,13 +63,7 @@ async function main() {
 
   await signIn(page, ORIGIN, EMAIL);
   console.log(`signed in as ${EMAIL}: ${page.url()} ("${await heading(page)}")`);
-  const strategy = await firstStrategy(page, ORIGIN);
-  const targets: Target[] = [
-    { name: 'reference', path: REFERENCE_PATH, heading: (h) => h === REFERENCE_TITLE, expected: REFERENCE_TITLE },
-    { name: 'dashboard', path: '/', heading: (h) => /Welcome/.test(h), expected: 'Welcome…' },
-    { name: 'catalog', path: '/catalog', heading: (h) => h === 'Catalog', expected: 'Catalog' },
-    { name: 'learning-object', path: strategy.path, heading: (h) => h === strategy.title, expected: strategy.title },
-  ];
+  const targets = await benchPages(page, ORIGIN);
 
   // One unmeasured visit per page: warms the server (and checks the headings) before measuring.
   for (const target of targets) await visit(page, target);
@@ -133,7 +127,7 @@ async function measure(page: Page, cdp: CDPSession, url: string, flags: Flags): 
     } catch (err) {
       problem = err instanceof Error ? err.message : String(err);
     }
-    if (interrupted || attempt === 3) fail(`Lighthouse failed on ${url}: ${problem}`);
+    if (measurement.interrupted || attempt === 3) fail(`Lighthouse failed on ${url}: ${problem}`);
     console.log(`  (Lighthouse failed on ${url}: ${problem}; retrying)`);
   }
 }
@@ -246,14 +240,7 @@ function printFindings(results: Measured[]) {
 // ---------------------------------------------------------------------------------------------
 // Cleanup
 
-let interrupted = false;
-let cleaning: Promise<void> | undefined;
-/** Closes the browser, stops the server and removes its data directory (once, however often called). */
-function cleanup() {
-  cleaning ??= stopEverything();
-  return cleaning;
-}
-
+/** Closes the browser, stops the server and removes its data directory. */
 async function stopEverything() {
   await browser?.close().catch(() => undefined);
   browser = undefined;
@@ -261,20 +248,4 @@ async function stopEverything() {
   server = undefined;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    console.error(`\n${signal}: stopping the server and the browser`);
-    void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  });
-}
-
-try {
-  await main();
-  await cleanup();
-} catch (err) {
-  if (interrupted) await new Promise(() => undefined); // the signal handler exits after cleaning up
-  console.error(err instanceof BenchFailure ? `lighthouse: ${err.message}` : err);
-  await cleanup();
-  process.exit(1);
-}
+await runMeasurement('lighthouse', main, stopEverything);
