@@ -8,6 +8,7 @@ import { createAuthenticator } from './auth/principal.ts';
 import { createAuthCache, type AuthCache } from './auth/auth-cache.ts';
 import { createPasswordChecks } from './auth/passwords.ts';
 import { CHANGES_CHANNEL, createChanges, type Changes } from './services/changes.ts';
+import { createOwnLists } from './services/own-lists.ts';
 import { sql } from 'drizzle-orm';
 import { embeddedProvider } from './auth/provider/provider.ts';
 import { loggerOptions } from './logging.ts';
@@ -47,7 +48,9 @@ import { mediaRoutes } from './routes/media.ts';
 
 /**
  * Operations that write only what no process keeps (learner events, page views: the most frequent
- * writes of a school day), so they answer without waiting for the change announcements.
+ * writes of a school day), so they answer without waiting for the change announcements. Learner
+ * events can start or complete an item, which the learner's kept lists depend on: that route
+ * drops them in its own process (server/services/own-lists.ts), and other processes hear of it.
  */
 const WRITES_NOTHING_KEPT: ReadonlySet<string> = new Set(['recordLearnerEvents', 'recordPageView']);
 
@@ -150,6 +153,9 @@ function createContext(
   const invitations = createInvitations({ users: repos.users, organizations: repos.organizations, tokens, mailer, limiter, config, log: log.child({ service: 'invitations' }) });
   const sessions = createSessions(repos.users);
   const adminChanges = createAdminChanges(database.db);
+  // Never subscribed with the catalogue cache off: then it keeps nothing.
+  const ownLists = createOwnLists();
+  if (config.catalogCache) changes.subscribe(ownLists);
   return {
     config,
     repos,
@@ -167,6 +173,7 @@ function createContext(
     passwords: createPasswordChecks(config.passwordChecks),
     redis,
     changes,
+    ownLists,
     isReady,
   };
 }

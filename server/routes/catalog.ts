@@ -68,7 +68,7 @@ function sendRevalidated(request: FastifyRequest, reply: FastifyReply, value: un
 /** Every archive entry has the same date, so the same files make the same archive. */
 const ARCHIVE_DATE = new Date('2026-01-01T00:00:00Z');
 
-export function catalogHandlers({ repos, config, redis, changes, uploads }: Context): Handlers<CatalogOps> {
+export function catalogHandlers({ repos, config, redis, changes, uploads, ownLists }: Context): Handlers<CatalogOps> {
   const { catalog, progress, profiles } = repos;
   // Lists and searches are the same for everyone unless filtered by the caller's own progress,
   // and their items carry nothing of the caller's: those are cached (see services/catalog-cache.ts).
@@ -86,25 +86,27 @@ export function catalogHandlers({ repos, config, redis, changes, uploads }: Cont
   /** A body that is the same for everyone: sent as kept when the cache is on, else computed. */
   const sendKept = async <T,>(request: FastifyRequest, reply: FastifyReply, kind: Parameters<typeof cache.json>[0], key: Parameters<typeof cache.json>[1], compute: () => Promise<T>) =>
     cache.enabled ? sendCached(request, reply, await cache.json(kind, key, compute)) : compute();
+  /** A body filtered by the caller's own progress or bookmarks: kept for them alone (services/own-lists.ts). */
+  const sendOwn = async <T,>(request: FastifyRequest, reply: FastifyReply, kind: string, key: unknown, compute: () => Promise<T>) =>
+    cache.enabled ? sendCached(request, reply, await ownLists.json(principalOf(request).user.id, kind, key, compute)) : compute();
   return {
     async searchCatalog(request, reply) {
       const userId = principalOf(request).user.id;
       const { progress, limit: _limit, offset: _offset, ...matching } = request.query;
       // "Not started" is most of the catalogue: read from the search's matches, kept for everyone,
       // less the caller's own started items (docs/decisions.md, "Not started, from the kept matches").
-      if (progress === 'NOT_STARTED' && cache.enabled) {
+      const notStarted = async () => {
         const matches = await searchMatches(canonical(matching), () => catalog.searchMatches(matching, SEARCH_MATCHES));
-        const page = await catalog.searchNotStarted(userId, request.query, matches);
-        if (page) return page;
-      }
+        return (await catalog.searchNotStarted(userId, request.query, matches)) ?? catalog.search(userId, request.query);
+      };
       // Filtered by the caller's own progress: theirs alone.
-      if (progress) return catalog.search(userId, request.query);
+      if (progress) return sendOwn(request, reply, 'search', request.query, progress === 'NOT_STARTED' && cache.enabled ? notStarted : () => catalog.search(userId, request.query));
       return sendKept(request, reply, 'search', request.query, () => catalog.search(userId, request.query));
     },
 
     async listCatalogItems(request, reply) {
       const userId = principalOf(request).user.id;
-      if (request.query.progress) return catalog.list(userId, request.query);
+      if (request.query.progress) return sendOwn(request, reply, 'list', request.query, () => catalog.list(userId, request.query));
       return sendKept(request, reply, 'list', request.query, () => catalog.list(userId, request.query));
     },
 
@@ -155,7 +157,11 @@ export function catalogHandlers({ repos, config, redis, changes, uploads }: Cont
       if (!video) throw notFound('This item has no video');
       // From now on the learner may have watched it: their progress claims are measured from here.
       const { user } = principalOf(request);
-      if (user.role !== 'ADMIN') await progress.markVideoOpened(user.id, item.id);
+      if (user.role !== 'ADMIN') {
+        await progress.markVideoOpened(user.id, item.id);
+        // A GET that can start the item: the learner's kept lists here go now, not when announced.
+        ownLists.forget(user.id);
+      }
       return {
         catalogItemId: item.id,
         url: video.url,
@@ -171,6 +177,8 @@ export function catalogHandlers({ repos, config, redis, changes, uploads }: Cont
       const files = await catalog.reproducibles(item.id);
       if (!files.length) throw notFound('This item has no reproducibles');
       await progress.markReproduciblesDownloaded(principalOf(request).user.id, item.id);
+      // A GET that can start or complete the item: as for the video above.
+      ownLists.forget(principalOf(request).user.id);
       const zip = new yazl.ZipFile();
       const used = new Set<string>();
       for (const file of files) {

@@ -11,7 +11,7 @@ type LearnerOps = 'getProgress' | 'recordLearnerEvents';
 const HOUR_MS = 3600 * 1000;
 const VIDEO_EVENTS: ReadonlySet<LearnerEventType> = new Set(['VIDEO_PLAYED', 'VIDEO_PAUSED', 'VIDEO_TIMEUPDATED']);
 
-export function learnerHandlers({ repos, limiter, config }: Context): Handlers<LearnerOps> {
+export function learnerHandlers({ repos, limiter, config, ownLists }: Context): Handlers<LearnerOps> {
   const { catalog, progress, billing } = repos;
   return {
     async getProgress(request) {
@@ -82,6 +82,9 @@ export function learnerHandlers({ repos, limiter, config }: Context): Handlers<L
       }
 
       const fresh = await progress.recordEvents(user.id, toStore);
+      // An item started or completed shows in the learner's next list here at once (this answer
+      // does not wait for the announcement: see WRITES_NOTHING_KEPT in server/app.ts).
+      if (toStore.some((e) => fresh.has(e.id) && e.catalogItemId)) ownLists.forget(user.id);
       for (const e of toStore) verdicts.set(e.id, { id: e.id, status: fresh.has(e.id) ? 'accepted' : 'duplicate' });
       // Answered in the order they were sent.
       const results = request.body.data.map((e) => verdicts.get(e.id)!);

@@ -15,6 +15,7 @@ import type { Sessions } from '../services/sessions.ts';
 import type { Limiter } from '../services/limits.ts';
 import type { PasswordChecks } from '../auth/passwords.ts';
 import type { Changes } from '../services/changes.ts';
+import type { OwnLists } from '../services/own-lists.ts';
 import type { AdminChanges } from '../services/admin-changes.ts';
 import type { Uploads } from '../services/uploads.ts';
 import { unauthorized } from '../errors.ts';
@@ -64,12 +65,14 @@ export type Context = {
   limiter: Limiter;
   /** Password checks, a few at a time (server/auth/passwords.ts). */
   passwords: PasswordChecks;
-  /** The database's announcements of changes, for what keeps copies in this process (server/services/changes.ts). */
   /** Every admin change with its audit entries, in one transaction (server/services/admin-changes.ts). */
   adminChanges: AdminChanges;
   /** Files the admin site uploads, in the media storage (server/services/uploads.ts). */
   uploads: Uploads;
+  /** The database's announcements of changes, for what keeps copies in this process (server/services/changes.ts). */
   changes: Changes;
+  /** Lists and searches filtered by the learner's own progress, kept per learner (server/services/own-lists.ts). */
+  ownLists: OwnLists;
   /**
    * The deployment's Redis (REDIS_URL), shared by every server process; null without it. Keys
    * go under `config.redisPrefix`. Commands fail fast while it is unreachable (no offline

@@ -13,7 +13,7 @@ const SHARED_SECONDS = 600;
  */
 export type CachedBody = { raw: Buffer; gzip: () => Buffer };
 
-function cachedBody(raw: Buffer): CachedBody {
+export function cachedBody(raw: Buffer): CachedBody {
   let gzipped: Buffer | null = null;
   return { raw, gzip: () => (gzipped ??= gzipSync(raw)) };
 }

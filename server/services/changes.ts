@@ -5,7 +5,7 @@ export const CHANGES_CHANNEL = 'elp_changes';
 
 /** What keeps something read from the database between requests. */
 export type ChangeListener = {
-  /** An announcement: `user:<id>`, `revoked:<jti>`, `access`, `catalog`. */
+  /** An announcement: `user:<id>`, `revoked:<jti>`, `access`, `catalog`, `progress:<user id>` (migration 0021). */
   onChange: (payload: string) => void;
   /** Whether announcements are being received; after a gap some may have been missed. */
   setLive: (live: boolean) => void;
@@ -14,8 +14,8 @@ export type ChangeListener = {
 /**
  * The database's announcements of changes (PostgreSQL's NOTIFY, sent when the changing
  * transaction commits, whichever process, script or person made it), handed to what keeps
- * copies in this process: the auth cache (server/auth/auth-cache.ts) and the catalogue token
- * (server/services/catalog-cache.ts).
+ * copies in this process: the auth cache (server/auth/auth-cache.ts), the catalogue token
+ * (server/services/catalog-cache.ts) and the learners' own lists (server/services/own-lists.ts).
  */
 export function createChanges({ notify }: { notify?: (payload: string) => Promise<void> } = {}) {
   let live = false;

@@ -116,7 +116,8 @@ function suite(name: string, env: Record<string, string>, cached: boolean) {
       const item = page.items[0]!;
       await silentRename(item.id, 'Renamed behind the cache');
       expect((await get(url)).items[0]!.title).toBe(cached ? item.title : 'Renamed behind the cache');
-      // The progress filter depends on the caller: never from the cache.
+      // The progress filter depends on the caller: never from the shared responses (kept for the
+      // caller alone once asked: tests/api/own-lists.test.ts).
       expect((await get('/api/catalog/items?limit=100&progress=NOT_STARTED')).items.find((i) => i.id === item.id)?.title).toBe('Renamed behind the cache');
       // Any write through the token shows everything since.
       await t.query(sql`update catalog_items set featured = featured where id = ${item.id}::uuid`);
