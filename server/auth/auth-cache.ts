@@ -80,14 +80,17 @@ export function createAuthCache({ ttlMs = 60_000, max = 20_000, now = Date.now }
 
   const listener: ChangeListener = {
     onChange(payload: string) {
-      generation++;
       const [kind, ...rest] = payload.split(':');
+      // The catalogue's and a learner's progress (announced with most learner events that start an
+      // item) change nothing kept here: they must not even hold back a read in flight.
+      if (kind === 'catalog' || kind === 'progress') return;
+      generation++;
       const id = rest.join(':');
       if (kind === 'user') forgetUser(id);
       else if (kind === 'revoked') notRevoked.delete(id);
       else if (kind === 'access') access.clear();
-      // Another kind (the catalogue's) changes nothing kept here.
-      else if (kind !== 'catalog') clear();
+      // A kind this cache does not know: everything may have changed.
+      else clear();
     },
     setLive(value: boolean) {
       clear();

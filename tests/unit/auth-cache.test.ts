@@ -49,6 +49,29 @@ describe('auth cache', () => {
     expect(calls.n).toBe(5);
   });
 
+  it('keeps everything through the catalogue’s and the learners’ progress announcements, and drops it on one it does not know', async () => {
+    const cache = createAuthCache();
+    cache.setLive(true);
+    const { calls, load } = counting(() => user('u1'));
+    await cache.userById('u1', load);
+    for (const payload of ['catalog', 'progress:u1', 'progress:u2']) cache.onChange(payload);
+    await cache.userById('u1', load);
+    expect(calls.n).toBe(1);
+    // Nor do they hold back a read in flight.
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const reading = cache.userById('u2', async () => (await slow, user('u2')));
+    cache.onChange('progress:u2');
+    release();
+    await reading;
+    const other = counting(() => user('u2'));
+    await cache.userById('u2', other.load);
+    expect(other.calls.n).toBe(0);
+    cache.onChange('something-new:x');
+    await cache.userById('u1', load);
+    expect(calls.n).toBe(2);
+  });
+
   it('does not keep a row read while a change was announced (it may be the old one)', async () => {
     const cache = createAuthCache();
     cache.setLive(true);
