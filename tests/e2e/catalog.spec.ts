@@ -194,6 +194,31 @@ test('cards lead with a 16:9 thumbnail, lazy below the first row, and show progr
   await expect(results(page).getByRole('listitem').first().getByText(/^(\d of 5 steps|\d+% watched|In progress)$/)).toBeVisible();
 });
 
+test('a strategy whose video was opened is in the catalogue’s In progress at once, and out of Not started', async ({ page }) => {
+  await signIn(page);
+  // A strategy with a video this educator has not started.
+  await page.goto('/catalog?progress=NOT_STARTED&type=LEARNING_OBJECT');
+  const link = results(page).getByRole('listitem').first().getByRole('heading', { level: 3 }).getByRole('link');
+  await expect(link).toBeVisible();
+  const title = (await link.textContent())!.trim();
+  const titled = (progress: string) => `/catalog?search=${encodeURIComponent(`"${title}"`)}&progress=${progress}`;
+  const shown = (page: Page) => results(page).getByRole('link', { name: title, exact: true });
+  // Asked for before: the server keeps this learner's list (server/services/own-lists.ts).
+  await page.goto(titled('IN_PROGRESS'));
+  await expect(page.getByRole('heading', { level: 3, name: /^No results for/ })).toBeVisible();
+  await page.goto(titled('NOT_STARTED'));
+  await expect(shown(page)).toBeVisible();
+
+  await page.goto('/catalog?progress=NOT_STARTED&type=LEARNING_OBJECT');
+  await results(page).getByRole('link', { name: title, exact: true }).first().click();
+  await expect(page.locator('video')).toBeVisible();
+
+  await page.goto(titled('IN_PROGRESS'));
+  await expect(shown(page)).toBeVisible();
+  await page.goto(titled('NOT_STARTED'));
+  await expect(page.getByRole('heading', { level: 3, name: /^No results for/ })).toBeVisible();
+});
+
 test('on a phone the filters wait behind a Filters button with their count; results are on the first screen', async ({ page }) => {
   await signIn(page);
   await page.setViewportSize({ width: 375, height: 812 });
