@@ -93,15 +93,16 @@ export function catalogHandlers({ repos, config, redis, changes, uploads, ownLis
     async searchCatalog(request, reply) {
       const userId = principalOf(request).user.id;
       const { progress, limit: _limit, offset: _offset, ...matching } = request.query;
+      const search = () => catalog.search(userId, request.query);
+      if (!progress) return sendKept(request, reply, 'search', request.query, search);
+      // Filtered by the caller's own progress: theirs alone, kept for them.
+      if (progress !== 'NOT_STARTED' || !cache.enabled) return sendOwn(request, reply, 'search', request.query, search);
       // "Not started" is most of the catalogue: read from the search's matches, kept for everyone,
       // less the caller's own started items (docs/decisions.md, "Not started, from the kept matches").
-      const notStarted = async () => {
+      return sendOwn(request, reply, 'search', request.query, async () => {
         const matches = await searchMatches(canonical(matching), () => catalog.searchMatches(matching, SEARCH_MATCHES));
-        return (await catalog.searchNotStarted(userId, request.query, matches)) ?? catalog.search(userId, request.query);
-      };
-      // Filtered by the caller's own progress: theirs alone.
-      if (progress) return sendOwn(request, reply, 'search', request.query, progress === 'NOT_STARTED' && cache.enabled ? notStarted : () => catalog.search(userId, request.query));
-      return sendKept(request, reply, 'search', request.query, () => catalog.search(userId, request.query));
+        return (await catalog.searchNotStarted(userId, request.query, matches)) ?? search();
+      });
     },
 
     async listCatalogItems(request, reply) {
