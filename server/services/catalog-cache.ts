@@ -9,13 +9,24 @@ const SHARED_SECONDS = 600;
 
 /**
  * A kept response body: its bytes (encoded once, not per response) and, the first time a client
- * asks for it, its gzip encoding (compressed once, not per response).
+ * asks for it, its gzip encoding (compressed once, not per response). `bytes` is what it holds:
+ * the raw bytes, and the gzip encoding once made; `onGzip` hears that encoding's size when it is.
  */
-export type CachedBody = { raw: Buffer; gzip: () => Buffer };
+export type CachedBody = { raw: Buffer; gzip: () => Buffer; bytes: () => number };
 
-export function cachedBody(raw: Buffer): CachedBody {
+export function cachedBody(raw: Buffer, onGzip?: (bytes: number) => void): CachedBody {
   let gzipped: Buffer | null = null;
-  return { raw, gzip: () => (gzipped ??= gzipSync(raw)) };
+  return {
+    raw,
+    gzip() {
+      if (!gzipped) {
+        gzipped = gzipSync(raw);
+        onGzip?.(gzipped.length);
+      }
+      return gzipped;
+    },
+    bytes: () => raw.length + (gzipped?.length ?? 0),
+  };
 }
 
 /** Whether a request's Accept-Encoding takes gzip (not refused with q=0). */

@@ -5,7 +5,10 @@ import type { ChangeListener } from './changes.ts';
 const USERS_KEPT = 5_000;
 /** How many responses a learner keeps (their filters and pages), the oldest dropped first. */
 const PER_USER = 16;
-/** The most bytes all the kept responses take (each a page of 10-100 summaries, a few to tens of KB). */
+/**
+ * The most bytes all the kept responses take (each a page of 10-100 summaries, a few to tens of
+ * KB), their gzip encodings counted once made.
+ */
 const BYTES_KEPT = 32 * 1024 * 1024;
 
 type Kept = { bodies: Map<string, CachedBody>; bytes: number };
@@ -44,6 +47,13 @@ export function createOwnLists(): OwnLists {
     users.clear();
     bytes = 0;
   };
+  /** Drops the least recently active learners (not `userId`, who is being answered) beyond the bounds. */
+  const trim = (userId: string) => {
+    for (const [id] of users) {
+      if (bytes <= BYTES_KEPT && users.size <= USERS_KEPT) break;
+      if (id !== userId) drop(id);
+    }
+  };
   return {
     setLive(value) {
       live = value;
@@ -67,22 +77,26 @@ export function createOwnLists(): OwnLists {
         kept = { bodies: new Map(), bytes: 0 };
         users.set(userId, kept);
       }
-      const body = cachedBody(Buffer.from(JSON.stringify(await compute())));
+      const owner = kept;
+      // A gzip encoding made later (for a client that takes gzip) is counted while the body is kept.
+      const body = cachedBody(Buffer.from(JSON.stringify(await compute())), (gzipped) => {
+        if (users.get(userId) !== owner || owner.bodies.get(key) !== body) return;
+        owner.bytes += gzipped;
+        bytes += gzipped;
+        trim(userId);
+      });
       // An announcement for this learner (or the catalogue) while computing dropped `kept`.
       if (!live || users.get(userId) !== kept) return body;
       if (kept.bodies.size >= PER_USER) {
         const [oldest, old] = kept.bodies.entries().next().value!;
         kept.bodies.delete(oldest);
-        kept.bytes -= old.raw.length;
-        bytes -= old.raw.length;
+        kept.bytes -= old.bytes();
+        bytes -= old.bytes();
       }
       kept.bodies.set(key, body);
-      kept.bytes += body.raw.length;
-      bytes += body.raw.length;
-      for (const [id] of users) {
-        if (bytes <= BYTES_KEPT && users.size <= USERS_KEPT) break;
-        if (id !== userId) drop(id);
-      }
+      kept.bytes += body.bytes();
+      bytes += body.bytes();
+      trim(userId);
       return body;
     },
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createOwnLists } from '../../server/services/own-lists.ts';
 
@@ -109,5 +110,23 @@ describe('lists kept per learner (server/services/own-lists.ts)', () => {
     expect(calls.n).toBe(9);
     await own.json('u0', 'list', { progress: 'SAVED' }, compute);
     expect(calls.n).toBe(10);
+  });
+
+  it('counts a kept response’s gzip encoding in the 32 MB once it is made', async () => {
+    const own = createOwnLists();
+    own.setLive(true);
+    // Base64 of random bytes: 12 MB that gzip leaves at about 9 MB.
+    const noise = randomBytes(9 * 1024 * 1024).toString('base64');
+    const { calls, compute } = counted(() => ({ noise }));
+    await own.json('u0', 'list', { progress: 'SAVED' }, compute);
+    const second = await own.json('u1', 'list', { progress: 'SAVED' }, compute);
+    await own.json('u0', 'list', { progress: 'SAVED' }, compute);
+    // 24 MB of raw bodies: both kept.
+    expect(calls.n).toBe(2);
+    // A client taking gzip asks for u1's: about 33 MB now, so the other learner is dropped.
+    expect(second.gzip().length).toBeGreaterThan(8 * 1024 * 1024);
+    expect(second.bytes()).toBe(second.raw.length + second.gzip().length);
+    await own.json('u0', 'list', { progress: 'SAVED' }, compute);
+    expect(calls.n).toBe(3);
   });
 });
