@@ -2,7 +2,7 @@
  * Benchmark of the catalogue list and search at scale with autocannon (not a timed test: it prints figures).
  *
  *   DATABASE_URL=postgres://… npm run bench:catalog        # a database seeded with `npm run seed -- --size large`
- *   npm run bench:catalog -- --duration 5 --connections 50
+ *   npm run bench:catalog -- --duration 5 --connections 50 --warm 2
  *
  * Each kind of request rotates through several variants (every sort key and direction, filter
  * combinations, one word, two words, a quoted phrase), first on one connection (each request waits
@@ -12,6 +12,15 @@
  *
  * Each line is measured twice: with the response cache (cached) and without it (CATALOG_CACHE=off,
  * uncached), two servers over the same database. `--cache on|off` measures only one of them.
+ *
+ * Each line on many connections is measured after a warm-up of `--warm` seconds (2) with the same
+ * requests and connections, not counted: a running server has prepared and planned its kept
+ * statements on every pooled database connection (each plans a statement its first five runs),
+ * which a short line would otherwise count against the first seconds of every line.
+ *
+ * Requests carry no Accept-Encoding, so every response is sent whole, as in earlier rounds.
+ * `--accept-encoding gzip` sends what a browser does: the kept responses are then sent in their
+ * gzip encoding (made once), the others compressed per response.
  */
 import { parseArgs } from 'node:util';
 import { fire } from './load-generator.ts';
@@ -24,12 +33,19 @@ import { seedDemo } from '../../server/db/seed/seed.ts';
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
+    warm: { type: 'string', default: '2' },
+    'accept-encoding': { type: 'string' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
     cache: { type: 'string' },
   },
 });
 const duration = Number(values.duration);
+const warm = Number(values.warm);
+if (!(warm >= 0)) {
+  console.error(`--warm is a number of seconds, 0 for none (got "${values.warm}")`);
+  process.exit(1);
+}
 const connections = Number(values.connections);
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_ENABLED: 'false', SEED_ON_START: 'false' });
@@ -52,7 +68,8 @@ const login = await fetch(`${address}/api/identity/local/authorize`, {
   body: JSON.stringify({ email: 'educator01@northwind.example.org', password: 'Welcome-2026!' }),
 });
 const { accessToken } = (await login.json()) as { accessToken: string };
-const headers = { authorization: `Bearer ${accessToken}` };
+const encoding = values['accept-encoding'];
+const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, ...(encoding ? { 'accept-encoding': encoding } : {}) };
 const get = <T>(path: string) => fetch(`${address}${path}`, { headers }).then((r) => r.json() as Promise<T>);
 
 const audiences = (await get<{ data: { id: string }[] }>('/api/catalog/audiences')).data;
@@ -98,8 +115,8 @@ const groups: Record<string, string[]> = {
 };
 
 type Figures = { p50: number; p99: number; rps: number; failed: number };
-async function run(url: string, paths: string[], conns: number, extraHeaders: Record<string, string> = headers): Promise<Figures> {
-  const result = await fire({ url, connections: conns, duration, requests: paths.map((path) => ({ method: 'GET', path, headers: extraHeaders })) });
+async function run(url: string, paths: string[], conns: number, extraHeaders: Record<string, string> = headers, seconds = duration): Promise<Figures> {
+  const result = await fire({ url, connections: conns, duration: seconds, requests: paths.map((path) => ({ method: 'GET', path, headers: extraHeaders })) });
   // Timeouts (10 s) and errors are reported, not thrown: they are what a slow query looks like.
   const failed = result.non2xx + result.errors + result.timeouts;
   return { p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), failed };
@@ -111,7 +128,11 @@ const show = (title: string, conns: number, f: Figures, base?: Figures) =>
       (f.failed ? `  ${f.failed} failed or timed out` : ''),
   );
 
-console.log(`catalogue: ${total.total}${total.totalIsCapped ? '+' : ''} items, database: ${database.kind}, ${duration} s per line`);
+console.log(
+  `catalogue: ${total.total}${total.totalIsCapped ? '+' : ''} items, database: ${database.kind}, ${duration} s per line` +
+    (warm > 0 ? `, each line on ${connections} connections after ${warm} s of the same requests not counted` : '') +
+    `, Accept-Encoding: ${encoding ?? '(none)'}`,
+);
 const helloOne = await run(helloAddress, ['/'], 1, {});
 show('bare Fastify hello-world', 1, helloOne);
 const helloMany = await run(helloAddress, ['/'], connections, {});
@@ -128,6 +149,7 @@ for (const [title, paths] of Object.entries(groups)) {
     // The cached lines measure the steady state: each response is computed once, before.
     if (server.name === 'cached') for (const path of paths) await fetch(`${server.url}${path}`, { headers }).then((r) => r.arrayBuffer());
     show(`${title}, ${server.name}`, 1, await run(server.url, paths, 1), helloOne);
+    if (warm > 0) await run(server.url, paths, connections, headers, warm);
     show(`${title}, ${server.name}`, connections, await run(server.url, paths, connections), helloMany);
   }
 }
