@@ -87,6 +87,13 @@ export function createOwnLists(): OwnLists {
       });
       // An announcement for this learner (or the catalogue) while computing dropped `kept`.
       if (!live || users.get(userId) !== kept) return body;
+      // The same request computed twice at once: the later body replaces the earlier one.
+      const replaced = kept.bodies.get(key);
+      if (replaced) {
+        kept.bodies.delete(key);
+        kept.bytes -= replaced.bytes();
+        bytes -= replaced.bytes();
+      }
       if (kept.bodies.size >= PER_USER) {
         const [oldest, old] = kept.bodies.entries().next().value!;
         kept.bodies.delete(oldest);

@@ -112,6 +112,19 @@ describe('lists kept per learner (server/services/own-lists.ts)', () => {
     expect(calls.n).toBe(10);
   });
 
+  it('counts a response computed twice at once only once in the 32 MB', async () => {
+    const own = createOwnLists();
+    own.setLive(true);
+    const big = 'x'.repeat(12 * 1024 * 1024);
+    const { calls, compute } = counted(() => ({ big }));
+    await Promise.all([own.json('u0', 'list', { progress: 'SAVED' }, compute), own.json('u0', 'list', { progress: 'SAVED' }, compute)]);
+    await own.json('u1', 'list', { progress: 'SAVED' }, compute);
+    expect(calls.n).toBe(3);
+    // 24 MB kept, not 36: the first learner's response is still there.
+    await own.json('u0', 'list', { progress: 'SAVED' }, compute);
+    expect(calls.n).toBe(3);
+  });
+
   it('counts a kept response’s gzip encoding in the 32 MB once it is made', async () => {
     const own = createOwnLists();
     own.setLive(true);
