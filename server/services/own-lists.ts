@@ -47,6 +47,14 @@ export function createOwnLists(): OwnLists {
     users.clear();
     bytes = 0;
   };
+  /** Removes one of a learner's kept responses, and its bytes from both counts. */
+  const remove = (kept: Kept, key: string) => {
+    const body = kept.bodies.get(key);
+    if (!body) return;
+    kept.bodies.delete(key);
+    kept.bytes -= body.bytes();
+    bytes -= body.bytes();
+  };
   /** Drops the least recently active learners (not `userId`, who is being answered) beyond the bounds. */
   const trim = (userId: string) => {
     for (const [id] of users) {
@@ -88,18 +96,8 @@ export function createOwnLists(): OwnLists {
       // An announcement for this learner (or the catalogue) while computing dropped `kept`.
       if (!live || users.get(userId) !== kept) return body;
       // The same request computed twice at once: the later body replaces the earlier one.
-      const replaced = kept.bodies.get(key);
-      if (replaced) {
-        kept.bodies.delete(key);
-        kept.bytes -= replaced.bytes();
-        bytes -= replaced.bytes();
-      }
-      if (kept.bodies.size >= PER_USER) {
-        const [oldest, old] = kept.bodies.entries().next().value!;
-        kept.bodies.delete(oldest);
-        kept.bytes -= old.bytes();
-        bytes -= old.bytes();
-      }
+      remove(kept, key);
+      if (kept.bodies.size >= PER_USER) remove(kept, kept.bodies.keys().next().value!);
       kept.bodies.set(key, body);
       kept.bytes += body.bytes();
       bytes += body.bytes();
