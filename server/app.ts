@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -12,6 +12,7 @@ import { createOwnLists } from './services/own-lists.ts';
 import { sql } from 'drizzle-orm';
 import { embeddedProvider } from './auth/provider/provider.ts';
 import { loggerOptions } from './logging.ts';
+import { connectRedis } from './redis.ts';
 import { createRepositories } from './repositories/repositories.ts';
 import { createBillingService } from './services/billing.ts';
 import { createInvitations } from './services/invitations.ts';
@@ -176,33 +177,6 @@ function createContext(
     ownLists,
     isReady,
   };
-}
-
-/**
- * The Redis client, once connected: the embedded provider reads its signing keys there at start,
- * so a server that cannot reach it does not start. Later, commands fail at once while it is away
- * (no offline queue) and the client reconnects on its own: rate limits let requests through
- * meanwhile, sign-ins through the embedded provider fail until it is back.
- */
-async function connectRedis(url: string, log: FastifyBaseLogger, timeoutMs = 10_000): Promise<Redis> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
-  let lastError = '';
-  redis.on('error', (err: Error) => {
-    if (err.message !== lastError) log.warn({ err: err.message }, 'redis unavailable: limits fall back to this process');
-    lastError = err.message;
-  });
-  redis.on('ready', () => (lastError = ''));
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`REDIS_URL: Redis did not answer within ${timeoutMs / 1000} s (${lastError || 'no connection'})`)), timeoutMs).unref());
-  const ready = new Promise<void>((resolve) => redis.once('ready', resolve));
-  // A refused first attempt is retried by the client (with a back-off) until the timeout.
-  redis.connect().catch(() => {});
-  try {
-    await Promise.race([ready, timeout]);
-  } catch (err) {
-    redis.disconnect();
-    throw err;
-  }
-  return redis;
 }
 
 async function fetchUserInfo(issuer: string, token: string) {

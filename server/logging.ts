@@ -28,19 +28,24 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
 
 /**
  * Database errors carry the query's parameter values (which may be a password hash or a
- * token): the log keeps the query text and the cause, never the values.
+ * token): the log keeps the query text and the cause, never the values. Anything logged under
+ * `err` that is not an object (a message string, say) is kept as its text.
  */
-function serializeError(err: Error & { params?: unknown; cause?: unknown }) {
-  const withoutParams = (text?: string) => text?.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, '\nparams: [redacted]');
-  const cause = err.cause instanceof Error ? { type: err.cause.name, message: err.cause.message } : undefined;
+export function serializeError(err: unknown) {
+  if (err === null || typeof err !== 'object') return { type: typeof err, message: withoutParams(String(err)), stack: '' };
+  const e = err as Error & { query?: unknown; cause?: unknown; code?: unknown };
+  const cause = e.cause instanceof Error ? { type: e.cause.name, message: withoutParams(e.cause.message) } : undefined;
   return {
-    type: err.constructor?.name ?? 'Error',
-    message: withoutParams(err.message) ?? '',
-    stack: withoutParams(err.stack) ?? '',
-    ...('query' in err && { query: (err as { query?: string }).query }),
+    type: e.constructor?.name ?? 'Error',
+    message: withoutParams(typeof e.message === 'string' ? e.message : String(e.message ?? '')),
+    stack: withoutParams(typeof e.stack === 'string' ? e.stack : ''),
+    ...(typeof e.code === 'string' && { code: e.code }),
+    ...(typeof e.query === 'string' && { query: e.query }),
     ...(cause && { cause }),
   };
 }
+
+const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, '\nparams: [redacted]');
 
 /** Query strings may carry one-time tickets (password page); never log them. */
 function redactUrl(url: string) {

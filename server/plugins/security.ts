@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { OperationId } from '../contract.ts';
@@ -61,15 +62,45 @@ export const security = (config: Config, redis: Redis | null = null) =>
     });
     await app.register(rateLimit, {
       global: false,
-      // Shared by every process when Redis is configured; if it fails, requests are let through
-      // rather than refused (a Redis outage must not sign everyone out).
-      ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate:`, skipOnError: true } : {}),
+      // Shared by every process when Redis is configured; while it is away each process counts
+      // on its own (a Redis outage must neither sign everyone out nor lift the limits).
+      ...(redis ? { store: sharedOrLocalStore(redis, `${config.redisPrefix}rate:`) } : {}),
       errorResponseBuilder: (_req, context) =>
         Object.assign(new HttpError(429, 'RATE_LIMITED', `Too many attempts, please try again in ${context.after}`), {
           statusCode: 429,
         }),
     });
   });
+
+type StoreParams = { continueExceeding?: boolean; exponentialBackoff?: boolean };
+type StoreCtor<Extra extends unknown[]> = new (continueExceeding: boolean | undefined, exponentialBackoff: boolean | undefined, ...extra: Extra) => FastifyRateLimitStore;
+// The plugin's own stores (it exports neither): counts in Redis, and counts in this process.
+const require = createRequire(import.meta.url);
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCtor<[redis: Redis, key: string]>;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreCtor<[]>;
+
+/**
+ * Counts in Redis while it answers, in this process's memory while it does not (its outage is
+ * logged once by the connection, server/redis.ts). Each route gets a child of both.
+ */
+function sharedOrLocalStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  class SharedOrLocalStore implements FastifyRateLimitStore {
+    private readonly shared: FastifyRateLimitStore;
+    private readonly local: FastifyRateLimitStore;
+    constructor(params: StoreParams, stores?: { shared: FastifyRateLimitStore; local: FastifyRateLimitStore }) {
+      this.shared = stores?.shared ?? new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, nameSpace);
+      this.local = stores?.local ?? new LocalStore(params.continueExceeding, params.exponentialBackoff);
+    }
+    incr(key: string, done: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number, max: number) {
+      if (redis.status !== 'ready') return this.local.incr(key, done, timeWindow, max);
+      this.shared.incr(key, (err, result) => (err ? this.local.incr(key, done, timeWindow, max) : done(null, result)), timeWindow, max);
+    }
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      return new SharedOrLocalStore(routeOptions as StoreParams, { shared: this.shared.child(routeOptions), local: this.local.child(routeOptions) });
+    }
+  }
+  return SharedOrLocalStore;
+}
 
 /**
  * The headers helmet sets for these options, worked out once. (@fastify/helmet built helmet's

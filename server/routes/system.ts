@@ -1,10 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { HttpError, notFound } from '../errors.ts';
+import { redisReady } from '../redis.ts';
 import type { Context, Handlers } from './types.ts';
 
 type SystemOps = 'getHealth' | 'getReadiness' | 'getFeatures';
 
-export function systemHandlers({ repos, isReady, config }: Context): Handlers<SystemOps> {
+export function systemHandlers({ repos, isReady, config, redis }: Context): Handlers<SystemOps> {
   let features: { mtimeMs: number; payload: { features: Record<string, unknown>; dateUpdated: Date } } | null = null;
 
   return {
@@ -19,7 +20,11 @@ export function systemHandlers({ repos, isReady, config }: Context): Handlers<Sy
       } catch {
         throw new HttpError(503, 'NOT_READY', 'The database is not reachable');
       }
-      return { status: 'ok' };
+      // Redis away is not a reason to stop sending requests here: everything but the embedded
+      // provider's sign-in carries on (server/redis.ts).
+      if (!redis) return { status: 'ok', dependencies: { database: 'ok' as const } };
+      const up = redisReady(redis);
+      return { status: up ? 'ok' : 'degraded', dependencies: { database: 'ok' as const, redis: up ? ('ok' as const) : ('unavailable' as const) } };
     },
 
     async getFeatures(request) {

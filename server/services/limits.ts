@@ -46,20 +46,27 @@ redis.call('DECRBY', KEYS[1], refused)
 return tonumber(ARGV[1]) - refused
 `;
 
-/** Shared by every process that uses the same Redis. */
-export function redisLimiter(redis: Redis, prefix = 'elp:limit:'): Limiter {
+/**
+ * Shared by every process that uses the same Redis. While Redis is away, each process counts in
+ * its own memory (`fallback`): a user's budget is then per process rather than shared, but never
+ * unlimited, and nobody is refused because a counter could not be reached. The connection logs
+ * the outage once (server/redis.ts).
+ */
+export function redisLimiter(redis: Redis, prefix = 'elp:limit:', fallback: Limiter = memoryLimiter()): Limiter {
   return {
-    async take(key, amount, { limit, windowMs }) {
-      try {
-        return Number(await redis.eval(TAKE, 1, `${prefix}${key}`, amount, limit, windowMs));
-      } catch {
-        // Redis is down: let the learner through rather than lose their classroom day; the
-        // per-address limit and the batch size still bound what one client can send.
-        return amount;
+    async take(key, amount, budget) {
+      if (redis.status === 'ready') {
+        try {
+          return Number(await redis.eval(TAKE, 1, `${prefix}${key}`, amount, budget.limit, budget.windowMs));
+        } catch {
+          // Lost while asking: counted here like every request until it is back.
+        }
       }
+      return fallback.take(key, amount, budget);
     },
     async close() {
       // The connection belongs to whoever opened it.
+      await fallback.close();
     },
   };
 }

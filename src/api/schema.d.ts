@@ -1112,7 +1112,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness (database reachable and migrated). */
+        /** Readiness (database reachable and migrated; Redis, when configured, reported). */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -1472,7 +1472,15 @@ export interface components {
             };
         };
         Health: {
+            /** @description ok; degraded while an optional dependency (Redis) is away and the server still serves. */
             status: string;
+            /** @description Readiness only. Each dependency this server uses and whether it answers. Without Redis, rate limits count in each process and sign-in through the embedded provider answers 503 until it is back. */
+            dependencies?: {
+                /** @enum {string} */
+                database?: "ok";
+                /** @enum {string} */
+                redis?: "ok" | "unavailable";
+            };
         };
         /** Format: email */
         Email: string;
@@ -2583,9 +2591,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not ready, or the identity provider's keys cannot be reached right now (not a reason to sign out). */
+        /** @description Not ready, the database unavailable for a moment (a restart, a failover), too busy, or the identity provider's keys cannot be reached right now (not a reason to sign out). Try again after Retry-After seconds. */
         Unavailable: {
             headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -5561,7 +5571,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ready to serve. */
+            /** @description Ready to serve; `degraded` when Redis is configured but away (the server still serves; see Health). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5569,7 +5579,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "ok"
+                     *       "status": "degraded",
+                     *       "dependencies": {
+                     *         "database": "ok",
+                     *         "redis": "unavailable"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];

@@ -303,7 +303,7 @@ describe('admin', () => {
 describe('system', () => {
   it('answers health, readiness and features', async () => {
     expect((await call(null, { method: 'GET', url: '/api/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await call(null, { method: 'GET', url: '/api/readyz' })).json()).toEqual({ status: 'ok' });
+    expect((await call(null, { method: 'GET', url: '/api/readyz' })).json()).toEqual({ status: 'ok', dependencies: { database: 'ok' } });
     expect((await call(null, { method: 'GET', url: `/api/flags/api/features/${t.config.growthbook.clientKey}` })).json().features).toHaveProperty('local-login');
     expect((await call(null, { method: 'GET', url: '/api/flags/api/features/wrong-key' })).statusCode).toBe(404);
   });

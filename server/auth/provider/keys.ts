@@ -63,6 +63,19 @@ export async function loadSigningKeys(dataDir: string, envJwks?: string, shared?
   return { ...(await normalise([key])), source: 'generated' };
 }
 
+/**
+ * Puts the keys this process signs with back into Redis whenever it reconnects and finds them
+ * gone (a Redis restarted without its data): a process started later then takes these keys
+ * rather than making new ones that the running processes do not sign with. Returns the stop.
+ */
+export function keepSharedKeys(shared: SharedKeyStore, keys: SigningKeys): () => void {
+  const key = `${shared.prefix}${SHARED_KEYS}`;
+  const text = JSON.stringify({ keys: keys.keys });
+  const restore = () => void shared.redis.set(key, text, 'NX').catch(() => {});
+  shared.redis.on('ready', restore);
+  return () => void shared.redis.off('ready', restore);
+}
+
 async function generateKey(): Promise<JWK> {
   const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   const jwk = await exportJWK(privateKey);

@@ -8,8 +8,9 @@ import { HttpError } from '../../errors.ts';
 import type { Context } from '../../routes/types.ts';
 import { claimsOf, createAccounts, NAME_MAX, PASSWORD_MIN, type SignUpInput } from './accounts.ts';
 import { createProviderStore, STORE_FILE } from './adapter.ts';
-import { deriveCookieKeys, loadSigningKeys, localKeySet } from './keys.ts';
+import { deriveCookieKeys, keepSharedKeys, loadSigningKeys, localKeySet } from './keys.ts';
 import { createRedisProviderStore } from './redis-adapter.ts';
+import { REDIS_RETRY_AFTER_S, redisReady } from '../../redis.ts';
 import { errorPage, loginPage, logoutPage, messagePage, PRODUCT, signUpPage, STYLESHEET, STYLESHEET_PATH, type SignUpValues } from './pages.ts';
 
 /** Origin of the Vite dev server, whose /callback is also registered outside production. */
@@ -64,7 +65,12 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
     const { redis } = ctx;
     // With Redis, every server process (and machine) signs with the same keys and sees every
     // session; without it, one process keeps them in DATA_DIR.
-    const keys = await loadSigningKeys(config.dataDir, options.jwks, redis ? { redis, prefix: config.redisPrefix } : undefined);
+    const shared = redis ? { redis, prefix: config.redisPrefix } : undefined;
+    const keys = await loadSigningKeys(config.dataDir, options.jwks, shared);
+    if (shared && keys.source === 'redis') {
+      const stop = keepSharedKeys(shared, keys);
+      app.addHook('onClose', async () => stop());
+    }
     const verifyKeys = localKeySet(keys);
     const store = redis
       ? createRedisProviderStore(redis, config.redisPrefix)
@@ -83,6 +89,24 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
       }
     });
     app.addHook('onClose', async () => stopListening());
+
+    // With Redis, the provider's sessions, grants and codes live there: while it is away, what
+    // needs them answers 503 with Retry-After (the sign-in page says so), never a 500 or a hang.
+    // Its keys and discovery documents, and /userinfo for the API's tokens, do not need it.
+    const storeAway = () => redis !== null && !redisReady(redis);
+    const unavailable = (request: FastifyRequest, reply: FastifyReply) => {
+      void reply.code(503).header('retry-after', String(REDIS_RETRY_AFTER_S)).header('cache-control', 'no-store');
+      const message = 'Sign-in is briefly unavailable. Please try again in a moment.';
+      if (!(request.headers.accept ?? '').includes('text/html')) return reply.send({ error: { code: 'SERVICE_UNAVAILABLE', message } });
+      return reply.type('text/html; charset=utf-8').send(messagePage({ title: 'Sign-in unavailable', heading: 'Sign-in is briefly unavailable', message: 'Please try again in a moment.', link: { href: home, text: `Go back to ${PRODUCT}` } }));
+    };
+    const WITHOUT_STORE = new Set(['/.well-known/jwks.json', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server', STYLESHEET_PATH]);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!storeAway() || WITHOUT_STORE.has(request.url.split('?')[0]!)) return;
+      // An API access token at /userinfo is checked without the store (the route below).
+      if (request.url.startsWith('/userinfo') && /^Bearer\s+[^.\s]+\.[^.\s]+\.[^.\s]+$/i.test(request.headers.authorization ?? '')) return;
+      return unavailable(request, reply);
+    });
 
     const appOrigins = [...new Set([config.publicUrl, ...(process.env.NODE_ENV === 'production' ? [] : [VITE_DEV_ORIGIN])])];
     const redirectUris = appOrigins.map((origin) => `${origin}/callback`);
@@ -243,6 +267,14 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
     provider.on('server_error', (_koa: unknown, err: unknown) => app.log.error({ err }, 'identity provider error'));
     provider.on('grant.error', (_koa: unknown, err: { statusCode?: number; message?: string }) => {
       if ((err.statusCode ?? 500) >= 500) app.log.error({ err }, 'identity provider token error');
+    });
+    // Redis lost in the middle of a request: oidc-provider answers its own 500; it is a 503.
+    provider.use(async (koa, next) => {
+      await next();
+      if (koa.status >= 500 && storeAway()) {
+        koa.status = 503;
+        koa.set('retry-after', String(REDIS_RETRY_AFTER_S));
+      }
     });
     const callback = provider.callback();
     const forwardedProto = publicUrl.protocol.replace(':', '');
@@ -442,6 +474,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
             messagePage({ title: 'Too many attempts', message: 'There were too many sign-in attempts from your network. Wait a minute, then try again.' }),
           );
         }
+        if (status >= 500 && storeAway()) return unavailable(request, reply);
         if (status >= 500) request.log.error({ err: error }, 'sign-in page failed');
         else request.log.info({ status }, 'sign-in page request rejected');
         return html(reply, status >= 400 && status < 500 ? status : 500, errorPage({ home }));
