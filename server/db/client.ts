@@ -53,6 +53,35 @@ export async function ensurePgliteTemplate(dir = TEMPLATE_DIR): Promise<boolean>
 
 /** How long one query of a request may run on PostgreSQL before it is cancelled. */
 export const STATEMENT_TIMEOUT_MS = 15_000;
+/** How long a new connection to PostgreSQL may take before the query that asked for it fails. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * SQLSTATEs of a database that is away for a moment rather than of a bad query: the connection
+ * failed or was ended (class 08, 57P01-57P03 shutdown and start-up), too many connections
+ * (53300), or the server could not read or write its files (class 58, 53100: a disk full or busy,
+ * PGlite's files included).
+ */
+const OUTAGE_STATES = /^(08...|57P0[1-3]|53[13]00|58...)$/;
+/** What the drivers say when the connection itself failed (no SQLSTATE). */
+const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EBUSY', 'EIO', 'ENOSPC']);
+const OUTAGE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable)/;
+
+/**
+ * The error (or one it wraps: drizzle wraps the driver's) says the database could not be reached
+ * or dropped the connection: a request that meets it is answered 503 with Retry-After, and a read
+ * may be tried once more (server/plugins/api.ts).
+ */
+export function isDatabaseOutage(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (OUTAGE_STATES.test(code) || OUTAGE_CODES.has(code))) return true;
+    if (typeof message === 'string' && OUTAGE_MESSAGES.test(message)) return true;
+    // A connection tried on several addresses fails with all of their errors.
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseOutage(inner))) return true;
+  }
+  return false;
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
@@ -83,12 +112,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: options.poolSize ?? 10,
       statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+      // A server that does not answer at all (a host gone, a partition) fails the request in 5 s
+      // rather than holding it until the client gives up.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
       options: '-c jit=off',
     });
-    // An idle connection dropped by the server (restart, failover) must not crash the process:
-    // the pool opens a new one for the next query.
+    // A connection dropped by the server (a restart, a failover) must not end the process,
+    // whether it sat idle in the pool (the pool's 'error') or was checked out between two
+    // queries of a transaction (the client's own 'error', which nobody else listens to then):
+    // the query that meets it fails (answered 503, server/plugins/validation.ts) and the pool
+    // opens a new connection for the next one.
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
-    pool.on('connect', (client) => prepareRepeatedStatements(client));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.error(`database connection lost while in use: ${err.message}`));
+      prepareRepeatedStatements(client);
+    });
     const db = drizzle(pool, { schema });
     const url = options.url;
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), listen: (channel, onMessage, onLive) => listenOnPostgres(pg.Client, url, channel, onMessage, onLive) };

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { setTimeout as delay } from 'node:timers/promises';
+import { isDatabaseOutage } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { IMPORT_MAX_KB } from '../services/invitations.ts';
 import { humanSize } from '../../src/lib/validation/rules.ts';
@@ -75,5 +77,32 @@ export const api = (ctx: Context) =>
       ...adminOrganizationHandlers(ctx),
       ...adminUploadHandlers(ctx),
     };
-    await app.register(openapiGlue, { specification: specificationPath, prefix: '/api', serviceHandlers });
+    await app.register(openapiGlue, { specification: specificationPath, prefix: '/api', serviceHandlers: readsTriedTwice(serviceHandlers) });
   };
+
+/** How long a read waits before its second try when the database dropped its connection. */
+const READ_RETRY_DELAY_MS = 300;
+
+/**
+ * A read (GET) that meets a lost database connection runs once more, after a moment, while
+ * nothing of its answer has been sent: a connection the database ended (a restart, a failover)
+ * costs the user nothing when a new one works. A write is never run twice here: it is answered
+ * 503 with Retry-After (server/plugins/validation.ts), and its sender decides.
+ */
+export function readsTriedTwice(handlers: Handlers<OperationId>): Handlers<OperationId> {
+  type Handler = (this: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  const wrapped: Record<string, Handler> = {};
+  for (const [operationId, handler] of Object.entries(handlers) as [string, Handler][]) {
+    wrapped[operationId] = async function (this: unknown, request, reply) {
+      try {
+        return await handler.call(this, request, reply);
+      } catch (error) {
+        if (request.method !== 'GET' || !isDatabaseOutage(error) || reply.sent || reply.raw.headersSent) throw error;
+        request.log.info({ operationId }, 'database connection lost: reading once more');
+        await delay(READ_RETRY_DELAY_MS);
+        return handler.call(this, request, reply);
+      }
+    };
+  }
+  return wrapped as unknown as Handlers<OperationId>;
+}

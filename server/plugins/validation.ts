@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { Readable } from 'node:stream';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { GENERIC_MESSAGE, HttpError } from '../errors.ts';
+import { isDatabaseOutage } from '../db/client.ts';
 import { appWide } from './app-wide.ts';
 
 /**
@@ -21,8 +22,11 @@ export const validation = appWide('validation', async (app: FastifyInstance) => 
 
   app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
     const { status, code, message } = describeError(error);
-    if (status >= 500) request.log.error({ err: error.errors?.[0] ?? error }, 'request failed');
+    if (code === 'SERVICE_UNAVAILABLE') logOutage(request.log, error);
+    else if (status >= 500) request.log.error({ err: error.errors?.[0] ?? error }, 'request failed');
     else request.log.info({ code, status }, 'request rejected');
+    // Every 503 says when to try again (a load balancer or the app's client waits that long).
+    if (status === 503 && !reply.hasHeader('retry-after')) void reply.header('retry-after', String(RETRY_AFTER_S));
     void reply.code(status).type('application/json').send({ error: { code, message } });
   });
 
@@ -73,9 +77,25 @@ export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, 
     .send(JSON.stringify({ error: { code: 'BAD_REQUEST', message: error.message } }));
 };
 
+/** An outage fails every request for a while: its log says so once every 5 s, with how many failed meanwhile. */
+let outageLoggedAt = 0;
+let outageFailures = 0;
+function logOutage(log: FastifyBaseLogger, error: unknown) {
+  outageFailures += 1;
+  if (Date.now() - outageLoggedAt < 5_000) return;
+  log.warn({ err: error, failedRequests: outageFailures }, 'requests failed: the database is unavailable (answered 503)');
+  outageLoggedAt = Date.now();
+  outageFailures = 0;
+}
+
+/** Seconds a 503 asks the client to wait before trying again (the `Retry-After` header). */
+export const RETRY_AFTER_S = 2;
+
 /** The status and error body the API answers for an error (GET /identity/start's parts use it too). */
 export function describeError(error: FastifyError & { errors?: unknown[] }): { status: number; code: string; message: string } {
   if (error instanceof HttpError) return { status: error.statusCode, code: error.code, message: error.message };
+  // The database restarting, failing over or out of reach: a moment's outage, not a fault.
+  if (isDatabaseOutage(error)) return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable, please try again in a moment' };
   // An error that wraps others (an AggregateError, say): surface the first one that is ours.
   if (Array.isArray(error.errors) && error.errors.length) {
     const inner = error.errors.find((e): e is HttpError => e instanceof HttpError);
