@@ -6,15 +6,18 @@ import { startPeriodic } from './services/periodic.ts';
 
 /** A worker that exits within this long of starting counts as failing to start. */
 const STARTUP_FAILURE_MS = 30_000;
-/** The primary gives up after this many start-up failures in a row with no worker listening. */
-const MAX_STARTUP_FAILURES = 3;
+/** The longest wait before a worker that keeps failing to start is tried again. */
+const MAX_BACKOFF_MS = 30_000;
 
 /**
  * The primary of WEB_CONCURRENCY > 1 (server/main.ts): runs the migrations and the demo seed
  * once, and the periodic jobs (trial reminders) once, then forks the workers, which listen on
- * the same port (node:cluster hands connections round-robin). A worker that dies is replaced
- * (after a back-off when they keep dying). SIGTERM or SIGINT reaches every worker, each drains
- * as a single process does, and the primary exits when they all have.
+ * the same port (node:cluster hands connections round-robin). A worker that dies, for whatever
+ * reason, is replaced: at once when it had been serving, after a growing wait (1 s, 2 s, 4 s… up to
+ * 30 s) while new ones keep failing to start (the database out of reach, say). The primary never
+ * gives up and never exits because a worker or a dependency failed: only SIGTERM or SIGINT stop
+ * it, which reach every worker; each drains as a single process does, and the primary exits when
+ * they all have.
  *
  * The primary builds the app without listening: the same wiring for the jobs, and the embedded
  * provider's signing keys are in place (in Redis) before any worker starts.
@@ -61,18 +64,19 @@ export async function runPrimary(config: Config) {
     const wasListening = listening.delete(worker.id);
     startedAt.delete(worker.id);
     if (closing) return;
-    log.error({ worker: worker.id, pid: worker.process.pid, code, signal }, 'worker exited; starting another');
     if (!wasListening && lived < STARTUP_FAILURE_MS) failuresInARow += 1;
-    if (failuresInARow >= MAX_STARTUP_FAILURES && listening.size === 0) {
-      log.fatal({ failures: failuresInARow }, 'workers keep failing to start; giving up');
-      void stop(1);
-      return;
-    }
-    // Back off when workers keep dying young: 0 s, then 1, 2, 4… up to 30 s.
-    const delay = failuresInARow === 0 ? 0 : Math.min(30_000, 1000 * 2 ** (failuresInARow - 1));
+    // At once when it had been serving; while new ones keep failing to start, 1 s, 2 s, 4 s… up to 30 s.
+    const delay = failuresInARow === 0 ? 0 : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failuresInARow - 1));
+    const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
+    const when = delay === 0 ? 'now' : `in ${delay / 1000} s (${failuresInARow} in a row failed to start)`;
+    log.error(
+      { worker: worker.id, pid: worker.process.pid, code, signal, livedMs: lived, workers: listening.size, restartInMs: delay },
+      `worker ${worker.id} (pid ${worker.process.pid}) ${how} after ${(lived / 1000).toFixed(1)} s; starting another ${when}`,
+    );
+    // Not unref'd: with every worker gone, this timer is what keeps the primary here.
     setTimeout(() => {
       if (!closing) fork();
-    }, delay).unref();
+    }, delay);
   });
 
   async function stop(code: number) {

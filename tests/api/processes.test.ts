@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cloneDatabase } from '../support/postgres.ts';
+import pg from 'pg';
+import { adminUrl, cloneDatabase } from '../support/postgres.ts';
 import { SEED_PASSWORD } from '../support/app.ts';
 import { ACCOUNTS } from '../support/world.ts';
 
@@ -315,9 +316,28 @@ describe.skipIf(template.kind !== 'postgres')('several server processes (Postgre
     // starts another.
     const [victim] = workers();
     process.kill(victim!, 'SIGKILL');
-    await waitFor(() => lines().some((l) => l.msg.startsWith('worker exited')), 'the primary did not see the worker die');
+    await waitFor(() => lines().some((l) => new RegExp(`^worker \\d+ \\(pid ${victim}\\) was killed \\(SIGKILL\\) after [\\d.]+ s; starting another now$`).test(l.msg)), 'the primary did not see the worker die');
     for (let i = 0; i < 10; i++) expect(await statusOf(`${server.base}/api/healthz`)).toBe(200);
     await waitFor(() => lines().some((l) => l.msg === 'worker replaced') && workers().length === 3, 'the dead worker was not replaced');
+
+    // Workers that cannot start (the database refuses new connections) are tried again 1 s, 2 s,
+    // 4 s… apart for as long as it takes: the primary never gives up on them, and the worker that
+    // still runs goes on serving.
+    const admin = new pg.Client({ connectionString: adminUrl(databaseUrl) });
+    await admin.connect();
+    const database = new URL(databaseUrl).pathname.slice(1);
+    try {
+      await admin.query(`alter database "${database}" allow_connections false`);
+      const [, second] = workers().filter((pid) => pid !== victim);
+      process.kill(second!, 'SIGKILL');
+      await waitFor(() => lines().some((l) => /^worker \d+ \(pid \d+\) exited with code 1 after [\d.]+ s; starting another in 4 s \(3 in a row failed to start\)$/.test(l.msg)), 'the primary did not keep trying');
+      expect(() => process.kill(primary, 0)).not.toThrow();
+      for (let i = 0; i < 5; i++) expect(await statusOf(`${server.base}/api/healthz`)).toBe(200);
+    } finally {
+      await admin.query(`alter database "${database}" allow_connections true`);
+      await admin.end();
+    }
+    await waitFor(() => lines().filter((l) => l.msg === 'worker replaced').length === 2, 'no worker started once the database took connections again');
 
     // SIGTERM: readiness says no first, while requests are still served, then every worker exits.
     server.child.kill('SIGTERM');
