@@ -29,7 +29,14 @@ export type DatabaseOptions =
   /** PostgreSQL connection string. */
   | { url: string; poolSize?: number; statementTimeoutMs?: number }
   /** PGlite data directory; `memory://` for an in-memory database. */
-  | { dataDir: string; loadDataDir?: Blob; /** Where migrated templates are kept (server/db/template.ts). */ templateDir?: string };
+  | {
+      dataDir: string;
+      loadDataDir?: Blob;
+      /** Where migrated templates are kept (server/db/template.ts). */
+      templateDir?: string;
+      /** How long a file operation waits for a busy file (server/db/patient-fs.ts). */
+      busyPatienceMs?: number;
+    };
 
 /**
  * Makes sure a migrated PGlite template exists for the current migrations (the build step of
@@ -60,12 +67,14 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * SQLSTATEs of a database that is away for a moment rather than of a bad query: the connection
  * failed or was ended (class 08, 57P01-57P03 shutdown and start-up), too many connections
  * (53300), or the server could not read or write its files (class 58, 53100: a disk full or busy,
- * PGlite's files included).
+ * PGlite's files included; FILE_UNAVAILABLE below for the other codes a file error takes).
  */
 const OUTAGE_STATES = /^(08...|57P0[1-3]|53[13]00|58...)$/;
 /** What the drivers say when the connection itself failed (no SQLSTATE). */
 const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EBUSY', 'EIO', 'ENOSPC']);
 const OUTAGE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable)/;
+/** PostgreSQL (PGlite included) could not use one of its files: "could not write … file "…": Resource busy" (SQLSTATE XX000, 42501 or 58030). */
+const FILE_UNAVAILABLE = /^could not .*: (Resource busy|Device or resource busy|Operation not permitted|Permission denied|I\/O error|Input\/output error|No space left on device|Read-only file system|Too many open files)/;
 
 /**
  * The error (or one it wraps: drizzle wraps the driver's) says the database could not be reached
@@ -76,7 +85,7 @@ export function isDatabaseOutage(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
     if (typeof code === 'string' && (OUTAGE_STATES.test(code) || OUTAGE_CODES.has(code))) return true;
-    if (typeof message === 'string' && OUTAGE_MESSAGES.test(message)) return true;
+    if (typeof message === 'string' && (OUTAGE_MESSAGES.test(message) || FILE_UNAVAILABLE.test(message))) return true;
     // A connection tried on several addresses fails with all of their errors.
     if (Array.isArray(errors) && errors.some((inner) => isDatabaseOutage(inner))) return true;
   }
@@ -146,7 +155,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let loadDataDir = options.loadDataDir ?? (key ? readTemplate(key, templateDir) : null);
   let client;
   try {
-    client = await PGlite.create(options.dataDir, loadDataDir ? { loadDataDir } : {});
+    client = await PGlite.create(options.dataDir, { ...(onDisk && { fs: await patientFs(options.dataDir, options.busyPatienceMs) }), ...(loadDataDir && { loadDataDir }) });
   } catch (err) {
     if (!key || !loadDataDir) throw err;
     // A damaged template (a full disk, say) costs only the speed-up: drop it and run initdb.
@@ -157,7 +166,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       mkdirSync(options.dataDir, { recursive: true });
     }
     loadDataDir = null;
-    client = await PGlite.create(options.dataDir);
+    client = await PGlite.create(options.dataDir, onDisk ? { fs: await patientFs(options.dataDir, options.busyPatienceMs) } : {});
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
@@ -181,6 +190,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!client.closed) await client.close();
     },
   };
+}
+
+/** PGlite's files on disk, waiting a moment for a file that is busy (server/db/patient-fs.ts). */
+async function patientFs(dataDir: string, patienceMs?: number) {
+  const { PatientNodeFS } = await import('./patient-fs.ts');
+  return new PatientNodeFS(dataDir, patienceMs);
 }
 
 /**
