@@ -23,4 +23,10 @@ export default tseslint.config(
     files: ['tests/**', 'server/db/seed/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // CommonJS on purpose: run by any Node.js, however old (scripts/check-node.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );
