@@ -1,6 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
 import { keepStartUpAnswers, noteAsked, takeEarlyResponse, type EarlyResponses } from '@/api/early-responses';
+import { withTimeoutAndRetries } from '@/api/retry';
 
 export type ApiClient = Client<paths>;
 
@@ -97,12 +98,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // The page's by default; none outside a browser or when the caller brings its own fetch.
   const pageEarlyResponses = options.fetch || typeof window === 'undefined' ? null : PAGE_EARLY_RESPONSES;
   const early = options.earlyResponses === undefined ? pageEarlyResponses : options.earlyResponses;
-  const send = options.fetch ?? ((input: Request) => globalThis.fetch(input));
+  // Each request is timed and a read retried (src/api/retry.ts): one layer, below the
+  // middleware, so the token is asked for once and a 401 is signalled once per call.
+  const send = withTimeoutAndRetries(options.fetch ?? ((input: Request) => globalThis.fetch(input)));
   const client = createClient<paths>({
     baseUrl,
     credentials: 'include',
     // The global fetch is looked up per call so one replaced after start-up (tests, polyfills) is
-    // still used. A request whose response the app already has is answered by it.
+    // still used. A request whose response the app already has is answered by it, as it is.
     fetch: (input: Request) => {
       const set = early?.get();
       const taken = set && takeEarlyResponse(input, set);

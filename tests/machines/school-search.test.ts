@@ -156,9 +156,12 @@ describe('school picker effects (the real client and snackbar wiring)', () => {
     expect(usage.send).toHaveBeenCalledWith({ type: 'usage.pickSchool', school: MAPLE });
   });
 
-  it('shows the server’s message as an error snackbar (spec §8)', async () => {
-    const { snackbar } = world(() => Response.json({ error: { code: 'UNAVAILABLE', message: 'The directory is resting' } }, { status: 503 }));
-    await wait();
-    expect(snackbar.send).toHaveBeenCalledWith(expect.objectContaining({ type: 'snackbar.enqueue', message: 'The directory is resting', variant: 'error' }));
+  it('shows the server’s message as an error snackbar (spec §8), once the client’s three tries are spent', async () => {
+    const { snackbar, urls } = world(() => Response.json({ error: { code: 'UNAVAILABLE', message: 'The directory is resting' } }, { status: 503 }));
+    await vi.waitFor(
+      () => expect(snackbar.send).toHaveBeenCalledWith(expect.objectContaining({ type: 'snackbar.enqueue', message: 'The directory is resting', variant: 'error' })),
+      { timeout: 4_000, interval: 50 },
+    );
+    expect(urls).toHaveLength(3);
   });
 });

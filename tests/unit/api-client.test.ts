@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { createActor, fromPromise } from 'xstate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createApiClient, onUnauthorized, PUBLIC_OPERATIONS, type ApiClient } from '@/api/client';
 import type { EarlyResponses } from '@/api/early-responses';
@@ -37,9 +38,12 @@ import {
   startDemo,
   startUp,
   verifyEmail,
+  type ResponseBody,
 } from '@/api/operations';
 import type { components } from '@/api/schema';
 import { isRetryableRegistrationFailure } from '@/lib/registration';
+import { registrationMachine } from '@/machines/billing/registration.machine';
+import type { RegistrationRequest } from '@/machines/billing/registration.types';
 
 // ───────────────────────────── a real HTTP edge ─────────────────────────────
 
@@ -704,5 +708,295 @@ describe('the start-up response', () => {
     const client = createApiClient({ baseUrl: server.baseUrl, getAccessToken: async () => 'token-a', earlyResponses: { get: () => early, set: (next) => void (early = next) } });
     await expect(startUp(client)).rejects.toMatchObject({ status: 503 });
     expect(early).toBeUndefined();
+  });
+});
+
+// ───────────────────────────── timeout and retries (§9) ─────────────────────────────
+
+describe('timeout and retries', () => {
+  // A fetch of our own on a fake clock: each answer is used for one try, in order; `hang` never
+  // answers. Like the platform's fetch, it rejects with the signal's reason once aborted.
+  type Answer = (() => Response | Error) | 'hang';
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  const ok = json(200, user);
+  const unavailable = (headers: Record<string, string> = {}) => json(503, { error: { code: 'BUSY', message: 'The server is busy: try again in a moment' } }, headers);
+  const offline = () => new TypeError('Failed to fetch');
+
+  function clientAnswering(...answers: Answer[]) {
+    const requests: Request[] = [];
+    const send = (request: Request) => {
+      requests.push(request);
+      const answer = answers[requests.length - 1] ?? 'hang';
+      return new Promise<Response>((resolve, reject) => {
+        const abort = () => reject(request.signal.reason);
+        if (request.signal.aborted) return abort();
+        request.signal.addEventListener('abort', abort, { once: true });
+        if (answer === 'hang') return;
+        const outcome = answer();
+        if (outcome instanceof Error) reject(outcome);
+        else resolve(outcome);
+      });
+    };
+    // The client passes fetch one Request and nothing else.
+    const client = createApiClient({ baseUrl: 'http://api.test/api', getAccessToken: async () => TOKEN, fetch: send as typeof fetch });
+    return { client, requests };
+  }
+
+  /** Settles a call without awaiting it, so the test can move the clock meanwhile. */
+  function track<T>(pending: Promise<T>) {
+    const state: { settled: boolean; value?: T; error?: unknown } = { settled: false };
+    const done = pending.then(
+      (value) => Object.assign(state, { settled: true, value }),
+      (error: unknown) => Object.assign(state, { settled: true, error }),
+    );
+    return Object.assign(state, { done });
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    // The pauses without their jitter: 500 ms, then 1 s.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('gives a read exactly 10 s per try, 3 tries in all, then the generic network error', async () => {
+    const { client, requests } = clientAnswering('hang', 'hang', 'hang');
+    const call = track(getCurrentUser(client));
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests[0]!.signal.aborted).toBe(true);
+    expect(requests[0]!.signal.reason).toMatchObject({ name: 'TimeoutError' });
+    // 500 ms later, the second try; 1 s after its timeout, the third.
+    await vi.advanceTimersByTimeAsync(499);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(10_000 + 1_000);
+    expect(requests).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(call.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await call.done;
+    expect(call.error).toBeInstanceOf(ApiError);
+    expect(call.error).toMatchObject({ status: 0, code: NETWORK_ERROR_CODE, message: GENERIC_ERROR_MESSAGE });
+    expect((call.error as ApiError).cause).toMatchObject({ name: 'TimeoutError' });
+    expect(requests).toHaveLength(3);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('tries a read 3 times on a 5xx, then answers the last error', async () => {
+    const { client, requests } = clientAnswering(unavailable(), json(500, {}), unavailable());
+    const call = track(getCurrentUser(client));
+    await vi.advanceTimersByTimeAsync(1_500);
+    await call.done;
+    expect(requests).toHaveLength(3);
+    expect(call.error).toMatchObject({ status: 503, code: 'BUSY', message: 'The server is busy: try again in a moment' });
+  });
+
+  it('tries a read 3 times on a network error, then answers the generic network error', async () => {
+    const { client, requests } = clientAnswering(offline, offline, offline);
+    const call = track(getCurrentUser(client));
+    await vi.advanceTimersByTimeAsync(1_500);
+    await call.done;
+    expect(requests).toHaveLength(3);
+    expect(call.error).toMatchObject({ status: 0, code: NETWORK_ERROR_CODE, message: GENERIC_ERROR_MESSAGE });
+  });
+
+  it('succeeds on the second try after a 503, sent the same way', async () => {
+    const { client, requests } = clientAnswering(unavailable(), ok);
+    const call = track(getCurrentUser(client));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await call.done;
+    expect(call.value).toEqual(user);
+    expect(requests.map((r) => [r.method, r.url, r.headers.get('Authorization')])).toEqual([
+      ['GET', 'http://api.test/api/identity/me', `Bearer ${TOKEN}`],
+      ['GET', 'http://api.test/api/identity/me', `Bearer ${TOKEN}`],
+    ]);
+  });
+
+  it('pauses at most a quarter longer at random', async () => {
+    vi.mocked(Math.random).mockReturnValue(0.999);
+    const { client, requests } = clientAnswering(offline, offline, ok);
+    const call = track(getCurrentUser(client));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(125);
+    expect(requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(250);
+    await call.done;
+    expect(requests).toHaveLength(3);
+    expect(call.value).toEqual(user);
+  });
+
+  it('waits as long as Retry-After asks, in seconds or as an HTTP date', async () => {
+    const seconds = clientAnswering(unavailable({ 'Retry-After': '3' }), ok);
+    const first = track(getCurrentUser(seconds.client));
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(seconds.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await first.done;
+    expect(seconds.requests).toHaveLength(2);
+    expect(first.value).toEqual(user);
+
+    vi.setSystemTime(new Date('2026-12-01T09:00:00.000Z'));
+    const date = clientAnswering(unavailable({ 'Retry-After': 'Tue, 01 Dec 2026 09:00:04 GMT' }), ok);
+    const second = track(getCurrentUser(date.client));
+    await vi.advanceTimersByTimeAsync(3_999);
+    expect(date.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await second.done;
+    expect(date.requests).toHaveLength(2);
+  });
+
+  it('does not wait for a Retry-After beyond 10 s: the answer goes to the caller at once', async () => {
+    const { client, requests } = clientAnswering(unavailable({ 'Retry-After': '120' }), ok);
+    const call = track(getCurrentUser(client));
+    await vi.advanceTimersByTimeAsync(0);
+    await call.done;
+    expect(requests).toHaveLength(1);
+    expect(call.error).toMatchObject({ status: 503 });
+  });
+
+  it('never retries a write: a POST answered 503, or not at all, is sent once', async () => {
+    const refused = clientAnswering(unavailable(), ok);
+    const rating = track(rateCatalogItem(refused.client, 'think-pair-share', { value: 4 }));
+    await vi.advanceTimersByTimeAsync(5_000);
+    await rating.done;
+    expect(refused.requests).toHaveLength(1);
+    expect(rating.error).toMatchObject({ status: 503 });
+
+    // Unanswered, it still times out after 10 s: the generic network error, nothing sent again.
+    const silent = clientAnswering('hang', ok);
+    const removal = track(removeStrategyApplication(silent.client, 'think-pair-share'));
+    await vi.advanceTimersByTimeAsync(10_000);
+    await removal.done;
+    expect(silent.requests).toHaveLength(1);
+    expect(silent.requests[0]!.method).toBe('DELETE');
+    expect(removal.error).toMatchObject({ status: 0, code: NETWORK_ERROR_CODE, message: GENERIC_ERROR_MESSAGE });
+  });
+
+  it("does not retry the caller's abort, during a try or during the pause: it stays an AbortError", async () => {
+    const during = clientAnswering('hang', ok);
+    const controller = new AbortController();
+    const first = track(getCurrentUser(during.client, { signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(2_000);
+    controller.abort();
+    await first.done;
+    expect(first.error).toMatchObject({ name: 'AbortError' });
+    expect(first.error).not.toBeInstanceOf(ApiError);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(during.requests).toHaveLength(1);
+
+    const pausing = clientAnswering(unavailable(), ok);
+    const later = new AbortController();
+    const second = track(getCurrentUser(pausing.client, { signal: later.signal }));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(pausing.requests).toHaveLength(1);
+    later.abort();
+    await second.done;
+    expect(second.error).toMatchObject({ name: 'AbortError' });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(pausing.requests).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('signals a 401 once and does not retry it', async () => {
+    const listener = vi.fn();
+    const unsubscribe = onUnauthorized(listener);
+    const { client, requests } = clientAnswering(json(401, { error: { code: 'UNAUTHORIZED', message: 'Sign in to continue' } }), ok);
+    const call = track(getCurrentUser(client));
+    await vi.advanceTimersByTimeAsync(5_000);
+    await call.done;
+    unsubscribe();
+    expect(call.error).toMatchObject({ status: 401 });
+    expect(requests).toHaveLength(1);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not retry other 4xx answers', async () => {
+    const { client, requests } = clientAnswering(json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } }), ok);
+    const call = track(getCatalogItem(client, 'nope'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    await call.done;
+    expect(requests).toHaveLength(1);
+    expect(call.error).toMatchObject({ status: 404 });
+  });
+
+  it('answers an early response as it is: no request, no retry', async () => {
+    const requests: Request[] = [];
+    const early: EarlyResponses = {
+      authorization: `Bearer ${TOKEN}`,
+      sentAt: Date.now(),
+      responses: { '/api/identity/me': Promise.resolve(unavailable()()) },
+    };
+    const client = createApiClient({
+      baseUrl: 'http://api.test/api',
+      getAccessToken: async () => TOKEN,
+      fetch: (async (request: Request) => (requests.push(request), ok())) as typeof fetch,
+      earlyResponses: { get: () => early, set: () => undefined },
+    });
+    const call = track(getCurrentUser(client));
+    await vi.advanceTimersByTimeAsync(5_000);
+    await call.done;
+    expect(call.error).toMatchObject({ status: 503 });
+    expect(requests).toHaveLength(0);
+  });
+
+  it("keeps the registration's retries as the spec says (4, 2^n s, one key): the client adds none", async () => {
+    const { client, requests } = clientAnswering(offline, offline, offline, offline, offline, unavailable(), 'hang', ok);
+    let attempts = 0;
+    const actor = createActor(
+      registrationMachine.provide({
+        actors: {
+          register: fromPromise<ResponseBody<'register'>, { key: string; request: RegistrationRequest }>(({ input, signal }) =>
+            register(client, input.request, input.key, { signal }),
+          ),
+          refresh: fromPromise<void, void>(async () => undefined),
+        },
+        actions: { proceed: () => undefined },
+      }),
+      { input: { makeKey: () => `purchase-${++attempts}` } },
+    ).start();
+    const pay = () => actor.send({ type: 'registration.pay', request: { paymentMethodToken: 'tok_visa', billingName: 'Ada Lovelace', postalCode: '97201' } });
+    const keys = () => requests.map((r) => r.headers.get('Idempotency-Key'));
+
+    // No network: the first try and 4 retries, 2, 4, 8 and 16 s apart, each sent once.
+    pay();
+    for (const [pause, sent] of [[2_000, 2], [4_000, 3], [8_000, 4], [16_000, 5]] as const) {
+      await vi.advanceTimersByTimeAsync(pause - 1);
+      expect(requests).toHaveLength(sent - 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(requests).toHaveLength(sent);
+    }
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(requests).toHaveLength(5);
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(keys()).toEqual(Array(5).fill('purchase-1'));
+
+    // A 503 is not a failure the registration retries (§8), nor does the client.
+    pay();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(requests).toHaveLength(6);
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+
+    // No answer: the client gives up after 10 s (a network error), the machine retries 2 s later.
+    pay();
+    await vi.advanceTimersByTimeAsync(10_000 + 2_000);
+    expect(requests).toHaveLength(8);
+    expect(keys().slice(6)).toEqual(['purchase-3', 'purchase-3']);
+    expect(requests.every((r) => r.method === 'POST')).toBe(true);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('paid')).toBe(true));
+    actor.stop();
   });
 });

@@ -1,0 +1,80 @@
+// How the API client sends a request (spec §9: HTTP timeout 10 s, 3 tries): each try is given
+// TRY_TIMEOUT_MS for its answer to start; a read (GET, HEAD) that gets no answer, runs out of time
+// or is answered 5xx is tried again, up to READ_TRIES in all, after a short pause. A write is sent
+// once: the one write that is retried (payment registration, spec §7) retries in its own machine
+// with its Idempotency-Key, and a second layer here would multiply its attempts. The caller's own
+// cancellation ends the call at once and stays an AbortError. Plain setTimeout throughout, so fake
+// clocks (vitest, Playwright) drive it.
+
+/** Per try, until the response starts (its status and headers); reading the body is not timed. */
+export const TRY_TIMEOUT_MS = 10_000;
+/** Tries of a read in all. */
+export const READ_TRIES = 3;
+/** The pause before the 2nd and the 3rd try; each up to a quarter longer at random. */
+export const BACKOFF_MS = [500, 1_000] as const;
+/** A Retry-After longer than this is not waited for: the answer goes to the caller as it is. */
+export const RETRY_AFTER_CAP_MS = 10_000;
+
+type Send = (request: Request) => Promise<Response>;
+
+export function withTimeoutAndRetries(send: Send): Send {
+  return async (request) => {
+    const tries = request.method === 'GET' || request.method === 'HEAD' ? READ_TRIES : 1;
+    for (let attempt = 1; ; attempt++) {
+      let pause = BACKOFF_MS[attempt - 1]! * (1 + Math.random() / 4);
+      try {
+        const response = await sendOnce(send, request);
+        if (response.status < 500 || attempt === tries) return response;
+        const asked = retryAfterMs(response.headers.get('Retry-After'));
+        if (asked > RETRY_AFTER_CAP_MS) return response;
+        pause = Math.max(pause, asked);
+        // The answer is dropped: free its connection.
+        void response.body?.cancel();
+      } catch (error) {
+        if (request.signal.aborted || attempt === tries) throw error;
+      }
+      await sleep(pause, request.signal);
+    }
+  };
+}
+
+/** One try, aborted by the caller or after TRY_TIMEOUT_MS, whichever comes first. */
+async function sendOnce(send: Send, request: Request): Promise<Response> {
+  const caller = request.signal;
+  caller.throwIfAborted();
+  const controller = new AbortController();
+  const follow = () => controller.abort(caller.reason);
+  caller.addEventListener('abort', follow);
+  const timer = setTimeout(() => controller.abort(new DOMException('No answer in time', 'TimeoutError')), TRY_TIMEOUT_MS);
+  try {
+    return await send(new Request(request, { signal: controller.signal }));
+  } catch (error) {
+    // A timeout is the generic network error (spec §8), not an abandoned call.
+    throw controller.signal.aborted && !caller.aborted ? controller.signal.reason : error;
+  } finally {
+    clearTimeout(timer);
+    caller.removeEventListener('abort', follow);
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from now; 0 when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  const value = header?.trim();
+  if (!value) return 0;
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  return ms > 0 ? ms : 0;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
