@@ -16,10 +16,19 @@ type ModelSnapshot = SnapshotFrom<typeof videoProgressModel>;
 
 function realPlayer() {
   let resolveSource!: (source: VideoSource) => void;
+  let rejectSource!: (error: Error) => void;
   const recorded: RecordVideoEventParams[] = [];
   const actor = createActor(
     videoProgressMachine.provide({
-      actors: { fetchVideoSource: fromPromise(() => new Promise<VideoSource>((resolve) => (resolveSource = resolve))) },
+      actors: {
+        fetchVideoSource: fromPromise(
+          () =>
+            new Promise<VideoSource>((resolve, reject) => {
+              resolveSource = resolve;
+              rejectSource = reject;
+            }),
+        ),
+      },
       actions: {
         recordLearnerEvent: (_, params: RecordVideoEventParams) => void recorded.push(params),
         patchProgress: () => undefined,
@@ -38,6 +47,7 @@ function realPlayer() {
     actor,
     recorded,
     loadSource: () => resolveSource({ url: '/media/v.webm' } as VideoSource),
+    failSource: () => rejectSource(new Error('Something went wrong, please try again later')),
     watch: () => {
       for (let i = 0; i < VIDEO_MODEL.stretchSeconds * 4; i++) timeUpdate(position + 0.25);
     },
@@ -58,6 +68,7 @@ describe('video progress, model-based', () => {
     ['source.loaded', 'video.loaded', 'video.play', 'watch', 'seekEnd', 'video.ended', 'seekStart', 'video.play', 'watch', 'watch'],
     ['source.loaded', 'video.loaded', 'video.play', 'seekEnd', 'video.ended', 'video.play', 'video.pause', 'seekStart', 'video.play', 'watch', 'video.pause', 'video.play', 'watch', 'watch'],
     ['source.loaded', 'video.loaded', 'video.play', 'watch', 'watch', 'seekEnd', 'video.pause', 'seekStart', 'video.play', 'watch'],
+    ['source.failed', 'video.retry', 'source.failed', 'video.retry', 'source.loaded', 'video.loaded', 'video.play', 'watch'],
   ].map((types) => types.map((type) => ({ type }) as VideoModelEvent));
   const paths = [...model.getShortestPaths(), ...journeys.flatMap((events) => model.getPathsFromEvents(events))];
 
@@ -83,6 +94,11 @@ describe('video progress, model-based', () => {
           player.loadSource();
           await waitFor(player.actor, (s) => !s.matches('loadingSource'));
         },
+        'source.failed': async () => {
+          player.failSource();
+          await waitFor(player.actor, (s) => !s.matches('loadingSource'));
+        },
+        'video.retry': () => void player.actor.send({ type: 'video.retry' }),
         'video.loaded': () => void player.actor.send({ type: 'video.loaded', duration: VIDEO_MODEL.duration }),
         'video.play': () => void player.actor.send({ type: 'video.play' }),
         'video.pause': () => void player.actor.send({ type: 'video.pause' }),
@@ -102,7 +118,7 @@ describe('video progress, model-based', () => {
   it('walks every path and reaches every state', (context) => {
     expect(pathCount).toBe(paths.length);
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-    for (const state of ['loadingSource', 'loadingMedia', 'ready', 'playing', 'paused', 'completed']) {
+    for (const state of ['loadingSource', 'failed', 'loadingMedia', 'ready', 'playing', 'paused', 'completed']) {
       expect(reached, state).toContain(JSON.stringify(state));
     }
     console.info(`video progress model: ${paths.length} paths`);

@@ -10,6 +10,7 @@ import {
   selectIsVideoCompleted,
   selectResumePosition,
   selectShouldPlay,
+  selectVideoFailed,
   selectWatchedPercent,
 } from '@/machines/video-progress/video-progress.selectors';
 import type {
@@ -186,12 +187,26 @@ describe('video progress', () => {
     expect(selectShouldPlay(manual.actor.getSnapshot())).toBe(false);
   });
 
-  it('fails when the source cannot be fetched', async () => {
+  it('fails when the source cannot be fetched, and "Try again" asks for it again', async () => {
+    let asked = 0;
     const actor = createActor(
-      videoProgressMachine.provide({ actors: { fetchVideoSource: fromPromise(() => Promise.reject(new Error('404'))) } }),
+      videoProgressMachine.provide({
+        actors: {
+          fetchVideoSource: fromPromise(async () => {
+            asked += 1;
+            if (asked === 1) throw new Error('Something went wrong, please try again later');
+            return { url: '/media/v.webm' } as VideoSource;
+          }),
+        },
+      }),
       { input: { catalogItemId: 'x' } },
     ).start();
     await waitFor(actor, (s) => s.matches('failed'));
+    expect(selectVideoFailed(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'video.retry' });
+    await waitFor(actor, (s) => s.matches('loadingMedia'));
+    expect(asked).toBe(2);
+    expect(actor.getSnapshot().context).toMatchObject({ source: { url: '/media/v.webm' }, error: null });
   });
 
   it("reaches the app's learner-events queue and progress actor", async () => {

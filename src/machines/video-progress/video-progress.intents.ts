@@ -10,4 +10,6 @@ export const videoIntents = (send: (event: VideoProgressEvent) => void) => ({
   timeUpdated: (currentTime: number, at: number) => send({ type: 'video.timeUpdate', currentTime, at }),
   seeked: (currentTime: number) => send({ type: 'video.seeked', currentTime }),
   ended: () => send({ type: 'video.ended' }),
+  /** "Try again" after the source failed to load. */
+  retry: () => send({ type: 'video.retry' }),
 });

@@ -144,7 +144,10 @@ export const videoProgressMachine = setup({
     },
     /** 90 percent watched: reported once; replaying it changes nothing. */
     completed: {},
-    failed: {},
+    /** No source (after the API client's own tries): the player offers "Try again". */
+    failed: {
+      on: { 'video.retry': { target: 'loadingSource', actions: assign({ error: null }) } },
+    },
   },
 });
 

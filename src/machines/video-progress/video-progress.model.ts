@@ -10,6 +10,9 @@ export const VIDEO_MODEL = { duration: 100, stretchSeconds: 30, stretchesToCompl
 export type VideoModelEvent =
   /** The source fetch answered (the real machine's invoke). */
   | { type: 'source.loaded' }
+  /** The source fetch failed; "Try again" asks again. */
+  | { type: 'source.failed' }
+  | { type: 'video.retry' }
   | { type: 'video.loaded' }
   | { type: 'video.play' }
   | { type: 'video.pause' }
@@ -39,7 +42,8 @@ export const videoProgressModel = setup({
   context: { stretches: 0, atEnd: false },
   initial: 'loadingSource',
   states: {
-    loadingSource: { on: { 'source.loaded': 'loadingMedia' } },
+    loadingSource: { on: { 'source.loaded': 'loadingMedia', 'source.failed': 'failed' } },
+    failed: { on: { 'video.retry': 'loadingSource' } },
     loadingMedia: { on: { 'video.loaded': 'ready' } },
     ready: { on: { 'video.play': 'playing' } },
     playing: {

@@ -57,7 +57,9 @@ export type VideoProgressEvent =
   /** `at`: the page's clock in ms (performance.now()); lets a jump be told from watching. */
   | { type: 'video.timeUpdate'; currentTime: number; at?: number }
   | { type: 'video.seeked'; currentTime: number }
-  | { type: 'video.ended' };
+  | { type: 'video.ended' }
+  /** The source could not be fetched: ask again. */
+  | { type: 'video.retry' };
 
 export type VideoLearnerEventType = 'VIDEO_PLAYED' | 'VIDEO_PAUSED' | 'VIDEO_TIMEUPDATED';
 

@@ -253,7 +253,13 @@ function VideoPlayer({ video, itemId }: { video: VideoRef; itemId: string }) {
     if (media && shouldPlay && media.paused && !media.ended) void media.play().catch(() => report.paused());
   }, [shouldPlay, report]);
 
-  if (failed) return <p className="error">The video could not be loaded.</p>;
+  if (failed) {
+    return (
+      <div className={styles.section}>
+        <LoadError message="The video could not be loaded." onRetry={report.retry} />
+      </div>
+    );
+  }
   if (!source) {
     return (
       <div className={styles.section}>
