@@ -136,14 +136,14 @@ describe('DataTable', () => {
     expect(table.context().options.sortBy).toEqual([{ key: 'email', order: 'asc' }]);
   });
 
-  it('shows the error with a retry that loads again', async () => {
+  it('shows the error with "Try again", which loads again', async () => {
     const { table } = renderUsersTable();
     await act(() => table.fetch.failLatest(new Error('The server is busy')));
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('The server is busy');
     expect(within(screen.getByRole('grid')).getByText('The rows could not be loaded.')).toBeTruthy();
 
-    await click(within(alert).getByRole('button', { name: 'Retry' }));
+    await click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(screen.queryByRole('alert')).toBeNull();
     await act(() => table.fetch.answerAll());
     expect(dataRows()).toHaveLength(10);

@@ -303,7 +303,7 @@ export function DataTable<Row extends TableRow>({
         <div role="alert" className={styles.error}>
           <span>{errorMessage(error)}</span>
           <Button tone="secondary" size="sm" onClick={intents.retry}>
-            Retry
+            Try again
           </Button>
         </div>
       )}
