@@ -1,8 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { SIGN_OUT_EVERYWHERE_FORM, signOutEverywhereForm } from '@/machines/auth/auth.forms';
 import { selectProfile } from '@/machines/profile/profile.selectors';
+import { selectHasResourceFailed } from '@/machines/shared/resource.selectors';
+import { resourceIntents } from '@/machines/shared/resource.intents';
+import { LoadError } from '@/views/components/load-error';
 import { Skeleton, SkeletonCard } from '@/views/components/skeleton';
 import { useForm } from '@/views/components/form/use-form';
+import { useIntents } from '@/views/hooks/use-intents';
 import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { BaseCard } from '@/views/layout/base-card';
@@ -21,9 +25,22 @@ export function ProfilePage() {
   const user = useSignedInUser();
   const { profile: profileActor } = useRoot();
   const profile = useSelector(profileActor, selectProfile);
+  const profileFailed = useSelector(profileActor, selectHasResourceFailed);
+  const { retry: retryProfile } = useIntents(profileActor, resourceIntents);
   // The preferences list the framework and the audiences.
   const reference = useReferenceData({ load: true });
   const header = <p>Your account, your learning preferences and what you have achieved so far.</p>;
+  if ((profileFailed && !profile) || reference.failed) {
+    const retry = () => {
+      if (profileFailed) retryProfile();
+      reference.retry();
+    };
+    return (
+      <PageLayout title="Profile" header={header}>
+        <LoadError onRetry={retry} />
+      </PageLayout>
+    );
+  }
   if (!user || !profile || !reference.ready) {
     return (
       <PageLayout title="Profile" header={header}>
