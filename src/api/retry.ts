@@ -7,13 +7,13 @@
 // clocks (vitest, Playwright) drive it.
 
 /** Per try, until the response starts (its status and headers); reading the body is not timed. */
-export const TRY_TIMEOUT_MS = 10_000;
+const TRY_TIMEOUT_MS = 10_000;
 /** Tries of a read in all. */
-export const READ_TRIES = 3;
+const READ_TRIES = 3;
 /** The pause before the 2nd and the 3rd try; each up to a quarter longer at random. */
-export const BACKOFF_MS = [500, 1_000] as const;
+const BACKOFF_MS = [500, 1_000] as const;
 /** A Retry-After longer than this is not waited for: the answer goes to the caller as it is. */
-export const RETRY_AFTER_CAP_MS = 10_000;
+const RETRY_AFTER_CAP_MS = 10_000;
 
 type Send = (request: Request) => Promise<Response>;
 
@@ -21,19 +21,18 @@ export function withTimeoutAndRetries(send: Send): Send {
   return async (request) => {
     const tries = request.method === 'GET' || request.method === 'HEAD' ? READ_TRIES : 1;
     for (let attempt = 1; ; attempt++) {
-      let pause = BACKOFF_MS[attempt - 1]! * (1 + Math.random() / 4);
+      let asked = 0;
       try {
         const response = await sendOnce(send, request);
         if (response.status < 500 || attempt === tries) return response;
-        const asked = retryAfterMs(response.headers.get('Retry-After'));
+        asked = retryAfterMs(response.headers.get('Retry-After'));
         if (asked > RETRY_AFTER_CAP_MS) return response;
-        pause = Math.max(pause, asked);
         // The answer is dropped: free its connection.
         void response.body?.cancel();
       } catch (error) {
         if (request.signal.aborted || attempt === tries) throw error;
       }
-      await sleep(pause, request.signal);
+      await sleep(Math.max(BACKOFF_MS[attempt - 1]! * (1 + Math.random() / 4), asked), request.signal);
     }
   };
 }
@@ -58,10 +57,10 @@ async function sendOnce(send: Send, request: Request): Promise<Response> {
 }
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from now; 0 when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number {
+function retryAfterMs(header: string | null): number {
   const value = header?.trim();
   if (!value) return 0;
-  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
   return ms > 0 ? ms : 0;
 }
 
