@@ -1,7 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '@/api/schema';
 import { keepStartUpAnswers, noteAsked, takeEarlyResponse, type EarlyResponses } from '@/api/early-responses';
-import { withTimeoutAndRetries } from '@/api/retry';
+import { earlyAnswerOrSend, withTimeoutAndRetries } from '@/api/retry';
 
 export type ApiClient = Client<paths>;
 
@@ -105,11 +105,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl,
     credentials: 'include',
     // The global fetch is looked up per call so one replaced after start-up (tests, polyfills) is
-    // still used. A request whose response the app already has is answered by it, as it is.
+    // still used. A request whose response the app already has is answered by it, unless that
+    // answer fails, is a 5xx or does not come in time (then it is sent, src/api/retry.ts).
     fetch: (input: Request) => {
       const set = early?.get();
       const taken = set && takeEarlyResponse(input, set);
-      if (taken) return taken;
+      if (taken) return earlyAnswerOrSend(taken, input, send);
       noteAsked(input, set);
       return send(input);
     },

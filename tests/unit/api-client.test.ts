@@ -933,24 +933,50 @@ describe('timeout and retries', () => {
     expect(call.error).toMatchObject({ status: 404 });
   });
 
-  it('answers an early response as it is: no request, no retry', async () => {
+  /** A client whose page already asked for GET /identity/me (`early`), and whose own requests `answers` answer. */
+  function clientWithEarly(early: Promise<Response>, ...answers: Answer[]) {
     const requests: Request[] = [];
-    const early: EarlyResponses = {
-      authorization: `Bearer ${TOKEN}`,
-      sentAt: Date.now(),
-      responses: { '/api/identity/me': Promise.resolve(unavailable()()) },
+    const set: EarlyResponses = { authorization: `Bearer ${TOKEN}`, sentAt: Date.now(), responses: { '/api/identity/me': early } };
+    const send = (request: Request) => {
+      requests.push(request);
+      const answer = answers[requests.length - 1] ?? 'hang';
+      if (answer === 'hang') return new Promise<Response>(() => undefined);
+      const outcome = answer();
+      return outcome instanceof Error ? Promise.reject(outcome) : Promise.resolve(outcome);
     };
-    const client = createApiClient({
-      baseUrl: 'http://api.test/api',
-      getAccessToken: async () => TOKEN,
-      fetch: (async (request: Request) => (requests.push(request), ok())) as typeof fetch,
-      earlyResponses: { get: () => early, set: () => undefined },
-    });
+    const client = createApiClient({ baseUrl: 'http://api.test/api', getAccessToken: async () => TOKEN, fetch: send as typeof fetch, earlyResponses: { get: () => set, set: () => undefined } });
+    return { client, requests };
+  }
+
+  it('answers with an early response that came, without a request', async () => {
+    const { client, requests } = clientWithEarly(Promise.resolve(ok()));
     const call = track(getCurrentUser(client));
-    await vi.advanceTimersByTimeAsync(5_000);
     await call.done;
-    expect(call.error).toMatchObject({ status: 503 });
+    expect(call.value).toEqual(user);
     expect(requests).toHaveLength(0);
+  });
+
+  it('sends the request (with its tries) when the early response is a 5xx or failed', async () => {
+    for (const early of [Promise.resolve(unavailable()()), Promise.reject(offline())]) {
+      const { client, requests } = clientWithEarly(early, unavailable(), ok);
+      const call = track(getCurrentUser(client));
+      await vi.advanceTimersByTimeAsync(500);
+      await call.done;
+      expect(call.value).toEqual(user);
+      expect(requests).toHaveLength(2);
+    }
+  });
+
+  it('waits 10 s for an early response that does not come, then sends the request', async () => {
+    const { client, requests } = clientWithEarly(new Promise<Response>(() => undefined), ok);
+    const call = track(getCurrentUser(client));
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(requests).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    await call.done;
+    expect(call.value).toEqual(user);
+    expect(requests).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("keeps the registration's retries as the spec says (4, 2^n s, one key): the client adds none", async () => {
