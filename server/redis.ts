@@ -30,7 +30,8 @@ export async function connectRedis(url: string, log: FastifyBaseLogger, timeoutM
     lastError = err instanceof Error ? err.message : String(err);
     lost(lastError);
   });
-  redis.on('close', () => lost('connection closed'));
+  // Closed for good ('end') is this server shutting down, not an outage.
+  redis.on('close', () => redis.status !== 'end' && lost('connection closed'));
   redis.on('ready', () => {
     lastError = '';
     wasReady = true;
