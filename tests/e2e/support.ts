@@ -61,3 +61,17 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/**
+ * Lets `work` finish on a paused page clock: the page's timers due within the next millisecond
+ * run, one millisecond at a time, until it is done (axe waits on a zero-delay timer after each
+ * rule). The clock moves only as far as that takes.
+ */
+export async function whilePaused<T>(page: Page, work: Promise<T>): Promise<T> {
+  let done = false;
+  const finished = work.finally(() => {
+    done = true;
+  });
+  while (!done) await page.clock.runFor(1);
+  return finished;
+}
