@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { VISUAL_NOW } from './tests/visual/now.ts';
 
 /**
  * End-to-end tests drive the real product (built SPA + server + embedded identity provider)
@@ -59,8 +60,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: {
     timeout: 10_000,
-    // A changed date or a moved pixel of anti-aliasing passes; a blank, black or rearranged
-    // screen does not.
+    // A moved pixel of anti-aliasing passes; a blank, black or rearranged screen does not. Dates
+    // need no allowance: the visual suite's screens show one fixed day (tests/visual/now.ts).
     toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' },
   },
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
@@ -80,10 +81,7 @@ export default defineConfig({
       ...devices['Desktop Chrome'],
       channel: undefined,
       baseURL: server.origin,
-      // The visual suite gives every date one width with a stylesheet Playwright adds inline
-      // (tests/visual/screenshot.css); the app's Content-Security-Policy (`style-src 'self'`)
-      // refuses inline styles, so that suite's browser does not apply the policy.
-      ...(server.project === 'visual' ? { timezoneId: 'UTC', locale: 'en-US', bypassCSP: true } : {}),
+      ...(server.project === 'visual' ? { timezoneId: 'UTC', locale: 'en-US' } : {}),
     },
   })),
   webServer: servers.map((server) => ({
@@ -93,6 +91,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: serverEnv(server.port, server.origin, server.dataDir),
+    // The visual suite's screens show one fixed day (tests/visual/now.ts), whatever day it runs.
+    env: { ...serverEnv(server.port, server.origin, server.dataDir), ...(server.project === 'visual' ? { NOW: VISUAL_NOW } : {}) },
   })),
 });

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { buildApp } from './app.ts';
+import { clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startPeriodic } from './services/periodic.ts';
@@ -31,7 +32,7 @@ export async function runPrimary(config: Config) {
   if (config.seedOnStart) {
     const { seedDemo } = await import('./db/seed/seed.ts');
     const started = Date.now();
-    const summary = await seedDemo(database.db);
+    const summary = await seedDemo(database.db, { now: clock.now() });
     log.info({ summary: 'skipped' in summary ? 'already seeded' : 'seeded demo content', ms: Date.now() - started }, 'demo content');
   }
   const reminders = startPeriodic('trialReminders', (now) => app.billing.sendTrialReminders(now), config.billing.trialReminderIntervalMs, log);
@@ -43,7 +44,8 @@ export async function runPrimary(config: Config) {
   let announced = false;
 
   const fork = () => {
-    const worker = cluster.fork();
+    // NOW set: the worker's clock reads the primary's at the worker's start, the same offset.
+    const worker = cluster.fork(config.now ? { NOW: clock.now().toISOString() } : undefined);
     startedAt.set(worker.id, Date.now());
     return worker;
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseInstant } from './clock.ts';
 import type { UploadKind } from './contract.ts';
 
 /**
@@ -85,6 +86,11 @@ export type Config = {
   growthbook: { clientKey: string; featuresFile: string };
   trustProxy: boolean;
   media: MediaConfig;
+  /**
+   * NOW: the instant the app's clock reads when the process starts (it runs on from there);
+   * null: the real clock (server/clock.ts).
+   */
+  now: Date | null;
 };
 
 /** Where uploaded files live, and how large each kind may be. */
@@ -208,6 +214,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
     if (!redisUrl) problems.push(`WEB_CONCURRENCY=${webConcurrency} needs REDIS_URL: the processes share sign-in sessions and rate limits through Redis`);
   }
 
+  const nowRaw = str('NOW', '');
+  const now = nowRaw ? parseInstant(nowRaw) : null;
+  if (nowRaw && !now) problems.push(`NOW must be an ISO 8601 instant with its time zone, like 2026-11-25T15:00:00Z (got "${nowRaw}")`);
+
   const smtpUrl = env.SMTP_URL ? url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : null;
 
   const config: Config = {
@@ -271,6 +281,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
         reproducible: int('UPLOAD_MAX_REPRODUCIBLE_KB', 50_000, 1, 50_000_000),
       },
     },
+    now,
   };
   if (env.MEDIA_S3_BUCKET && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(env.MEDIA_S3_BUCKET))
     problems.push(`MEDIA_S3_BUCKET must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (got "${env.MEDIA_S3_BUCKET}")`);

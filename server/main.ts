@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
+import { clock, setClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startPeriodic } from './services/periodic.ts';
@@ -15,6 +16,8 @@ async function main() {
     }
     throw err;
   }
+  // NOW: the app's clock reads it at this process's start and runs on (server/clock.ts).
+  setClock(config.now, performance.timeOrigin);
 
   // WEB_CONCURRENCY > 1: a primary that migrates, seeds and runs the periodic jobs once, and
   // workers that serve (server/cluster.ts). One process: all of it here, as always.
@@ -40,7 +43,7 @@ async function serve(config: Config, { worker }: { worker: boolean }) {
   if (config.seedOnStart && !worker) {
     const { seedDemo } = await import('./db/seed/seed.ts');
     const started = Date.now();
-    const summary = await seedDemo(database.db);
+    const summary = await seedDemo(database.db, { now: clock.now() });
     app.log.info({ summary: 'skipped' in summary ? 'already seeded' : 'seeded demo content', ms: Date.now() - started }, 'demo content');
   }
 

@@ -7,6 +7,7 @@ import type { OrganizationRow, OrganizationsRepository } from '../repositories/o
 import { POLICY, roleRefusal, type OperationPolicy, type Tenancy } from './policy.ts';
 import { bearerToken, type Authenticator, type Principal, type UserRow } from './principal.ts';
 import type { TokenService } from './tokens.ts';
+import { clock } from '../clock.ts';
 
 /** The organization a call names (or the caller's own), visible to the caller, and the ids it covers: it and its schools. */
 export type NamedOrganization = { organization: OrganizationRow; organizationIds: string[] };
@@ -114,7 +115,7 @@ export function createPolicyEnforcer({ config, tokens, auth, organizations, bill
  */
 export async function accessRefusal(user: UserRow, billing: Pick<BillingRepository, 'hasActiveSubscription'>): Promise<HttpError | null> {
   if (user.role === 'DEMO' || user.role === 'ADMIN' || user.hasFreeAccess) return null;
-  if (await billing.hasActiveSubscription(user, new Date())) return null;
+  if (await billing.hasActiveSubscription(user, clock.now())) return null;
   return forbidden(user.organizationId ? "Your organization's subscription has expired" : 'An active subscription is required', 'SUBSCRIPTION_REQUIRED');
 }
 

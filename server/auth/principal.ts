@@ -5,6 +5,7 @@ import type { IdentityRepository } from '../repositories/identity.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { AuthCache } from './auth-cache.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
+import { clock } from '../clock.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type Principal = {
@@ -113,7 +114,7 @@ export function createAuthenticator(
         email,
         firstName: claims.given_name ?? first,
         lastName: claims.family_name ?? rest.join(' '),
-        verifiedAt: claims.email_verified === true ? new Date() : null,
+        verifiedAt: claims.email_verified === true ? clock.now() : null,
       });
       return created!;
     });

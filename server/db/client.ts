@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
+import { clock } from '../clock.ts';
 import * as schema from './schema.ts';
 import { TEMPLATE_DIR, hasTemplate, migrationsFolder, readTemplate, removeTemplate, templateKey, writeTemplate } from './template.ts';
 
@@ -125,7 +126,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // rather than holding it until the client gives up.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
-      options: '-c jit=off',
+      // The app clock's offset, read by app_now() (server/clock.ts), travels the same way.
+      options: `-c jit=off -c app.clock_offset_ms=${clock.offsetMs()}`,
     });
     // A connection dropped by the server (a restart, a failover) must not end the process,
     // whether it sat idle in the pool (the pool's 'error') or was checked out between two
@@ -170,6 +172,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  // The app clock's offset for app_now() (server/clock.ts): one connection, set once.
+  await client.exec(`set app.clock_offset_ms = '${clock.offsetMs()}'`);
   // Made here the first time (half a second more), so the next new data directory is quick.
   if (key && !loadDataDir) writeTemplate(key, new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer()), templateDir);
   return {

@@ -31,7 +31,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => ts('created_at').notNull().defaultNow();
+/**
+ * The app's clock in SQL: now() moved by the NOW setting's offset (migration 0022,
+ * server/clock.ts). Every timestamp a person sees or a report counts defaults to it; what
+ * protects credentials (revoked_tokens, users.sessions_not_before) stays on now().
+ */
+const appNow = sql`app_now()`;
+const createdAt = () => ts('created_at').notNull().default(appNow);
 
 export const organizations = pgTable(
   'organizations',
@@ -109,7 +115,7 @@ export const profiles = pgTable('profiles', {
   interestIds: uuid('interest_ids').array().notNull().default(sql`'{}'::uuid[]`),
   audienceId: uuid('audience_id').references(() => audiences.id),
   experienceLevel: text('experience_level', { enum: EXPERIENCE_LEVELS }),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().default(appNow),
 });
 
 export const videos = pgTable('videos', {
@@ -344,7 +350,7 @@ export const rubricScores = pgTable(
       .notNull()
       .references(() => catalogItems.id, { onDelete: 'cascade' }),
     value: smallint('value').notNull(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().default(appNow),
   },
   (t) => [primaryKey({ columns: [t.userId, t.catalogItemId] })],
 );
@@ -358,7 +364,7 @@ export const strategyApplications = pgTable(
     catalogItemId: uuid('catalog_item_id')
       .notNull()
       .references(() => catalogItems.id, { onDelete: 'cascade' }),
-    appliedAt: ts('applied_at').notNull().defaultNow(),
+    appliedAt: ts('applied_at').notNull().default(appNow),
   },
   (t) => [primaryKey({ columns: [t.userId, t.catalogItemId] })],
 );
@@ -372,7 +378,7 @@ export const learnerProgress = pgTable(
     catalogItemId: uuid('catalog_item_id')
       .notNull()
       .references(() => catalogItems.id, { onDelete: 'cascade' }),
-    lastInteractionAt: ts('last_interaction_at').notNull().defaultNow(),
+    lastInteractionAt: ts('last_interaction_at').notNull().default(appNow),
     videoProgress: real('video_progress').notNull().default(0),
     videoPosition: real('video_position').notNull().default(0),
     areReproduciblesDownloaded: boolean('are_reproducibles_downloaded').notNull().default(false),
@@ -422,7 +428,7 @@ export const learnerEvents = pgTable(
     occurredAt: ts('occurred_at').notNull(),
     catalogItemId: uuid('catalog_item_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    receivedAt: ts('received_at').notNull().defaultNow(),
+    receivedAt: ts('received_at').notNull().default(appNow),
     /** The user's organization while they are a member of it (MEMBER_ROLES); kept by triggers (migration 0004). */
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
   },
@@ -596,7 +602,7 @@ export const certificates = pgTable(
     timeZone: text('time_zone').notNull(),
     totalSeconds: doublePrecision('total_seconds').notNull(),
     strategies: jsonb('strategies').$type<CertificateStrategy[]>().notNull(),
-    issuedAt: ts('issued_at').notNull().defaultNow(),
+    issuedAt: ts('issued_at').notNull().default(appNow),
   },
   (t) => [uniqueIndex('certificates_code_idx').on(t.code), index('certificates_user_idx').on(t.userId, t.issuedAt)],
 );
@@ -610,7 +616,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: ts('at').notNull().defaultNow(),
+    at: ts('at').notNull().default(appNow),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
     actorName: text('actor_name').notNull(),

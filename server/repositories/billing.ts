@@ -50,7 +50,7 @@ function billingQueries(db: Db) {
       const [row] = await rows<{ until: string | null }>(
         db,
         sql`select ${iso(sql`max(s.current_period_end)`)} as until from subscriptions s
-            where not s.past_due and (s.starts_at is null or s.starts_at <= now())
+            where not s.past_due and (s.starts_at is null or s.starts_at <= app_now())
               and (s.user_id = ${user.id}
                    or s.organization_id = ${user.organizationId}
                    or s.organization_id = (select parent_id from organizations where id = ${user.organizationId}))`,

@@ -210,7 +210,7 @@ function queries(db: Db) {
       const [row] = await rows<{ id: string }>(
         db,
         sql`insert into catalog_items (resource_type, status, updated_at, ${sql.raw(keys.map((k) => COLUMN_NAMES[k]).join(', '))})
-            values (${resourceType}, 'DRAFT', now(), ${sql.join(keys.map((k) => valueOf(k, columns[k])), sql`, `)})
+            values (${resourceType}, 'DRAFT', app_now(), ${sql.join(keys.map((k) => valueOf(k, columns[k])), sql`, `)})
             returning id::text as "id"`,
       );
       return row!.id;
@@ -220,7 +220,7 @@ function queries(db: Db) {
     async update(id: string, columns: ItemColumns): Promise<void> {
       const keys = Object.keys(columns) as (keyof ItemColumns)[];
       const sets = keys.map((k) => sql`${sql.raw(COLUMN_NAMES[k])} = ${valueOf(k, columns[k])}`);
-      await db.execute(sql`update catalog_items set ${sql.join([...sets, sql`updated_at = now()`], sql`, `)} where id = ${id}::uuid`);
+      await db.execute(sql`update catalog_items set ${sql.join([...sets, sql`updated_at = app_now()`], sql`, `)} where id = ${id}::uuid`);
     },
 
     /** Replaces the item's framework items (the listing arrays follow by trigger, migration 0006). */

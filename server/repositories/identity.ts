@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { emailVerificationTokens, revokedTokens, users } from '../db/schema.ts';
+import { clock } from '../clock.ts';
 
 /** Revoked token ids (signed-out sessions, used one-time links) and e-mail verification tokens. */
 export function createIdentityRepository(db: Db) {
@@ -38,11 +39,11 @@ export function createIdentityRepository(db: Db) {
       return db.transaction(async (tx) => {
         const claimed = await tx
           .update(emailVerificationTokens)
-          .set({ usedAt: new Date() })
+          .set({ usedAt: clock.now() })
           .where(and(eq(emailVerificationTokens.tokenHash, tokenHash), sql`${emailVerificationTokens.usedAt} is null`))
           .returning();
         if (!claimed.length) return null;
-        const [user] = await tx.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, userId)).returning();
+        const [user] = await tx.update(users).set({ verifiedAt: clock.now() }).where(eq(users.id, userId)).returning();
         return user!;
       });
     },

@@ -4,6 +4,7 @@ import { iso, rows, type Db } from '../db/client.ts';
 import { bookmarks, profiles, users } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
 import { completedSql, stepsDoneSql, VIDEO_COMPLETE_AT } from '../services/progress.ts';
+import { clock } from '../clock.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
 export type ProfilePatch = Partial<Pick<ProfileRow, 'interestIds' | 'audienceId' | 'experienceLevel'>>;
@@ -135,7 +136,7 @@ export function createProfilesRepository(db: Db) {
     update(user: UserRow, profile: ProfilePatch, account: AccountPatch): Promise<UserRow> {
       return db.transaction(async (tx) => {
         await tx.insert(profiles).values({ userId: user.id }).onConflictDoNothing();
-        if (Object.keys(profile).length) await tx.update(profiles).set({ ...profile, updatedAt: new Date() }).where(eq(profiles.userId, user.id));
+        if (Object.keys(profile).length) await tx.update(profiles).set({ ...profile, updatedAt: clock.now() }).where(eq(profiles.userId, user.id));
         if (!Object.keys(account).length) return user;
         const [row] = await tx.update(users).set(account).where(eq(users.id, user.id)).returning();
         return row!;

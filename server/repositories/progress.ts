@@ -4,6 +4,7 @@ import { iso, keptPlan, rows, type Db } from '../db/client.ts';
 import { learnerLogins, learnerProgress, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
 import { uuids } from './fragments.ts';
 import { completedSql, VIDEO_COMPLETE_AT, type ProgressPatch } from '../services/progress.ts';
+import { clock } from '../clock.ts';
 
 /** A learner's video progress on an item, as stored. */
 export type VideoState = { videoProgress: number; lastInteractionAt: Date; videoOpenedAt: Date | null };
@@ -23,7 +24,7 @@ export type StoredEvent = {
  * forward (never back, so late-arriving beacon events cannot rewind it), video progress only
  * grows, the video position follows the newest event, and the given flags are set.
  */
-async function touch(tx: Db, userId: string, catalogItemId: string, patch: ProgressPatch, at: Date = new Date()) {
+async function touch(tx: Db, userId: string, catalogItemId: string, patch: ProgressPatch, at: Date = clock.now()) {
   const set: Record<string, SQL | boolean | number | null> = {
     lastInteractionAt: sql`greatest(${learnerProgress.lastInteractionAt}, excluded.last_interaction_at)`,
   };
@@ -172,7 +173,7 @@ export function createProgressRepository(db: Db) {
         const [saved] = await tx
           .insert(ratings)
           .values({ userId, catalogItemId, value })
-          .onConflictDoUpdate({ target: [ratings.userId, ratings.catalogItemId], set: { value, createdAt: new Date() } })
+          .onConflictDoUpdate({ target: [ratings.userId, ratings.catalogItemId], set: { value, createdAt: clock.now() } })
           .returning();
         await touch(tx, userId, catalogItemId, { isCatalogItemRated: true });
         return saved!;
@@ -196,7 +197,7 @@ export function createProgressRepository(db: Db) {
         const [row] = await tx
           .insert(rubricScores)
           .values({ userId, catalogItemId, value })
-          .onConflictDoUpdate({ target: [rubricScores.userId, rubricScores.catalogItemId], set: { value, updatedAt: new Date() } })
+          .onConflictDoUpdate({ target: [rubricScores.userId, rubricScores.catalogItemId], set: { value, updatedAt: clock.now() } })
           .returning();
         await touch(tx, userId, catalogItemId, { isRubricScoreSaved: true });
         return row!;
@@ -230,7 +231,7 @@ export function createProgressRepository(db: Db) {
     async markVideoOpened(userId: string, catalogItemId: string) {
       await db
         .insert(learnerProgress)
-        .values({ userId, catalogItemId, videoOpenedAt: new Date() })
+        .values({ userId, catalogItemId, videoOpenedAt: clock.now() })
         .onConflictDoUpdate({
           target: [learnerProgress.userId, learnerProgress.catalogItemId],
           set: { videoOpenedAt: sql`coalesce(${learnerProgress.videoOpenedAt}, excluded.video_opened_at)` },

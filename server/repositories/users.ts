@@ -30,7 +30,7 @@ const ACCOUNT_COLUMNS = sql`u.id::text as "id", u.sso_id as "ssoId", u.role as "
   ${iso(sql`u.deactivated_at`)} as "deactivatedAt", o.name as "organizationName"`;
 
 /** Accepting an invitation: the account of an invited educator gets its owner now. */
-const acceptedNow = sql`case when ${users.invitedAt} is not null and ${users.invitationAcceptedAt} is null then now() else ${users.invitationAcceptedAt} end`;
+const acceptedNow = sql`case when ${users.invitedAt} is not null and ${users.invitationAcceptedAt} is null then app_now() else ${users.invitationAcceptedAt} end`;
 
 const USER_SORT: Record<NonNullable<MemberQuery['sortBy']>, SQL> = {
   email: sql`lower(u.email)`,
@@ -196,7 +196,7 @@ function usersQueries(db: Db) {
     async setDeactivated(userId: string, deactivated: boolean): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set(deactivated ? { deactivatedAt: sql`now()`, sessionsNotBefore: sql`now()` } : { deactivatedAt: null })
+        .set(deactivated ? { deactivatedAt: sql`app_now()`, sessionsNotBefore: sql`now()` } : { deactivatedAt: null })
         .where(eq(users.id, userId))
         .returning();
       return row;

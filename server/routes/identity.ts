@@ -5,6 +5,7 @@ import { toUser } from '../services/users.ts';
 import type { UserRow } from '../auth/principal.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
+import { clock } from '../clock.ts';
 
 type IdentityOps = 'getCurrentUser' | 'authorizeEmail' | 'getPasswordChangeUrl' | 'verifyEmail' | 'startDemo' | 'localLogin' | 'logout' | 'signOutEverywhere' | 'sendVerificationEmail';
 
@@ -28,7 +29,7 @@ export function loginMethodFor(email: string, config: Pick<Context['config'], 'p
 export async function currentUserOf(repos: Pick<Repositories, 'organizations' | 'progress'>, user: UserRow) {
   const [organization, previousVisitOn] = await Promise.all([
     user.organizationId ? repos.organizations.byId(user.organizationId) : undefined,
-    repos.progress.previousVisitOn(user.id, utcDay(Date.now())),
+    repos.progress.previousVisitOn(user.id, utcDay(clock.ms())),
   ]);
   return toUser(user, organization?.name ?? null, previousVisitOn);
 }
@@ -38,7 +39,7 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions, pass
 
   async function sendVerification(userId: string, email: string) {
     const token = randomBytes(32).toString('base64url');
-    await identity.addVerification(sha256(token), userId, new Date(Date.now() + VERIFICATION_TTL_MS));
+    await identity.addVerification(sha256(token), userId, new Date(clock.ms() + VERIFICATION_TTL_MS));
     const link = `${config.publicUrl}/email-verification?verification-token=${token}`;
     await mailer.send({
       to: email,
@@ -76,7 +77,7 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions, pass
       const row = await identity.verification(sha256(request.params.token));
       if (!row) throw notFound('This verification link is not valid', 'TOKEN_NOT_FOUND');
       if (row.usedAt) throw gone('This verification link has already been used', 'TOKEN_USED');
-      if (row.expiresAt < new Date()) throw gone('This verification link has expired', 'TOKEN_EXPIRED');
+      if (row.expiresAt < clock.now()) throw gone('This verification link has expired', 'TOKEN_EXPIRED');
       const user = await identity.consumeVerification(row.tokenHash, row.userId);
       if (!user) throw gone('This verification link has already been used', 'TOKEN_USED');
       return { verified: true as const, email: user.email };

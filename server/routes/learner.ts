@@ -5,6 +5,7 @@ import type { StoredEvent } from '../repositories/progress.ts';
 import { itemRefusal, timeRefusal, utcDay, watchRefusal, type EventVerdict, type Rejection } from '../services/learner-events.ts';
 import { progressPatchOf } from '../services/progress.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
+import { clock } from '../clock.ts';
 
 type LearnerOps = 'getProgress' | 'recordLearnerEvents';
 
@@ -26,7 +27,7 @@ export function learnerHandlers({ repos, limiter, config, ownLists }: Context): 
     // who may take it, on what item, when, and — for video — what watching can have produced.
     async recordLearnerEvents(request) {
       const { user } = principalOf(request);
-      const now = Date.now();
+      const now = clock.ms();
       const events = [...request.body.data].map((e) => ({ ...e, at: new Date(e.timeStamp) })).sort((a, b) => a.at.getTime() - b.at.getTime());
       const itemIds = [...new Set(events.map((e) => e.data?.catalogItemId).filter((id): id is string => Boolean(id)))];
       const [targets, videoStates, paidRefusal] = await Promise.all([

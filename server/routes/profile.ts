@@ -7,6 +7,7 @@ import { toCsv } from '../services/csv.ts';
 import { addDays, localDate, timeZoneOf } from '../services/dates.ts';
 import { VIDEO_COMPLETE_AT } from '../services/progress.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
+import { clock } from '../clock.ts';
 
 type ProfileOps =
   | 'getProfile'
@@ -139,7 +140,7 @@ export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
     async getSystemStreaks(request) {
       const timeZone = timeZoneOf(request.query.timeZone);
       const days = await profiles.activeDays(principalOf(request).user.id, timeZone);
-      return computeStreaks(days, localDate(new Date(), timeZone), timeZone);
+      return computeStreaks(days, localDate(clock.now(), timeZone), timeZone);
     },
 
     async listInteractions(request) {
@@ -154,7 +155,7 @@ export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
       return reply
         .code(200)
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="my-learning-${localDate(new Date(), timeZone)}.csv"`)
+        .header('content-disposition', `attachment; filename="my-learning-${localDate(clock.now(), timeZone)}.csv"`)
         .header('cache-control', 'private, no-store')
         .send(csv);
     },

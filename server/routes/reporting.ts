@@ -7,6 +7,7 @@ import { toCsv } from '../services/csv.ts';
 import { addDays, daysBetween, eachDay, localDate, timeZoneOf } from '../services/dates.ts';
 import { invitationStatus, toMember, type MemberFields } from '../services/users.ts';
 import type { Context, Handlers } from './types.ts';
+import { clock } from '../clock.ts';
 
 type ReportingOps = 'getUsageReport' | 'getFrameworkUsage' | 'recordPageView' | 'listUsers' | 'exportUsers';
 
@@ -21,7 +22,7 @@ export const DEFAULT_RANGE_DAYS = 30;
  */
 export function reportRange(query: { from?: string; to?: string; timeZone?: string }): DayRange {
   const timeZone = timeZoneOf(query.timeZone);
-  const to = query.to ?? localDate(new Date(), timeZone);
+  const to = query.to ?? localDate(clock.now(), timeZone);
   const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
   if (from > to) throw badRequest(`to must be on or after from (from ${from}, to ${to})`);
   const days = daysBetween(from, to) + 1;
@@ -85,7 +86,7 @@ export function reportingHandlers({ repos, limiter, config }: Context): Handlers
 
     async listUsers(request) {
       const { items, total } = await users.members(tenantOf(request).organizationIds, request.query);
-      const now = Date.now();
+      const now = clock.ms();
       return { items: items.map((u) => toMember(u, now)), total };
     },
 
@@ -93,7 +94,7 @@ export function reportingHandlers({ repos, limiter, config }: Context): Handlers
     async exportUsers(request, reply) {
       const timeZone = timeZoneOf(request.query.timeZone);
       const { items } = await users.members(tenantOf(request).organizationIds, { ...request.query, itemsPerPage: -1 }, { count: false });
-      const now = Date.now();
+      const now = clock.ms();
       const csv = toCsv([CSV_COLUMNS.map(([title]) => title), ...items.map((row) => CSV_COLUMNS.map(([, cell]) => cell(row, timeZone, now)))]);
       return reply
         .code(200)

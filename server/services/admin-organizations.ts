@@ -7,6 +7,7 @@ import type { AdminChanges, AdminUnit } from './admin-changes.ts';
 import { toAdminUser } from './admin-users.ts';
 import type { Sessions } from './sessions.ts';
 import { toMember } from './users.ts';
+import { clock } from '../clock.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -14,7 +15,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /** The contract's AdminOrganization; the subscription's state as of `now`. */
-export function toAdminOrganization(row: AdminOrganizationFields, now = new Date()): Schemas['AdminOrganization'] {
+export function toAdminOrganization(row: AdminOrganizationFields, now = clock.now()): Schemas['AdminOrganization'] {
   const { subscriptionId, seats, seatsUsed, startsAt, endsAt, amountCents, currency, pastDue, ...organization } = row;
   if (!subscriptionId || !startsAt || !endsAt) return { ...organization, subscription: null };
   const start = new Date(startsAt);
@@ -87,7 +88,7 @@ export function createAdminOrganizations({ repos, changes, sessions }: Deps) {
     for (const holderId of [org.id, org.parentId]) {
       if (!holderId) continue;
       const sub = await unit.repos.organizations.subscription(holderId);
-      if (!sub || sub.seats === null || sub.currentPeriodEnd <= new Date()) continue;
+      if (!sub || sub.seats === null || sub.currentPeriodEnd <= clock.now()) continue;
       const used = await unit.repos.organizations.seatsUsed(holderId);
       if (used >= sub.seats) {
         const holder = holderId === org.id ? org : await unit.repos.organizations.byId(holderId);
@@ -99,7 +100,7 @@ export function createAdminOrganizations({ repos, changes, sessions }: Deps) {
   /** A school moving into a district brings its members under the district's subscription: they must fit its seats. */
   async function refuseMoveOverSeats(unit: AdminUnit, school: OrganizationRow, district: OrganizationRow) {
     const sub = await unit.repos.organizations.subscription(district.id);
-    if (!sub || sub.seats === null || sub.currentPeriodEnd <= new Date()) return;
+    if (!sub || sub.seats === null || sub.currentPeriodEnd <= clock.now()) return;
     const used = await unit.repos.organizations.seatsUsed(district.id);
     const coming = await unit.repos.organizations.seatsUsed(school.id);
     if (coming > 0 && used + coming > sub.seats) {
@@ -116,7 +117,7 @@ export function createAdminOrganizations({ repos, changes, sessions }: Deps) {
 
     async list(q: QueryOf<'adminListOrganizations'>) {
       const { items, total } = await repos.organizations.adminList(q);
-      const now = new Date();
+      const now = clock.now();
       return { items: items.map((row) => toAdminOrganization(row, now)), total };
     },
 
@@ -198,7 +199,7 @@ export function createAdminOrganizations({ repos, changes, sessions }: Deps) {
         const org = await existing(unit, id);
         const current = await unit.repos.organizations.subscription(org.id);
         if (!current) throw conflict(`${org.name} has no subscription`, 'NO_SUBSCRIPTION');
-        const now = new Date();
+        const now = clock.now();
         if (current.currentPeriodEnd <= now || current.pastDue) throw conflict('This subscription has already ended', 'SUBSCRIPTION_ENDED');
         const startsAt = current.startsAt && current.startsAt > now ? now : current.startsAt;
         const lapsed = await unit.repos.organizations.changeSubscription(current.id, { currentPeriodEnd: now, startsAt });

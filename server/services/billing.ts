@@ -9,13 +9,14 @@ import { createBackgroundMail, describeMailError, type Mailer } from './mailer.t
 import type { PaymentGateway, VaultedCard } from './payment-gateway.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { receiptMail, receiptNumber, trialReminderMail, trialStartedMail, type Receipt } from './receipts.ts';
+import { clock } from '../clock.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const YEAR_MS = 365 * DAY_MS;
 /** The trial-ending reminder goes out this long before the trial ends (docs/decisions.md, "Billing"). */
 export const TRIAL_REMINDER_LEAD_MS = 3 * DAY_MS;
 
-export function toSubscription(row: SubscriptionRow, now = new Date(), paymentMethod?: PaymentMethodRow | null, organizationName: string | null = null) {
+export function toSubscription(row: SubscriptionRow, now = clock.now(), paymentMethod?: PaymentMethodRow | null, organizationName: string | null = null) {
   // An organization's subscription the admin site scheduled gives access from its start only.
   const active = row.currentPeriodEnd > now && !row.pastDue && (!row.startsAt || row.startsAt <= now);
   const trial = active && row.trialEndsAt !== null && row.trialEndsAt > now;
@@ -118,7 +119,7 @@ export function createBillingService({ billing, organizations, gateway, mailer, 
         if (strict) throw paymentRequired('Your card was declined', 'CARD_DECLINED');
         return null;
       }
-      const start = Math.max(Date.now(), sub.currentPeriodEnd.getTime());
+      const start = Math.max(clock.ms(), sub.currentPeriodEnd.getTime());
       const subscription = await tx.changeSubscription(sub.id, { currentPeriodEnd: new Date(start + YEAR_MS), pastDue: false, cancelAtPeriodEnd: false });
       return { subscription, transaction: { ...transaction, card: cardOf(pm) } };
     });
@@ -131,7 +132,7 @@ export function createBillingService({ billing, organizations, gateway, mailer, 
    * renewal) by charging the saved card; a declined charge leaves the subscription past due.
    * Renewal happens when subscriptions are read, which the app does on every navigation.
    */
-  async function renewDue(user: UserRow, now = new Date()) {
+  async function renewDue(user: UserRow, now = clock.now()) {
     for (const sub of await billing.dueForRenewal(user.id, now)) {
       if (!sub.paymentMethodId) continue;
       await charge(user, sub, `renew:${sub.id}:${sub.currentPeriodEnd.toISOString()}`, 'Annual subscription renewal', false);
@@ -164,7 +165,7 @@ export function createBillingService({ billing, organizations, gateway, mailer, 
       const [list, cards] = await Promise.all([billing.subscriptionsFor(user.id, orgIds), withCard ? billing.paymentMethodsOf(user.id) : []]);
       // The app's client reads this 404 as "no subscriptions" (spec §4, §8).
       if (!list.length) throw notFound('No subscriptions found', 'NO_SUBSCRIPTIONS');
-      const now = new Date();
+      const now = clock.now();
       const names = await organizations.names([...new Set(list.flatMap((s) => (s.organizationId ? [s.organizationId] : [])))]);
       return list.map((s) =>
         toSubscription(s, now, withCard ? (cards.find((c) => c.id === s.paymentMethodId) ?? null) : undefined, s.organizationId ? (names.get(s.organizationId) ?? null) : null),
@@ -183,7 +184,7 @@ export function createBillingService({ billing, organizations, gateway, mailer, 
       const view = toSubscription(sub);
       if (view.isActive && !sub.cancelAtPeriodEnd) throw conflict('This subscription is already active', 'ALREADY_ACTIVE');
       if (view.isActive) return toSubscription(await billing.changeSubscription(sub.id, { cancelAtPeriodEnd: false }));
-      const renewed = await charge(user, sub, `reactivate:${sub.id}:${Date.now()}`, 'Annual subscription (reactivated)', true);
+      const renewed = await charge(user, sub, `reactivate:${sub.id}:${clock.ms()}`, 'Annual subscription (reactivated)', true);
       return toSubscription(renewed!);
     },
 
@@ -207,7 +208,7 @@ export function createBillingService({ billing, organizations, gateway, mailer, 
      * the next three days that will be charged. A message that cannot be sent is given back to
      * the next run. Answers how many were sent.
      */
-    async sendTrialReminders(now = new Date()) {
+    async sendTrialReminders(now = clock.now()) {
       const due = await billing.claimTrialReminders(now, new Date(now.getTime() + TRIAL_REMINDER_LEAD_MS));
       let sent = 0;
       for (const { subscription, customer, card } of due) {
@@ -270,7 +271,7 @@ export function createBillingService({ billing, organizations, gateway, mailer, 
           return { status: previous.responseStatus ?? 201, body: previous.responseBody as object };
         }
 
-        const now = new Date();
+        const now = clock.now();
         const existing = await tx.personalSubscriptions(user.id);
         if (existing.some((s) => toSubscription(s, now).isActive)) throw conflict('You already have an active subscription', 'ALREADY_SUBSCRIBED');
 

@@ -23,6 +23,7 @@ import {
   URL_RULES,
 } from '../../src/lib/validation/catalog-item.ts';
 import { validate, type Rule } from '../../src/lib/validation/rules.ts';
+import { clock } from '../clock.ts';
 
 type Fields = Schemas['AdminCatalogItemPatch'];
 type Input = Schemas['AdminCatalogItemInput'];
@@ -165,7 +166,7 @@ export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminC
         checkAddress(columns.joinUrl, 'Stream Link');
       }
       // The recording comes after the event.
-      if (fields.video && !(end && Date.parse(end) <= Date.now())) {
+      if (fields.video && !(end && Date.parse(end) <= clock.ms())) {
         throw unprocessable('A recording can be added once the livestream has ended', 'LIVESTREAM_NOT_ENDED');
       }
     }

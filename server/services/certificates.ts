@@ -6,6 +6,7 @@ import type { CertificateRow, CertificatesRepository } from '../repositories/cer
 import type { OrganizationsRepository } from '../repositories/organizations.ts';
 import type { Limiter } from './limits.ts';
 import { addYears, localDate } from './dates.ts';
+import { clock } from '../clock.ts';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** 16 base32 characters: 80 random bits, far beyond guessing even without the page's rate limit. */
@@ -69,7 +70,7 @@ type Deps = { certificates: CertificatesRepository; organizations: Pick<Organiza
 export function createCertificateIssuer({ certificates, organizations, limiter, limited }: Deps) {
   return async function issue(user: UserRow, request: { from: string; to: string; timeZone: string }): Promise<CertificateRow> {
     const { from, to, timeZone } = request;
-    const refusal = rangeRefusal(from, to, localDate(new Date(), timeZone));
+    const refusal = rangeRefusal(from, to, localDate(clock.now(), timeZone));
     if (refusal) throw refusal;
     const strategies = await certificates.completedBetween(user.id, from, to, timeZone);
     if (!strategies.length) throw unprocessable('You completed no strategies in this period', 'NO_COMPLETED_STRATEGIES');

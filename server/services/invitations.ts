@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Schemas } from '../contract.ts';
 import type { UserRow } from '../auth/principal.ts';
@@ -75,8 +76,14 @@ export function createInvitations({ users, organizations, tokens, mailer, limite
   const background = createBackgroundMail(mailer, log, { concurrency: IMPORT_MAIL_CONCURRENCY });
 
   /** A link for this sending of the invitation, and when it stops working. */
+  /**
+   * The link's ticket, and when the invitation expires: the ticket (a credential) expires on the
+   * real clock, the invitation a person sees as Pending or Expired on the app's (server/clock.ts);
+   * the two run at the same pace.
+   */
   async function ticketFor(userId: string, sentAt: Date) {
-    return tokens.issueTicket(userId, 'invite', INVITATION_TTL_SECONDS, { [SENT_CLAIM]: sentAt.toISOString() });
+    const { ticket } = await tokens.issueTicket(userId, 'invite', INVITATION_TTL_SECONDS, { [SENT_CLAIM]: sentAt.toISOString() });
+    return { ticket, expiresAt: new Date(sentAt.getTime() + INVITATION_TTL_SECONDS * 1000) };
   }
 
   function invitationMail(invitee: Invitee, inviter: UserRow, org: OrganizationRow, ticket: string): Mail {
@@ -92,7 +99,7 @@ export function createInvitations({ users, organizations, tokens, mailer, limite
   /** A new account, invited now: its row (with the invitation) and the link of this sending. */
   async function invitedAccount(invitee: Invitee, inviter: UserRow, org: OrganizationRow) {
     const id = randomUUID();
-    const sentAt = new Date();
+    const sentAt = clock.now();
     // The ticket proves the link came from the invitation: without it, anyone who knew the
     // address could create the invited (organization-paid) account first.
     const { ticket, expiresAt } = await ticketFor(id, sentAt);
@@ -168,7 +175,7 @@ export function createInvitations({ users, organizations, tokens, mailer, limite
         const granted = await limiter.take(`invitation-resend:${member.id}`, 1, { limit: INVITATION_RESENDS_PER_HOUR, windowMs: 3600 * 1000 });
         if (!granted) throw new HttpError(429, 'RATE_LIMITED', 'This invitation was sent too often in the last hour; please try again later');
       }
-      const sentAt = new Date();
+      const sentAt = clock.now();
       const { ticket, expiresAt } = await ticketFor(member.id, sentAt);
       const updated = await within((accounts) => accounts.invitationSent(member.id, sentAt, expiresAt));
       if (!updated) throw conflict('This educator has already accepted the invitation', 'INVITATION_ACCEPTED');

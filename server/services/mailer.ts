@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { clock } from '../clock.ts';
 
 export type Attachment = { filename: string; content: Buffer; contentType: string };
 export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: Attachment[] };
@@ -69,7 +70,7 @@ export function createMailer(options: { from: string; smtpUrl: string | null; ou
       await mkdir(options.outboxDir, { recursive: true });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       // The counter keeps two messages to one address in the same millisecond apart, in order.
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(++written).padStart(6, '0')}-${safeTo}.eml`;
+      const name = `${clock.now().toISOString().replace(/[:.]/g, '-')}-${String(++written).padStart(6, '0')}-${safeTo}.eml`;
       // Written under another name, then renamed: whoever reads the outbox never sees half a message.
       const partial = join(options.outboxDir, `.${name}.partial`);
       await writeFile(partial, info.message as Buffer);

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { badRequest, paymentRequired } from '../errors.ts';
+import { clock } from '../clock.ts';
 
 export type VaultedCard = { ref: string; brand: string; last4: string; expMonth: number; expYear: number };
 export type ChargeResult = { status: 'SUCCEEDED' | 'DECLINED'; ref: string; message: string };
@@ -134,7 +135,7 @@ export const SANDBOX_TOKENIZE_PATH = '/sandbox-gateway/v1/tokens';
  * test card and the typed expiry, nothing else.
  */
 export function createSandboxGateway(options: { secret?: string | Uint8Array; now?: () => Date } = {}): SandboxGateway {
-  const { secret = 'sandbox', now = () => new Date() } = options;
+  const { secret = 'sandbox', now = () => clock.now() } = options;
   const mac = (message: string) => createHmac('sha256', secret).update(message).digest('base64url').slice(0, 16);
   const charges = new Map<string, ChargeResult>();
   return {

@@ -1,3 +1,5 @@
+import { clock } from '../clock.ts';
+
 type Log = { error: (obj: object, msg: string) => void };
 
 /**
@@ -10,7 +12,7 @@ export function startPeriodic(name: string, work: (now: Date) => Promise<unknown
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
-    running = work(new Date())
+    running = work(clock.now())
       .then(
         () => undefined,
         (err: unknown) => log.error({ err, job: name }, 'periodic job failed'),

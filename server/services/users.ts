@@ -1,5 +1,6 @@
 import type { Schemas } from '../contract.ts';
 import type { UserRow } from '../auth/principal.ts';
+import { clock } from '../clock.ts';
 
 /** What the contract's User is made of: a row, or a raw select with its dates as text. */
 export type UserFields = Pick<UserRow, 'id' | 'ssoId' | 'role' | 'organizationId' | 'email' | 'firstName' | 'lastName' | 'completedOnboarding' | 'hasFreeAccess'> & {
@@ -41,14 +42,14 @@ export type MemberFields = UserFields & InvitationFields;
 export type InvitationStatus = Schemas['Invitation']['status'];
 
 /** ACCEPTED once the educator created their account from it; else EXPIRED from the moment its link stops working; else PENDING. */
-export function invitationStatus(row: InvitationFields, now = Date.now()): InvitationStatus | null {
+export function invitationStatus(row: InvitationFields, now = clock.ms()): InvitationStatus | null {
   if (!row.invitedAt) return null;
   if (row.invitationAcceptedAt) return 'ACCEPTED';
   return row.invitationExpiresAt && now >= new Date(row.invitationExpiresAt).getTime() ? 'EXPIRED' : 'PENDING';
 }
 
 /** The contract's Invitation, or null for someone who joined without one. */
-export function invitationOf(row: InvitationFields, now = Date.now()) {
+export function invitationOf(row: InvitationFields, now = clock.ms()) {
   const status = invitationStatus(row, now);
   if (!status) return null;
   return {
@@ -61,6 +62,6 @@ export function invitationOf(row: InvitationFields, now = Date.now()) {
 }
 
 /** The contract's Member: the user as an admin's lists show them, with their invitation. */
-export function toMember(row: MemberFields, now = Date.now()) {
+export function toMember(row: MemberFields, now = clock.ms()) {
   return { ...toUser(row), invitation: invitationOf(row, now) };
 }

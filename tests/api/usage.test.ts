@@ -27,6 +27,12 @@ const daysFrom = (from: string, to: string) => {
   for (let d = from; d <= to; d = shift(d, 1)) out.push(d);
   return out;
 };
+/** Today in UTC, as the server (on the real clock here) counts it. */
+const todayUtc = () => dayIn(new Date(), 'UTC');
+/** The year up to today: every row of the demo seed, which places its activity in the last 60 days. */
+const lastYear = () => ({ from: shift(todayUtc(), -364), to: todayUtc() });
+/** The first instant of a day (UTC) and of the day after another, bounds for the raw rows of a range. */
+const startOf = (day: string) => `${day}T00:00:00Z`;
 const inRange = (at: Date | string | null, from: string, to: string, timeZone: string) => {
   if (!at) return false;
   const day = dayIn(at, timeZone);
@@ -119,7 +125,8 @@ describe('usage report', () => {
       expect(s.strategiesWatched + s.strategiesRated + s.strategiesApplied + s.rubricsScored, timeZone).toBeGreaterThan(0);
     }
     // The district's figures are its own members' (its admin) and its schools' together.
-    const district = await report('from=2026-01-01&to=2026-12-31');
+    const year = lastYear();
+    const district = await report(`from=${year.from}&to=${year.to}`);
     const [own] = await t.query<{ n: number }>(
       sql`select count(*)::int as n from users where organization_id = ${world.orgs.northwind.id}::uuid and completed_onboarding and role in ('USER', 'SCHOOL_ADMIN', 'DISTRICT_ADMIN')`,
     );
@@ -127,7 +134,7 @@ describe('usage report', () => {
     let active = own!.n;
     let logins = 0;
     for (const s of world.orgs.northwindSchools) {
-      const one = await report(`organizationId=${s.id}&from=2026-01-01&to=2026-12-31`);
+      const one = await report(`organizationId=${s.id}&from=${year.from}&to=${year.to}`);
       active += one.activeUsers.count;
       logins += one.logins.count;
     }
@@ -135,11 +142,12 @@ describe('usage report', () => {
   });
 
   it('lists every day of the range, zeros included, in order', async () => {
-    const got = await report('from=2025-02-20&to=2025-03-02&timeZone=Europe/Paris');
-    expect(got.logins).toEqual({ count: 0, days: daysFrom('2025-02-20', '2025-03-02').map((date) => ({ date, count: 0 })) });
-    expect(got.logins.days.map((d: { date: string }) => d.date)).toContain('2025-02-28');
+    // Years long before the demo seed's activity (the last 60 days), whatever day this runs.
+    const got = await report('from=2015-02-20&to=2015-03-02&timeZone=Europe/Paris');
+    expect(got.logins).toEqual({ count: 0, days: daysFrom('2015-02-20', '2015-03-02').map((date) => ({ date, count: 0 })) });
+    expect(got.logins.days.map((d: { date: string }) => d.date)).toContain('2015-02-28');
     expect(got.aggregation).toEqual({ strategiesWatched: 0, strategiesRated: 0, strategiesApplied: 0, rubricsScored: 0 });
-    expect((await report('from=2024-02-28&to=2024-03-01')).logins.days.map((d: { date: string }) => d.date)).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+    expect((await report('from=2016-02-28&to=2016-03-01')).logins.days.map((d: { date: string }) => d.date)).toEqual(['2016-02-28', '2016-02-29', '2016-03-01']);
     // Only educators whose account existed by the end of the range are active.
     const [oldest] = await t.query<{ day: string }>(sql`select to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD') as day from users where role in ('USER', 'SCHOOL_ADMIN', 'DISTRICT_ADMIN')`);
     expect((await report(`from=${shift(oldest!.day, -30)}&to=${shift(oldest!.day, -1)}`)).activeUsers.count).toBe(0);
@@ -164,15 +172,17 @@ describe('framework usage', () => {
     // Each learning object of the demo seed has exactly one element, so the split adds up.
     const [multi] = await t.query<{ n: number }>(sql`select count(*)::int as n from (select catalog_item_id from catalog_item_elements group by 1 having count(*) > 1) x`);
     expect(multi!.n).toBe(0);
-    for (const query of ['', 'from=2026-09-01&to=2026-11-30&timeZone=America/New_York', `organizationId=${world.orgs.ownSchool.id}`]) {
+    const ninetyDays = `from=${shift(todayUtc(), -92)}&to=${shift(todayUtc(), -3)}&timeZone=America/New_York`;
+    for (const query of ['', ninetyDays, `organizationId=${world.orgs.ownSchool.id}`]) {
       const got = await framework(query);
       expect(got.elements.map((e) => [e.id, e.title, e.strandTitle, e.categoryTitle])).toEqual(elements.map((e) => [e.id, e.title, e.strand, e.category]));
       expect(sumOf(got.elements), query).toEqual((await report(query)).aggregation);
     }
-    const wide = await framework('from=2026-01-01&to=2026-12-31');
+    const year = lastYear();
+    const wide = await framework(`from=${year.from}&to=${year.to}`);
     expect(wide.elements.some((e) => e.watched > 0)).toBe(true);
-    // Elements nobody worked on are there with zeros.
-    const quiet = await framework('from=2025-01-01&to=2025-01-31');
+    // Elements nobody worked on are there with zeros (a month long before the seed's activity).
+    const quiet = await framework('from=2015-01-01&to=2015-01-31');
     expect(quiet.elements).toHaveLength(elements.length);
     expect(quiet.elements.every((e) => e.watched + e.rated + e.applied + e.rubricsScored === 0)).toBe(true);
   });
@@ -200,11 +210,15 @@ describe('what the figures follow', () => {
     const id = await userId(email);
     const [{ from: home } = { from: '' }] = await t.query<{ from: string }>(sql`select organization_id::text as "from" from users where id = ${id}::uuid`);
     const to = world.orgs.northwindSchools.find((s) => s.id !== home)!.id;
-    const range = 'from=2026-01-01&to=2026-12-31';
+    const year = lastYear();
+    const range = `from=${year.from}&to=${year.to}`;
     const [homeBefore, toBefore] = [await report(`organizationId=${home}&${range}`), await report(`organizationId=${to}&${range}`)];
+    const [since, until] = [startOf(year.from), startOf(shift(year.to, 1))];
     const [mine] = await t.query<{ logins: number; watched: number }>(sql`
-      select (select count(*)::int from learner_events where user_id = ${id}::uuid and type = 'LEARNER_LOGIN' and occurred_at >= '2026-01-01') as logins,
-             (select count(*)::int from learner_progress where user_id = ${id}::uuid and watched_at >= '2026-01-01') as watched`);
+      select (select count(*)::int from learner_events where user_id = ${id}::uuid and type = 'LEARNER_LOGIN'
+                and occurred_at >= ${since}::timestamptz and occurred_at < ${until}::timestamptz) as logins,
+             (select count(*)::int from learner_progress where user_id = ${id}::uuid
+                and watched_at >= ${since}::timestamptz and watched_at < ${until}::timestamptz) as watched`);
     expect(mine!.logins).toBeGreaterThan(0);
     await t.query(sql`update users set organization_id = ${to}::uuid where id = ${id}::uuid`);
     const [homeAfter, toAfter] = [await report(`organizationId=${home}&${range}`), await report(`organizationId=${to}&${range}`)];
@@ -226,12 +240,14 @@ describe('what the figures follow', () => {
       order by p.watched_at desc limit 1`);
     const [other] = await t.query<{ id: string; element: string }>(sql`
       select id::text as id, parent_id::text as element from nasot_items where type = 'STRATEGY' and parent_id <> ${item!.element}::uuid order by position limit 1`);
-    const range = `organizationId=${world.orgs.ownSchool.id}&from=2026-01-01&to=2026-12-31`;
+    const year = lastYear();
+    const range = `organizationId=${world.orgs.ownSchool.id}&from=${year.from}&to=${year.to}`;
     const watched = async () => Object.fromEntries((await framework(range)).elements.map((e) => [e.id, e.watched]));
     const before = await watched();
     const [n] = await t.query<{ n: number }>(sql`
       select count(*)::int as n from learner_progress p join users u on u.id = p.user_id
-      where p.catalog_item_id = ${item!.id}::uuid and u.organization_id = ${world.orgs.ownSchool.id}::uuid and p.watched_at >= '2026-01-01'`);
+      where p.catalog_item_id = ${item!.id}::uuid and u.organization_id = ${world.orgs.ownSchool.id}::uuid
+        and p.watched_at >= ${startOf(year.from)}::timestamptz and p.watched_at < ${startOf(shift(year.to, 1))}::timestamptz`);
     expect(n!.n).toBeGreaterThan(0);
     // Tagged with a second strategy of another element: counted for both.
     await t.query(sql`insert into catalog_item_nasot_items (catalog_item_id, nasot_item_id) values (${item!.id}::uuid, ${other!.id}::uuid)`);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { readZip } from '../support/zip';
-import { expectAccessible, signInAtAdminSite, signInLocally } from './support';
+import { expectAccessible, expectSnackbar, recordSnackbars, signInAtAdminSite, signInLocally } from './support';
 
 // The admin site's catalogue (issue 16): the platform admin creates a learning object as a draft,
 // publishes it, and an educator finds it in the catalogue and plays its video; the admin reorders
@@ -23,10 +23,10 @@ const fileInput = (page: Page, label: string) => page.getByRole('group', { name:
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const snackbar = (page: Page, message: string) => page.getByText(message, { exact: true });
 
 test('the platform admin creates and publishes a learning object; an educator finds it and plays it', async ({ page, browser }) => {
   test.setTimeout(150_000);
+  await recordSnackbars(page);
   const title = `Exit Tickets ${Date.now().toString(36)}`;
   await signInAtAdminSite(page, { path: '/admin/catalog' });
   await expect(page.getByRole('heading', { name: 'Catalogue', level: 1 })).toBeVisible();
@@ -88,7 +88,7 @@ test('the platform admin creates and publishes a learning object; an educator fi
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(snackbar(page, 'Published: educators can find it now')).toBeVisible();
+  await expectSnackbar(page, 'Published: educators can find it now');
   await expect(page.getByRole('button', { name: 'Archive', exact: true })).toBeVisible();
 
   // The educator finds it by its title and plays it.
@@ -137,6 +137,7 @@ const entryTitles = async (page: Page) =>
 
 test('the platform admin reorders a playlist by keyboard and by drag; the educator’s playlist follows', async ({ page, browser }) => {
   test.setTimeout(120_000);
+  await recordSnackbars(page);
   await signInAtAdminSite(page, { path: '/admin/catalog?resourceType=PLAYLIST' });
   await page.getByRole('searchbox', { name: 'Search by title or public id' }).fill(PLAYLIST);
   const grid = page.getByRole('grid', { name: 'Catalogue items' });
@@ -152,7 +153,7 @@ test('the platform admin reorders a playlist by keyboard and by drag; the educat
   const moveDown = page.getByRole('button', { name: `Move ${before[0]} down` });
   await moveDown.focus();
   await page.keyboard.press('Enter');
-  await expect(snackbar(page, 'Order saved')).toBeVisible();
+  await expectSnackbar(page, 'Order saved');
   const afterKeys = [before[1]!, before[0]!, ...before.slice(2)];
   await expect.poll(() => entryTitles(page)).toEqual(afterKeys);
 

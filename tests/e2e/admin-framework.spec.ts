@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInAtAdminSite } from './support';
+import { expectAccessible, expectSnackbar, recordSnackbars, signInAtAdminSite } from './support';
 
 // The admin site's framework and audiences: the platform admin opens the tree, renames a strategy,
 // adds one, moves one with the keyboard, is told why a strategy in use cannot be deleted (409),
@@ -13,6 +13,7 @@ const titlesUnder = (page: Page, name: string) => page.getByRole('list', { name 
 
 test('the platform admin renames and adds a strategy, moves one by keyboard, and is told why a strategy in use cannot be deleted', async ({ page }) => {
   test.setTimeout(120_000);
+  await recordSnackbars(page);
   await signInAtAdminSite(page, { path: '/admin/framework' });
   await expect(page.getByRole('heading', { name: 'Framework', level: 1 })).toBeVisible();
   const categories = page.getByRole('list', { name: 'Categories' });
@@ -35,7 +36,7 @@ test('the platform admin renames and adds a strategy, moves one by keyboard, and
   await expectAccessible(page);
   await edit.getByLabel('Title').fill('Target Talk with Partners');
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Strategy “Target Talk with Partners” saved')).toBeVisible();
+  await expectSnackbar(page, 'Strategy “Target Talk with Partners” saved');
   await expect(edit).toBeHidden();
   await expect(titlesUnder(page, strategies).nth(1)).toHaveText('Target Talk with Partners');
 
@@ -48,7 +49,7 @@ test('the platform admin renames and adds a strategy, moves one by keyboard, and
   await add.getByLabel('Title').fill('Exit Ticket Reflection');
   await add.getByLabel('Community Link').fill('https://community.example.org/c/exit-tickets');
   await add.getByRole('button', { name: 'Add strategy' }).click();
-  await expect(page.getByText('Strategy “Exit Ticket Reflection” added')).toBeVisible();
+  await expectSnackbar(page, 'Strategy “Exit Ticket Reflection” added');
   await expect(titlesUnder(page, strategies).last()).toHaveText('Exit Ticket Reflection');
 
   // Move it up with the keyboard: focus stays on the button, the row moves.
@@ -74,7 +75,7 @@ test('the platform admin renames and adds a strategy, moves one by keyboard, and
   // The one nothing uses is deleted.
   await page.getByRole('button', { name: 'Delete Exit Ticket Reflection' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('Strategy “Exit Ticket Reflection” deleted')).toBeVisible();
+  await expectSnackbar(page, 'Strategy “Exit Ticket Reflection” deleted');
   await expect(titlesUnder(page, strategies)).toHaveCount(count - 1);
 
   // Every change is in the audit log.
@@ -85,6 +86,7 @@ test('the platform admin renames and adds a strategy, moves one by keyboard, and
 });
 
 test('the platform admin adds, renames and deletes an audience, and cannot delete one in use', async ({ page }) => {
+  await recordSnackbars(page);
   await signInAtAdminSite(page, { path: '/admin/audiences' });
   await expect(page.getByRole('heading', { name: 'Audiences', level: 1 })).toBeVisible();
   const list = page.getByRole('list', { name: 'Audiences' });
@@ -96,7 +98,7 @@ test('the platform admin adds, renames and deletes an audience, and cannot delet
   await add.getByLabel('Name').fill('Library Media Specialists');
   await expectAccessible(page);
   await add.getByRole('button', { name: 'Add audience' }).click();
-  await expect(page.getByText('Audience “Library Media Specialists” added')).toBeVisible();
+  await expectSnackbar(page, 'Audience “Library Media Specialists” added');
   await expect(list.getByRole('listitem').last()).toContainText('Library Media Specialists');
 
   await page.getByRole('button', { name: 'Rename Library Media Specialists' }).click();
@@ -112,6 +114,6 @@ test('the platform admin adds, renames and deletes an audience, and cannot delet
 
   await page.getByRole('button', { name: 'Delete Reading Specialists' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('Audience “Reading Specialists” deleted')).toBeVisible();
+  await expectSnackbar(page, 'Audience “Reading Specialists” deleted');
   await expect(list.getByText('Reading Specialists')).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInAtAdminSite, signInLocally } from './support';
+import { expectAccessible, expectSnackbar, recordSnackbars, signInAtAdminSite, signInLocally } from './support';
 
 // The platform admin's districts and schools (issue 16): the admin opens a school in the
 // Northwind district, gives it a subscription, makes an existing educator its school admin (after
@@ -28,6 +28,7 @@ function outboxMessageTo(email: string): string {
 
 test('the platform admin opens a school in Northwind, gives it a subscription and a school admin, who invites an educator into it', async ({ page, browser }) => {
   test.setTimeout(180_000);
+  await recordSnackbars(page);
   await signInAtAdminSite(page, { path: '/admin/organizations' });
   await expect(page.getByRole('heading', { name: 'Organizations', level: 1 })).toBeVisible();
   await expect(organizations(page).getByRole('row').nth(2)).toBeVisible();
@@ -59,7 +60,7 @@ test('the platform admin opens a school in Northwind, gives it a subscription an
   await subscription.getByLabel('Seats').fill('5');
   await subscription.getByLabel('Amount (USD a year)').fill('1500');
   await subscription.getByRole('button', { name: 'Save subscription' }).click();
-  await expect(page.getByText('Subscription saved')).toBeVisible();
+  await expectSnackbar(page, 'Subscription saved');
   await expect(subscription.getByText(/^Active until /)).toBeVisible();
   await expect(subscription.getByText('0 of 5 used')).toBeVisible();
 
@@ -81,7 +82,7 @@ test('the platform admin opens a school in Northwind, gives it a subscription an
   await expect(dialog.getByRole('heading', { name: `Remove ${NEW_SCHOOL_ADMIN} from Northwind High School?` })).toBeVisible();
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
-  await expect(page.getByText(`${NEW_SCHOOL_ADMIN} removed`)).toBeVisible();
+  await expectSnackbar(page, `${NEW_SCHOOL_ADMIN} removed`);
   await expect(members(page).getByText(NEW_SCHOOL_ADMIN)).toHaveCount(0);
 
   // …and made the new school's admin.
@@ -91,7 +92,7 @@ test('the platform admin opens a school in Northwind, gives it a subscription an
   await members(page).getByRole('button', { name: /^Educator/ }).click();
   await page.getByRole('option', { name: 'School admin' }).click();
   await members(page).getByRole('button', { name: 'Add member' }).click();
-  await expect(page.getByText(`${NEW_SCHOOL_ADMIN} added`)).toBeVisible();
+  await expectSnackbar(page, `${NEW_SCHOOL_ADMIN} added`);
   const row = members(page).getByRole('row').filter({ hasText: NEW_SCHOOL_ADMIN });
   await expect(row).toContainText('School admin');
   await expect(page.getByRole('region', { name: 'Subscription' }).getByText('1 of 5 used')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInAtAdminSite, signInAtProvider, signInLocally } from './support';
+import { expectAccessible, expectSnackbar, recordSnackbars, signInAtAdminSite, signInAtProvider, signInLocally } from './support';
 
 // The platform admin site (issue 16): the admin signs in at /admin, finds an educator, deactivates
 // them (the educator can no longer sign in, and is told why), reactivates them, and reads the
@@ -14,6 +14,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 const accounts = (page: Page) => page.getByRole('grid', { name: 'Accounts' });
 
 test('the platform admin deactivates an educator, who cannot sign in, then reactivates them; every change is in the audit log', async ({ page, browser }) => {
+  await recordSnackbars(page);
   // A long journey with five accessibility scans and a second browser context.
   test.setTimeout(150_000);
   await page.goto('/admin');
@@ -41,7 +42,7 @@ test('the platform admin deactivates an educator, who cannot sign in, then react
   await expect(dialog.getByRole('heading', { name: /^Deactivate / })).toBeVisible();
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
-  await expect(page.getByText('Account deactivated: every session has ended')).toBeVisible();
+  await expectSnackbar(page, 'Account deactivated: every session has ended');
   await expect(page.getByRole('button', { name: 'Reactivate account' })).toBeVisible();
 
   // The educator cannot sign in, and reads why.
@@ -61,7 +62,7 @@ test('the platform admin deactivates an educator, who cannot sign in, then react
   // Reactivated, the educator signs in again.
   await page.goto(accountUrl);
   await page.getByRole('button', { name: 'Reactivate account' }).click();
-  await expect(page.getByText('Account reactivated')).toBeVisible();
+  await expectSnackbar(page, 'Account reactivated');
   await expect(page.getByRole('button', { name: 'Deactivate account' })).toBeVisible();
   await signInLocally(educator, EDUCATOR);
   await expect(educator).not.toHaveURL(/\/login/);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, signInLocally } from './support';
+import { expectAccessible, expectSnackbar, recordSnackbars, signInLocally } from './support';
 
 // A full account with no learning history, so the dashboard's lists change only with this test.
 const EDUCATOR = 'free@example.org';
@@ -34,13 +34,13 @@ async function chooseRadio(radio: Locator) {
   await expect(radio).toBeChecked();
 }
 
-const snackbar = (page: Page, message: string) => page.getByText(message, { exact: true });
 /** One step of the "My Progress" checklist, by its name. */
 const progressStep = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Steps' }).getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
 
 test('an educator watches, downloads, rates, scores, applies and saves a strategy', async ({ page }) => {
   test.setTimeout(150_000);
+  await recordSnackbars(page);
   await signInLocally(page, EDUCATOR);
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
   const { path, title } = await openStrategyFromCatalogue(page);
@@ -76,7 +76,7 @@ test('an educator watches, downloads, rates, scores, applies and saves a strateg
   expect(download.suggestedFilename()).toMatch(/\.zip$/);
   const bytes = await readFile((await download.path()) ?? '');
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-  await expect(snackbar(page, 'Reproducibles downloaded')).toBeVisible();
+  await expectSnackbar(page, 'Reproducibles downloaded');
 
   // Two of five steps: the most recent unfinished item, so the one to continue (and not listed
   // again under In progress, which holds the other unfinished ones).
@@ -89,28 +89,28 @@ test('an educator watches, downloads, rates, scores, applies and saves a strateg
 
   await chooseRadio(page.getByRole('radio', { name: '4 stars' }));
   await page.getByRole('button', { name: 'Rate', exact: true }).click();
-  await expect(snackbar(page, 'Thanks for rating this strategy')).toBeVisible();
+  await expectSnackbar(page, 'Thanks for rating this strategy');
 
   await page.getByRole('tab', { name: 'Reflection rubric' }).click();
   await chooseRadio(page.getByRole('tabpanel').getByRole('radio').nth(2));
   await page.getByRole('button', { name: 'Save rubric score' }).click();
-  await expect(snackbar(page, 'Rubric score saved')).toBeVisible();
+  await expectSnackbar(page, 'Rubric score saved');
 
   const remove = page.getByRole('button', { name: 'Remove from applied' });
   if (await remove.isVisible()) {
     await remove.click();
-    await expect(snackbar(page, 'No longer marked as applied')).toBeVisible();
+    await expectSnackbar(page, 'No longer marked as applied');
   }
   await page.getByRole('button', { name: 'Apply in my classroom' }).click();
-  await expect(snackbar(page, 'Marked as applied in your classroom')).toBeVisible();
+  await expectSnackbar(page, 'Marked as applied in your classroom');
 
   const bookmark = page.getByRole('button', { name: /^Save(d)?$/ });
   if ((await bookmark.getAttribute('aria-pressed')) === 'true') {
     await bookmark.click();
-    await expect(snackbar(page, 'Removed from your saved strategies')).toBeVisible();
+    await expectSnackbar(page, 'Removed from your saved strategies');
   }
   await bookmark.click();
-  await expect(snackbar(page, 'Saved to your strategies')).toBeVisible();
+  await expectSnackbar(page, 'Saved to your strategies');
   await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto(path);
@@ -141,6 +141,7 @@ test('an educator watches, downloads, rates, scores, applies and saves a strateg
 });
 
 test('a demo user who rates is asked to register', async ({ page }) => {
+  await recordSnackbars(page);
   await page.goto('/demo');
   await page.getByLabel('Email').fill(`e2e.lo.${Date.now()}@example.org`);
   await page.getByRole('button', { name: 'Start the demo' }).click();
@@ -154,7 +155,7 @@ test('a demo user who rates is asked to register', async ({ page }) => {
   await openStrategyFromCatalogue(page);
   await chooseRadio(page.getByRole('radio', { name: '5 stars' }));
   await page.getByRole('button', { name: 'Rate', exact: true }).click();
-  await expect(snackbar(page, 'Register for a full account to do this.')).toBeVisible();
+  await expectSnackbar(page, 'Register for a full account to do this.');
 });
 
 test('an unknown address on every detail route is the not-found page inside the shell; a server failure keeps Try again', async ({ page }) => {

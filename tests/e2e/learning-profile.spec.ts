@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInLocally } from './support';
+import { expectAccessible, expectSnackbar, recordSnackbars, signInLocally } from './support';
 
 // My learning, the profile and the learning record, as an educator uses them.
 
@@ -89,6 +89,7 @@ test('an educator sorts by each key and pages through their learning', async ({ 
 });
 
 test('the profile: name rules, preferences, achievements, password link, certificate and its public check', async ({ page, context }) => {
+  await recordSnackbars(page);
   await signInLocally(page, 'educator02@northwind.example.org', '/profile');
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Achievements' })).toBeVisible();
@@ -103,7 +104,7 @@ test('the profile: name rules, preferences, achievements, password link, certifi
   await expect(page.getByText('The First Name must have at least 2 characters')).toBeVisible();
   await first.fill('Ada');
   await page.getByRole('button', { name: 'Save name' }).click();
-  await expect(page.getByText('Your name was saved')).toBeVisible();
+  await expectSnackbar(page, 'Your name was saved');
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'First Name' })).toHaveValue('Ada');
   await expect(page.getByRole('button', { name: /^Account menu, Ada / })).toBeVisible();
@@ -115,7 +116,7 @@ test('the profile: name rules, preferences, achievements, password link, certifi
 
   // A certificate of this school year: downloaded, and confirmed by its public page.
   await page.getByRole('button', { name: 'Get a certificate' }).click();
-  await expect(page.getByText(/^Certificate ready/)).toBeVisible();
+  await expectSnackbar(page, /^Certificate ready/);
   const item = page.getByRole('list', { name: 'Your certificates' }).getByRole('listitem').first();
   const code = (await item.getByRole('link').innerText()).trim();
   expect(code).toMatch(/^[A-Z2-7]{16}$/);

@@ -61,3 +61,52 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+declare global {
+  interface Window {
+    /** Every snackbar message the page has shown (recordSnackbars). */
+    __snackbars?: string[];
+  }
+}
+
+/**
+ * Keeps the text of every snackbar the page shows, from its next page load on. A snackbar leaves
+ * by itself after 2 s of real time, which a test busy with something else (a download, a busy
+ * machine) can let pass before it looks; `expectSnackbar` asks what was shown, not what still is.
+ */
+export async function recordSnackbars(page: Page) {
+  await page.addInitScript(() => {
+    const shown: string[] = (window.__snackbars = []);
+    // The snackbar host (snackbar-host.tsx) inserts each message whole, marked with its variant.
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const message of [node, ...node.querySelectorAll('[data-variant]')]) {
+            if (message.matches('[data-variant]')) shown.push(message.textContent ?? '');
+          }
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The page showed this snackbar (since `recordSnackbars`, in this page load), or does soon. */
+export async function expectSnackbar(page: Page, message: string | RegExp) {
+  const shown = expect.poll(() => page.evaluate(() => window.__snackbars ?? []), { message: `a snackbar saying ${String(message)}` });
+  if (typeof message === 'string') await shown.toContain(message);
+  else await shown.toContainEqual(expect.stringMatching(message));
+}
+
+/**
+ * Lets `work` finish on a paused page clock: the page's timers due within the next millisecond
+ * run, one millisecond at a time, until it is done (axe waits on a zero-delay timer after each
+ * rule). The clock moves only as far as that takes.
+ */
+export async function whilePaused<T>(page: Page, work: Promise<T>): Promise<T> {
+  let done = false;
+  const finished = work.finally(() => {
+    done = true;
+  });
+  while (!done) await page.clock.runFor(1);
+  return finished;
+}

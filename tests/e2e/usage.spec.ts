@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, PASSWORD, signInLocally, signOut } from './support';
+import { expectAccessible, expectSnackbar, PASSWORD, recordSnackbars, signInLocally, signOut } from './support';
 
 // Educator Usage as school and district leaders use it (spec §2, issue 13): the figures, the
 // Active Users table (search, sort cycle, paging), inviting one educator who then accepts, the
@@ -37,6 +37,7 @@ async function search(page: Page, text: string) {
 }
 
 test('a school admin reads the figures, searches, sorts and pages, and invites an educator who accepts', async ({ page }) => {
+  await recordSnackbars(page);
   await signInLocally(page, MAPLE_ADMIN, '/usage');
   await expect(page.getByRole('heading', { name: 'Educator Usage', level: 1 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Choose a school' })).toHaveCount(0);
@@ -98,7 +99,7 @@ test('a school admin reads the figures, searches, sorts and pages, and invites a
   const email = `e2e.invitee.${Date.now()}@example.org`;
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
-  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  await expectSnackbar(page, `Invitation sent to ${email}`);
   await expect(dialog).toHaveCount(0);
   await search(page, email);
   await expect(bodyRows(page)).toHaveCount(1);
@@ -152,6 +153,7 @@ test('a school admin reads the figures, searches, sorts and pages, and invites a
 });
 
 test('a district admin picks a school (All Schools first, the typed text marked, Clear selection) and invites into one', async ({ page }) => {
+  await recordSnackbars(page);
   await signInLocally(page, DISTRICT_ADMIN, '/usage');
   await expect(page.getByRole('heading', { name: 'Educator Usage', level: 1 })).toBeVisible();
   const picker = page.getByRole('combobox', { name: 'Choose a school' });
@@ -193,7 +195,7 @@ test('a district admin picks a school (All Schools first, the typed text marked,
   await dialog.getByLabel('First Name').fill('Grace');
   await dialog.getByLabel('Last Name').fill('Hopper');
   await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
-  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  await expectSnackbar(page, `Invitation sent to ${email}`);
 
   await picker.fill('birch');
   await page.getByRole('option', { name: 'Birchwood Elementary' }).click();

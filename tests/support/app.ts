@@ -8,9 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+import { clock, setClock } from '../../server/clock.ts';
 import { openDatabase, rows, type Database } from '../../server/db/client.ts';
+import { seedDemo } from '../../server/db/seed/seed.ts';
 import { createMailer } from '../../server/services/mailer.ts';
-import { cloneDatabase } from './postgres.ts';
+import { cloneDatabase, createTemplate, dropDatabase } from './postgres.ts';
 
 /** The password of every seeded account (README, "Demo accounts"). */
 export const SEED_PASSWORD = 'Welcome-2026!';
@@ -44,12 +46,26 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Verify provider tokens against the JWKS URL of the config (AUTH0_DOMAIN) instead of the test key. */
     useRemoteJwks?: boolean;
+    /**
+     * The NOW setting: the app's clock starts at this instant (server/clock.ts), on a database of
+     * its own seeded then; the clock is real again once the app is closed.
+     */
+    now?: Date;
   } = {},
 ) {
   const template = inject('dbTemplate');
   let database: Database;
   let drop = async () => {};
-  if (template.kind === 'pglite') {
+  if (options.now) setClock(options.now);
+  if (options.now && template.kind === 'pglite') {
+    database = await openDatabase({ dataDir: 'memory://' });
+    await seedDemo(database.db, { now: clock.now() });
+  } else if (options.now && template.kind === 'postgres') {
+    const name = `elp_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const url = await createTemplate(template.url, name, async (db) => void (await seedDemo(db, { now: clock.now() })));
+    database = await openDatabase({ url, poolSize: 5 });
+    drop = () => dropDatabase(template.url, name);
+  } else if (template.kind === 'pglite') {
     database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(template.file)]) });
   } else {
     const clone = await cloneDatabase(template.url, template.template);
@@ -65,6 +81,7 @@ export async function createTestApp(
     RATE_LIMIT_BEACONS_PER_ADDRESS: '1000000',
     DATA_DIR: dataDir,
     STATIC_DIR: join(dataDir, 'no-spa'),
+    ...(options.now ? { NOW: options.now.toISOString() } : {}),
     ...options.env,
   });
   const provider = await createTestProvider(config);
@@ -130,6 +147,7 @@ export async function createTestApp(
       if (!databaseClosed) await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (options.now) setClock(null);
     },
   };
 }

@@ -56,6 +56,7 @@ describe('configuration', () => {
       ALLOWED_ORIGINS: 'https://ok.example.org,https://bad.example.org/path',
       TRIAL_DAYS: '-1',
       PAYMENT_GATEWAY: 'paypal',
+      NOW: '2026-11-25',
     });
     expect(found).toEqual(
       expect.arrayContaining([
@@ -68,8 +69,15 @@ describe('configuration', () => {
         expect.stringContaining('ALLOWED_ORIGINS entries must be bare origins'),
         'TRIAL_DAYS must be a whole number from 0 to 365 (got "-1")',
         expect.stringContaining('PAYMENT_GATEWAY must be "sandbox"'),
+        'NOW must be an ISO 8601 instant with its time zone, like 2026-11-25T15:00:00Z (got "2026-11-25")',
       ]),
     );
+  });
+
+  it('reads NOW as the instant the app clock starts at, and none by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).now).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), NOW: '' }).now).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), NOW: '2026-11-25T10:00:00-05:00' }).now?.toISOString()).toBe('2026-11-25T15:00:00.000Z');
   });
 
   it('requires a token secret in production', () => {

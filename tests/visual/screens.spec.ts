@@ -1,20 +1,19 @@
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { VISUAL_NOW } from './now.ts';
 
 /**
  * The visual regression suite: every screen at 375 and 1280 wide, light and dark, compared with
  * the committed baselines in tests/visual/__screenshots__ (README "Visual regression suite").
  *
  * It runs against its own server and freshly seeded data (playwright.config.ts, project
- * "visual"), so what the end-to-end tests change never shows here. Animations and the caret are
- * off; dates (`<time>` and `[data-visual-mask]`) are masked and given one width (screenshot.css)
- * because the demo content is seeded relative to today. A screen that renders blank, black or half-built differs from its baseline
- * in far more than the 1% of pixels the comparison allows.
+ * "visual"), so what the end-to-end tests change never shows here. That server's clock starts at
+ * VISUAL_NOW and the browser's reads VISUAL_NOW, so dates and figures are the same on any day and
+ * are compared like any other text. Animations and the caret are off. A screen that renders
+ * blank, black or half-built differs from its baseline in far more than the 1% of pixels the
+ * comparison allows.
  */
 
 const PASSWORD = 'Welcome-2026!';
-/** Gives every date one width while a screenshot is taken (see the file). */
-const STYLE = fileURLToPath(new URL('./screenshot.css', import.meta.url));
 
 type Who = { email: string; demo?: true } | null;
 type Screen = {
@@ -110,6 +109,9 @@ test.describe.configure({ mode: 'default' });
 
 for (const screen of SCREENS) {
   test(screen.name, async ({ page }) => {
+    // Date and new Date() read VISUAL_NOW in every page of the test; timers still run in real
+    // time (the snackbar's timeout, the loading indicator's delay, debounces).
+    await page.clock.setFixedTime(VISUAL_NOW);
     if (screen.who) {
       const token = await tokenFor(page, screen.who);
       await page.addInitScript((t) => localStorage.setItem('AV_TOKEN', t), token);
@@ -126,8 +128,6 @@ for (const screen of SCREENS) {
         await expect(page).toHaveScreenshot(`${screen.name}-${viewport.width}-${scheme}.png`, {
           fullPage: true,
           timeout: 20_000,
-          mask: [page.locator('time, [data-visual-mask]')],
-          stylePath: STYLE,
         });
       }
     }

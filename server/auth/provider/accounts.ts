@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { PasswordChecks } from '../passwords.ts';
 import type { UserRow } from '../principal.ts';
 import type { UsersRepository } from '../../repositories/users.ts';
+import { clock } from '../../clock.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -82,7 +83,7 @@ export function createAccounts(users: UsersRepository, passwords: PasswordChecks
     const email = normaliseEmail(input.email);
     const values = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), passwordHash: await hash(input.password) };
 
-    const created = await users.create({ role: 'USER', email, ...values, completedOnboarding: false, verifiedAt: new Date() }, { ifNew: true });
+    const created = await users.create({ role: 'USER', email, ...values, completedOnboarding: false, verifiedAt: clock.now() }, { ifNew: true });
     if (created) return { ok: true, user: created, upgraded: 'created' };
 
     const existing = await byEmail(email);
@@ -90,7 +91,7 @@ export function createAccounts(users: UsersRepository, passwords: PasswordChecks
     const claimable = existing && !existing.passwordHash && !existing.ssoId && (existing.role === 'DEMO' || options.invitedUserId === existing.id);
     if (existing && claimable) {
       const wasDemo = existing.role === 'DEMO';
-      const completed = await users.claimOwnerless(existing.id, { ...values, role: wasDemo ? 'USER' : existing.role, verifiedAt: existing.verifiedAt ?? new Date() });
+      const completed = await users.claimOwnerless(existing.id, { ...values, role: wasDemo ? 'USER' : existing.role, verifiedAt: existing.verifiedAt ?? clock.now() });
       if (completed) return { ok: true, user: completed, upgraded: wasDemo ? 'demo' : 'invited' };
     }
     return { ok: false, field: 'email', message: 'An account with this email already exists. Sign in instead.', exists: true };

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { clock, parseInstant, setClock } from '../../clock.ts';
 import { openDatabase, rows, type Db } from '../client.ts';
 import { countTables, seedDemo } from './seed.ts';
 import { seedLarge } from './large.ts';
@@ -8,6 +9,7 @@ const HELP = `Usage: npm run seed -- [options]
 
 Seeds the database with demo content (a no-op when it already holds data).
 Database: DATABASE_URL (PostgreSQL) when set, otherwise PGlite in DATA_DIR (default ./data).
+Dates follow the app's clock: NOW (an ISO 8601 instant) as for the server, or --now.
 
 Options:
   --reset                 DELETES ALL DATA: truncates every table before seeding.
@@ -16,7 +18,8 @@ Options:
   --items N               Extra learning objects for benchmarks.
   --educators N           Educators in a new "Benchmark District".
   --events N              Learner events for those educators over the last 60 days.
-  --now ISO-DATE          Pretend the current time is this (reproducible dates).
+  --now ISO-INSTANT       The app's clock starts at this instant, e.g. 2026-11-25T15:00:00Z
+                          (reproducible dates; default: NOW, else the real clock).
   -h, --help              Show this help.
 `;
 
@@ -54,8 +57,11 @@ async function main(): Promise<void> {
     return;
   }
   if (values.size !== undefined && values.size !== 'large' && values.size !== 'demo') throw new Error('--size must be "large" or "demo"');
-  const now = values.now ? new Date(values.now) : new Date();
-  if (Number.isNaN(now.getTime())) throw new Error('--now must be an ISO date');
+  const nowText = values.now ?? (process.env.NOW || undefined);
+  const instant = nowText === undefined ? null : parseInstant(nowText);
+  if (nowText !== undefined && !instant) throw new Error(`--now (or NOW) must be an ISO 8601 instant with its time zone, like 2026-11-25T15:00:00Z (got "${nowText}")`);
+  // Before the database opens: its connections carry the clock's offset (app_now() in defaults).
+  setClock(instant);
 
   const explicit = { items: count(values.items, 'items'), educators: count(values.educators, 'educators'), events: count(values.events, 'events') };
   const wantsLarge = values.size === 'large' || Object.values(explicit).some((v) => v !== undefined);
@@ -77,6 +83,7 @@ async function main(): Promise<void> {
       await reset(database.db);
       console.log('Reset: all tables truncated.');
     }
+    const now = clock.now();
     const summary = await seedDemo(database.db, { now });
     if (summary.skipped) {
       console.log(`Demo seed skipped: ${summary.reason}. Use --reset to start again (deletes all data).`);

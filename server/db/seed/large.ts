@@ -5,6 +5,7 @@ import { demoPasswordHash } from './seed.ts';
 import { stampBulkCompletions, stampBulkFirstDone } from '../../repositories/progress.ts';
 import { POSTER_DIR, POSTER_EXT } from '../../media/posters.ts';
 import { CAPTIONS_DIR, CAPTIONS_EXT } from '../../media/captions.ts';
+import { clock } from '../../clock.ts';
 
 /**
  * Bulk data for benchmarks, added on top of the demo seed with set-based SQL
@@ -103,7 +104,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<LargeSe
   for (const [k, v] of Object.entries({ items, educators, events }))
     if (!Number.isInteger(v) || v < 0) throw new Error(`seedLarge: ${k} must be a non-negative integer`);
   if (events > 0 && educators === 0) throw new Error('seedLarge: events need educators to belong to');
-  const nowDate = opts.now ?? new Date();
+  const nowDate = opts.now ?? clock.now();
   const now = sql`${nowDate.toISOString()}::timestamptz`;
   const timings: Record<string, number> = {};
 

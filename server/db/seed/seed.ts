@@ -11,6 +11,7 @@ import * as content from './content/catalog.ts';
 import { stampBulkCompletions, stampBulkFirstDone } from '../../repositories/progress.ts';
 import { posterPath } from '../../media/posters.ts';
 import { captionsPath } from '../../media/captions.ts';
+import { clock } from '../../clock.ts';
 
 /** Shared password of every seeded account that has one. */
 export const DEMO_PASSWORD = 'Welcome-2026!';
@@ -330,7 +331,7 @@ function reproducibleFiles(info: StrategyInfo): FileDef[] {
 
 export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedSummary> {
   const started = performance.now();
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? clock.now();
   const passwordHash = await demoPasswordHash();
   const accounts: SeedAccount[] = [];
 
