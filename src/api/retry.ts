@@ -61,6 +61,9 @@ export function withTimeoutAndRetries(send: Send): Send {
   };
 }
 
+/** The Requests of the tries in flight (see sendOnce). */
+const held = new Set<Request>();
+
 /** One try, aborted by the caller or after TRY_TIMEOUT_MS, whichever comes first. */
 async function sendOnce(send: Send, request: Request): Promise<Response> {
   const caller = request.signal;
@@ -69,14 +72,20 @@ async function sendOnce(send: Send, request: Request): Promise<Response> {
   const follow = () => controller.abort(caller.reason);
   caller.addEventListener('abort', follow);
   const timer = setTimeout(() => controller.abort(new DOMException('No answer in time', 'TimeoutError')), TRY_TIMEOUT_MS);
+  // Held until the try settles: a Request follows its signal only while something holds it (Node's
+  // fetch keeps a weak link to it), so a Request nobody held could be collected mid-try and an abort
+  // never reach the fetch; a cancelled call then waited for ever.
+  const attempt = new Request(request, { signal: controller.signal });
+  held.add(attempt);
   try {
-    return await send(new Request(request, { signal: controller.signal }));
+    return await send(attempt);
   } catch (error) {
     // A timeout is the generic network error (spec §8), not an abandoned call.
     throw controller.signal.aborted && !caller.aborted ? controller.signal.reason : error;
   } finally {
     clearTimeout(timer);
     caller.removeEventListener('abort', follow);
+    held.delete(attempt);
   }
 }
 

@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parse } from 'yaml';
 import { createActor, fromPromise } from 'xstate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
@@ -465,6 +467,26 @@ describe('error mapping over HTTP', () => {
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     await expect(pending).rejects.not.toBeInstanceOf(ApiError);
+  });
+
+  it('lets a cancellation through after a garbage collection while the request waits', async () => {
+    // Node's fetch follows a Request's signal through a weak reference: a try's Request that
+    // nothing held was collected, and the cancellation never reached its fetch (the call waited
+    // for ever; it failed CI once, and every time here after a collection).
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    server.respond = () => undefined; // never answers
+    const { client } = clientFor(server);
+    const controller = new AbortController();
+    const pending = getCurrentUser(client, { signal: controller.signal });
+    await vi.waitFor(() => expect(server.seen).toHaveLength(1));
+    for (let i = 0; i < 3; i++) {
+      collectGarbage();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    controller.abort();
+    const outcome = await Promise.race([pending.catch((error: unknown) => error), new Promise((resolve) => setTimeout(() => resolve('still waiting after 2 s'), 2000))]);
+    expect(outcome).toMatchObject({ name: 'AbortError' });
   });
 });
 
@@ -957,8 +979,9 @@ describe('timeout and retries', () => {
   });
 
   it('sends the request (with its tries) when the early response is a 5xx or failed', async () => {
-    for (const early of [Promise.resolve(unavailable()()), Promise.reject(offline())]) {
-      const { client, requests } = clientWithEarly(early, unavailable(), ok);
+    // Made when used: a rejected promise made ahead would be an unhandled rejection meanwhile.
+    for (const early of [() => Promise.resolve(unavailable()()), () => Promise.reject(offline())]) {
+      const { client, requests } = clientWithEarly(early(), unavailable(), ok);
       const call = track(getCurrentUser(client));
       await vi.advanceTimersByTimeAsync(500);
       await call.done;

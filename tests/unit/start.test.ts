@@ -38,7 +38,7 @@ describe('server start', () => {
       if (i > 240) throw new Error(`server did not start:\n${output.join('')}`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    expect(await (await fetch(`${base}/api/readyz`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${base}/api/readyz`)).json()).toEqual({ status: 'ok', dependencies: { database: 'ok' } });
     const login = await fetch(`${base}/api/identity/local/authorize`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
