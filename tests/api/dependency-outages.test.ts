@@ -35,6 +35,7 @@ describe('Redis going away and coming back', () => {
   async function startRedis() {
     redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 100 });
+    probe.on('error', () => {}); // refused until it listens
     await eventually(async () => (await probe.ping().catch(() => null)) === 'PONG', 'redis-server answering');
     probe.disconnect();
   }
