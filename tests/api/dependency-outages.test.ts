@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, rows } from '../../server/db/client.ts';
 import { freePort } from '../support/postgres-server.mjs';
+import { requireRedisServer, startRedisServer } from '../support/redis-server.ts';
 import { cloneDatabase } from '../support/postgres.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../support/app.ts';
 import { ACCOUNTS } from '../support/world.ts';
@@ -24,28 +24,16 @@ async function eventually(check: () => Promise<boolean>, what: string, timeoutMs
   }
 }
 
-if (spawnSync('redis-server', ['--version']).status !== 0) throw new Error('redis-server is not installed: apt-get install -y redis-server');
+requireRedisServer();
 
 describe('Redis going away and coming back', () => {
   let t: TestApp;
   let port: number;
-  let redis: ChildProcess | null = null;
+  let redis: Awaited<ReturnType<typeof startRedisServer>> | null = null;
   const prefix = `elp-outage-${randomUUID()}:`;
 
-  async function startRedis() {
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    const probe = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 100 });
-    probe.on('error', () => {}); // refused until it listens
-    await eventually(async () => (await probe.ping().catch(() => null)) === 'PONG', 'redis-server answering');
-    probe.disconnect();
-  }
-  async function stopRedis() {
-    const child = redis;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  const startRedis = async () => void (redis = await startRedisServer(port));
+  const stopRedis = async () => redis?.stop();
   const readiness = async () => (await t.app.inject({ method: 'GET', url: '/api/readyz' })).json();
   const authorize = (accept: string) =>
     t.app.inject({

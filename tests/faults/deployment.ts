@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startThrowAwayPostgres } from '../support/postgres-server.mjs';
+import { requireRedisServer, startRedisServer } from '../support/redis-server.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -128,7 +129,7 @@ function childrenOf(pid: number): number[] {
 
 export async function startDeployment(options: { log: (line: string) => void }): Promise<Deployment> {
   requireCommand('haproxy', 'apt-get install -y haproxy');
-  requireCommand('redis-server', 'apt-get install -y redis-server');
+  requireRedisServer();
   const dir = mkdtempSync(join(tmpdir(), 'elp-faults-'));
   const cleanups: (() => unknown)[] = [() => rmSync(dir, { recursive: true, force: true })];
   const children = new Set<ChildProcess>();
@@ -138,25 +139,10 @@ export async function startDeployment(options: { log: (line: string) => void }):
     cleanups.unshift(() => postgres.stop());
 
     const redisPort = await freePort();
-    let redisChild: ChildProcess | null = null;
-    const startRedis = async () => {
-      redisChild = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
-      children.add(redisChild);
-      await waitUntil('Redis answering', () => {
-        try {
-          return execFileSync('redis-cli', ['-p', String(redisPort), 'ping'], { stdio: 'pipe' }).toString().trim() === 'PONG';
-        } catch {
-          return false;
-        }
-      }, 10_000);
-    };
-    const stopRedis = async () => {
-      const child = redisChild;
-      if (!child || child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    };
+    let redis: Awaited<ReturnType<typeof startRedisServer>> | null = null;
+    const startRedis = async () => void (redis = await startRedisServer(redisPort, dir));
+    const stopRedis = async () => redis?.stop();
+    cleanups.unshift(() => stopRedis());
     await startRedis();
 
     const [lbPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
@@ -184,6 +170,8 @@ export async function startDeployment(options: { log: (line: string) => void }):
             env: {
               PATH: process.env.PATH ?? '',
               HOME: process.env.HOME ?? '',
+              // A run under a shifted clock (faketime) shifts the servers' too, as it does the load's and PostgreSQL's.
+              ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name === 'LD_PRELOAD' || name.startsWith('FAKETIME'))),
               NODE_ENV: 'production',
               HOST: '127.0.0.1',
               PORT: String(port),

@@ -230,7 +230,7 @@ async function main() {
     const missing = load.ackedEvents.filter((e) => !events.has(e.id)).length;
     if (missing) problems.push(`${missing} acknowledged learner events are not in the database`);
     if (ratingsHeld !== ratingPairs) problems.push(`${ratingPairs - ratingsHeld} acknowledged ratings are not what the database holds`);
-    if (!load.ackedEvents.length) problems.push('no learner event was acknowledged: the load did not write');
+    if (!load.ackedEvents.length) problems.push(`no learner event was acknowledged: the load did not write (refused: ${[...load.rejectedEvents].map(([reason, n]) => `${reason} ×${n}`).join(', ') || 'none'})`);
   } finally {
     await load?.stop();
     await deployment.close();

@@ -21,6 +21,8 @@ export type Load = {
   samples: Sample[];
   /** Learner events the server answered accepted (or duplicate: stored before), and when it answered. */
   ackedEvents: { id: string; at: number }[];
+  /** Learner events the server refused, by its reason. */
+  rejectedEvents: Map<string, number>;
   ratings: RatingSent[];
   stop: () => Promise<void>;
 };
@@ -29,6 +31,7 @@ export async function startLoad(options: { url: string; educators: number; pause
   const { url } = options;
   const samples: Sample[] = [];
   const ackedEvents: Load['ackedEvents'] = [];
+  const rejectedEvents: Load['rejectedEvents'] = new Map();
   const ratings: RatingSent[] = [];
   let running = true;
   let ready = 0;
@@ -97,8 +100,9 @@ export async function startLoad(options: { url: string; educators: number; pause
         const id = randomUUID();
         const event = { id, type: 'CATALOG_ITEM_VISITED', timeStamp: new Date().toISOString(), data: { catalogItemId: itemIds[step % itemIds.length] } };
         const { status, body } = await timed('event', '/api/learner/events', json({ accessToken: token, data: [event] }));
-        const result = status === 200 ? (body as { results: { status: string }[] }).results[0] : undefined;
+        const result = status === 200 ? (body as { results: { status: string; reason?: string }[] }).results[0] : undefined;
         if (result && (result.status === 'accepted' || result.status === 'duplicate')) ackedEvents.push({ id, at: Date.now() });
+        else if (result) rejectedEvents.set(result.reason ?? 'no reason', (rejectedEvents.get(result.reason ?? 'no reason') ?? 0) + 1);
       } else if (roll < 17) {
         const value = (step % 5) + 1;
         const sent: RatingSent = { userId, itemId: ratedItem, value, acked: false };
@@ -130,6 +134,7 @@ export async function startLoad(options: { url: string; educators: number; pause
   return {
     samples,
     ackedEvents,
+    rejectedEvents,
     ratings,
     async stop() {
       running = false;
