@@ -140,19 +140,24 @@ async function main() {
     load = await startLoad({ url: deployment.url, educators: 8, pauseMs: [40, 120] });
     await sleep(3000);
     const windows: { fault: Fault; start: number; end: number; outcome: Outcome }[] = [];
+    // A fault's window runs from the end of the one before (a request already in flight when it
+    // strikes is its) to the end of its settling; the next fault waits for the window's requests.
+    let windowStart = Date.now();
     for (const fault of FAULTS) {
       log(fault.name);
-      const start = Date.now();
       let outcome: Outcome;
       try {
         outcome = await fault.run(deployment);
       } catch (err) {
         // The deployment is not what the fault needs (processes gone): counted, and the next fault runs.
         problems.push(`${fault.name}: ${(err as Error).message}`);
-        outcome = { from: start, expected: { workerExits: 0, primaryExits: 0 } };
+        outcome = { from: Date.now(), expected: { workerExits: 0, primaryExits: 0 } };
       }
       await sleep(fault.settleMs);
-      windows.push({ fault, start, end: Date.now(), outcome });
+      const end = Date.now();
+      windows.push({ fault, start: windowStart, end, outcome });
+      await load.settled(end);
+      windowStart = end;
     }
     await load.stop();
     const { events, ratings } = await stored(deployment.databaseUrl, load);

@@ -23,6 +23,8 @@ export type Load = {
   ackedEvents: { id: string; at: number }[];
   /** Learner events the server refused, by its reason. */
   rejectedEvents: Map<string, number>;
+  /** Answers once every request started before `time` has its answer (or gave up). */
+  settled: (time: number) => Promise<void>;
   ratings: RatingSent[];
   stop: () => Promise<void>;
 };
@@ -36,8 +38,13 @@ export async function startLoad(options: { url: string; educators: number; pause
   let running = true;
   let ready = 0;
 
+  /** The start times of the requests waiting for their answers. */
+  const inFlight = new Map<symbol, number>();
+
   async function timed(kind: Kind, path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
     const start = Date.now();
+    const key = Symbol(kind);
+    inFlight.set(key, start);
     let status = 0;
     let body: unknown = null;
     let error: Sample['error'];
@@ -51,6 +58,7 @@ export async function startLoad(options: { url: string; educators: number; pause
       error = (err as Error).name === 'TimeoutError' ? 'timeout' : 'broken';
     }
     samples.push({ kind, start, end: Date.now(), status, ...(error && { error }) });
+    inFlight.delete(key);
     return { status, body };
   }
 
@@ -136,6 +144,9 @@ export async function startLoad(options: { url: string; educators: number; pause
     ackedEvents,
     rejectedEvents,
     ratings,
+    async settled(time) {
+      while ([...inFlight.values()].some((start) => start < time)) await sleep(20);
+    },
     async stop() {
       running = false;
       await Promise.all(users);
