@@ -385,8 +385,11 @@ export const learnerProgress = pgTable(
     isCatalogItemRated: boolean('is_catalog_item_rated').notNull().default(false),
     isRubricScoreSaved: boolean('is_rubric_score_saved').notNull().default(false),
     isStrategyApplied: boolean('is_strategy_applied').notNull().default(false),
-    /** When the learner first asked for the item's video: no more can have been watched since. */
-    videoOpenedAt: ts('video_opened_at'),
+    /**
+     * The seconds of the video the learner has watched, as merged [start, end] ranges: the union
+     * of what their play sessions covered (services/watched.ts). video_progress follows it.
+     */
+    watchedRanges: jsonb('watched_ranges').$type<[number, number][]>().notNull().default([]),
     /**
      * When the item first became completed (the rule of services/progress.ts): the last
      * interaction of the transaction that completed it. Kept if the item is un-completed later.
@@ -429,6 +432,12 @@ export const learnerEvents = pgTable(
     catalogItemId: uuid('catalog_item_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     receivedAt: ts('received_at').notNull().default(appNow),
+    /**
+     * The moment the event counts for in streaks: when the server received it, or for an event
+     * of a play session the event's own time kept between the session's start and its receipt
+     * (an offline queue replayed later). Never a day on which the server did not hear from the user.
+     */
+    creditedAt: ts('credited_at').notNull().default(appNow),
     /** The user's organization while they are a member of it (MEMBER_ROLES); kept by triggers (migration 0004). */
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
   },
@@ -456,6 +465,28 @@ export const catalogItemElements = pgTable(
       .references(() => nasotItems.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.catalogItemId, t.elementId] })],
+);
+
+/**
+ * A play session: the learner asked for an item's video (GET /catalog/items/{id}/video). Its
+ * events say which seconds of the video it covered; no session can have covered more than its
+ * time since `started_at` allows at the fastest playback (services/watched.ts).
+ */
+export const playSessions = pgTable(
+  'play_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    catalogItemId: uuid('catalog_item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    startedAt: ts('started_at').notNull().default(appNow),
+    /** The seconds this session covered, merged [start, end] ranges. */
+    watched: jsonb('watched').$type<[number, number][]>().notNull().default([]),
+  },
+  (t) => [index('play_sessions_user_started_idx').on(t.userId, t.startedAt)],
 );
 
 /** The days a learner signed in (UTC): a sign-in counts once a day, whatever a client sends. */
@@ -579,7 +610,12 @@ export const revokedTokens = pgTable('revoked_tokens', {
   revokedAt: ts('revoked_at').notNull().defaultNow(),
 });
 
-export type CertificateStrategy = { catalogItemId: string; title: string; completedAt: string; durationSeconds: number };
+/**
+ * A strategy on a certificate: its video's length, and the seconds of it the learner watched
+ * (the server's own measure, learner_progress.video_progress; absent on certificates issued
+ * before it was kept, whose hours are the videos' lengths).
+ */
+export type CertificateStrategy = { catalogItemId: string; title: string; completedAt: string; durationSeconds: number; watchedSeconds?: number };
 
 /**
  * A learning certificate as it was issued: who, the range, the strategies and their video

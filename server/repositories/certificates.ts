@@ -11,13 +11,14 @@ export function createCertificatesRepository(db: Db) {
   return {
     /**
      * Learning objects the learner completed (the rule of services/progress.ts) on the days
-     * `from` to `to` in the time zone, in the order they were completed, with their video's length.
+     * `from` to `to` in the time zone, in the order they were completed, with their video's length and the seconds of it watched.
      */
     completedBetween(userId: string, from: string, to: string, timeZone: string): Promise<CertificateStrategy[]> {
       return rows<CertificateStrategy>(
         db,
         sql`select ci.id::text as "catalogItemId", ci.title, ${iso(sql`p.completed_at`)} as "completedAt",
-              coalesce(v.duration_seconds, 0)::float8 as "durationSeconds"
+              coalesce(v.duration_seconds, 0)::float8 as "durationSeconds",
+              round((coalesce(v.duration_seconds, 0) * least(p.video_progress, 100) / 100)::numeric, 1)::float8 as "watchedSeconds"
             from learner_progress p
             join catalog_items ci on ci.id = p.catalog_item_id
             left join videos v on v.id = ci.video_id

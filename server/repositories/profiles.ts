@@ -171,12 +171,16 @@ export function createProfilesRepository(db: Db) {
       return counts;
     },
 
-    /** The days (YYYY-MM-DD in the time zone) on which the learner did something; signing in alone does not count. */
+    /**
+     * The days (YYYY-MM-DD in the time zone) on which the learner did something; signing in alone
+     * does not count. An event counts on the day it is credited for (learner_events.credited_at):
+     * a day on which the server heard from the learner.
+     */
     async activeDays(userId: string, timeZone: string): Promise<string[]> {
       const days = await rows<{ day: string }>(
         db,
         sql`select distinct to_char(d, 'YYYY-MM-DD') as day from (
-              select (occurred_at at time zone ${timeZone})::date as d from learner_events where user_id = ${userId} and type <> 'LEARNER_LOGIN'
+              select (credited_at at time zone ${timeZone})::date as d from learner_events where user_id = ${userId} and type <> 'LEARNER_LOGIN'
               union all select (created_at at time zone ${timeZone})::date from ratings where user_id = ${userId}
               union all select (updated_at at time zone ${timeZone})::date from rubric_scores where user_id = ${userId}
               union all select (applied_at at time zone ${timeZone})::date from strategy_applications where user_id = ${userId}

@@ -1,19 +1,25 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { LearnerEventType, Schemas } from '../contract.ts';
 import { iso, keptPlan, rows, type Db } from '../db/client.ts';
-import { learnerLogins, learnerProgress, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
+import { learnerLogins, learnerProgress, playSessions, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
 import { uuids } from './fragments.ts';
 import { completedSql, VIDEO_COMPLETE_AT, type ProgressPatch } from '../services/progress.ts';
 import { clock } from '../clock.ts';
+import { PLAY_SESSION_DAYS, type Range, type Session } from '../services/watched.ts';
 
 /** A learner's video progress on an item, as stored. */
-export type VideoState = { videoProgress: number; lastInteractionAt: Date; videoOpenedAt: Date | null };
+export type VideoState = { videoProgress: number; watchedRanges: Range[] };
+
+/** What a batch of events watched: the ranges each play session and each item has covered now. */
+export type WatchedNow = { sessions: ReadonlyMap<string, Range[]>; items: ReadonlyMap<string, Range[]> };
 
 /** A learner event ready to store: its item is null when the id names no catalogue item. */
 export type StoredEvent = {
   id: string;
   type: LearnerEventType;
   occurredAt: Date;
+  /** The moment it counts for in streaks (learner_events.credited_at). */
+  creditedAt: Date;
   catalogItemId: string | null;
   data: Record<string, unknown>;
   progress: ProgressPatch;
@@ -227,33 +233,48 @@ export function createProgressRepository(db: Db) {
       });
     },
 
-    /** The learner asked for the item's video; the first time is kept (nothing was watched before). */
-    async markVideoOpened(userId: string, catalogItemId: string) {
-      await db
-        .insert(learnerProgress)
-        .values({ userId, catalogItemId, videoOpenedAt: clock.now() })
-        .onConflictDoUpdate({
-          target: [learnerProgress.userId, learnerProgress.catalogItemId],
-          set: { videoOpenedAt: sql`coalesce(${learnerProgress.videoOpenedAt}, excluded.video_opened_at)` },
-        });
+    /**
+     * The learner asked for the item's video: a play session starts now, and the item is started.
+     * Their sessions too old to be reported on any more go. Returns the session's id and the
+     * seconds of the video they have watched so far.
+     */
+    startPlaySession(userId: string, catalogItemId: string): Promise<{ id: string; watched: Range[] }> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`delete from play_sessions where user_id = ${userId}::uuid
+          and started_at < ${new Date(now.getTime() - PLAY_SESSION_DAYS * 24 * 3600 * 1000).toISOString()}::timestamptz`);
+        const [session] = await tx.insert(playSessions).values({ userId, catalogItemId, startedAt: now }).returning({ id: playSessions.id });
+        const [progress] = await tx
+          .insert(learnerProgress)
+          .values({ userId, catalogItemId, lastInteractionAt: now })
+          .onConflictDoUpdate({ target: [learnerProgress.userId, learnerProgress.catalogItemId], set: { userId } })
+          .returning({ watched: learnerProgress.watchedRanges });
+        return { id: session!.id, watched: progress!.watched };
+      });
+    },
+
+    /** The learner's play sessions whose events are still taken, oldest first. */
+    async playSessions(userId: string): Promise<Session[]> {
+      const found = await rows<{ id: string; catalogItemId: string; startedAt: string; watched: Range[] }>(
+        db,
+        keptPlan(sql`select id::text as id, catalog_item_id::text as "catalogItemId", ${iso(sql`started_at`)} as "startedAt", watched
+            from play_sessions where user_id = ${userId}::uuid
+              and started_at >= ${new Date(clock.ms() - PLAY_SESSION_DAYS * 24 * 3600 * 1000).toISOString()}::timestamptz
+            order by started_at`),
+      );
+      return found.map((row) => ({ ...row, startedAt: new Date(row.startedAt) }));
     },
 
     /** Where the learner's video progress on these items stands, for judging new claims. */
     async videoStates(userId: string, catalogItemIds: string[]): Promise<Map<string, VideoState>> {
       if (!catalogItemIds.length) return new Map();
       // Asked with every batch of learner events: its plan is kept (server/db/client.ts).
-      const found = await rows<{ catalogItemId: string; videoProgress: number; lastInteractionAt: string; videoOpenedAt: string | null }>(
+      const found = await rows<{ catalogItemId: string; videoProgress: number; watchedRanges: Range[] }>(
         db,
-        keptPlan(sql`select catalog_item_id::text as "catalogItemId", video_progress as "videoProgress",
-              ${iso(sql`last_interaction_at`)} as "lastInteractionAt", ${iso(sql`video_opened_at`)} as "videoOpenedAt"
+        keptPlan(sql`select catalog_item_id::text as "catalogItemId", video_progress as "videoProgress", watched_ranges as "watchedRanges"
             from learner_progress where user_id = ${userId}::uuid and catalog_item_id in (${uuids(catalogItemIds)})`),
       );
-      return new Map(
-        found.map(({ catalogItemId, videoProgress, lastInteractionAt, videoOpenedAt }) => [
-          catalogItemId,
-          { videoProgress: Number(videoProgress), lastInteractionAt: new Date(lastInteractionAt), videoOpenedAt: videoOpenedAt === null ? null : new Date(videoOpenedAt) },
-        ]),
-      );
+      return new Map(found.map(({ catalogItemId, videoProgress, watchedRanges }) => [catalogItemId, { videoProgress: Number(videoProgress), watchedRanges }]));
     },
 
     /** Counts a sign-in once per user and (UTC) day; false when today's was counted already. */
@@ -280,20 +301,20 @@ export function createProgressRepository(db: Db) {
      * by the batch's last interaction with it (the last interaction of the transaction that
      * completed it).
      */
-    async recordEvents(userId: string, events: StoredEvent[]): Promise<Set<string>> {
+    async recordEvents(userId: string, events: StoredEvent[], watched?: WatchedNow): Promise<Set<string>> {
       if (!events.length) return new Set();
       const values = events.map(
         (e, i) =>
-          sql`(${i}::int, ${e.id}::uuid, ${e.type}::text, ${e.occurredAt.toISOString()}::timestamptz, ${e.catalogItemId}::uuid,
+          sql`(${i}::int, ${e.id}::uuid, ${e.type}::text, ${e.occurredAt.toISOString()}::timestamptz, ${e.creditedAt.toISOString()}::timestamptz, ${e.catalogItemId}::uuid,
             ${JSON.stringify(e.data)}::jsonb, ${e.progress.videoProgress ?? null}::real, ${e.progress.videoPosition ?? null}::real)`,
       );
       const write = (q: Db) =>
         rows<{ id: string }>(
           q,
-          keptPlan(sql`with e (ord, id, type, occurred_at, catalog_item_id, data, video_progress, video_position) as (values ${sql.join(values, sql`, `)}),
+          keptPlan(sql`with e (ord, id, type, occurred_at, credited_at, catalog_item_id, data, video_progress, video_position) as (values ${sql.join(values, sql`, `)}),
           ins as (
-            insert into learner_events (id, user_id, type, occurred_at, catalog_item_id, data)
-            select id, ${userId}::uuid, type, occurred_at, catalog_item_id, data from e order by ord
+            insert into learner_events (id, user_id, type, occurred_at, credited_at, catalog_item_id, data)
+            select id, ${userId}::uuid, type, occurred_at, credited_at, catalog_item_id, data from e order by ord
             on conflict (id) do nothing
             returning id
           ),
@@ -321,10 +342,21 @@ export function createProgressRepository(db: Db) {
           )
           select ins.id::text as id from ins`),
         );
+      // What the sessions covered is a union, the same whether the events are new or sent again.
+      const keepWatched = async (q: Db) => {
+        for (const [id, ranges] of watched?.sessions ?? []) {
+          await q.execute(sql`update play_sessions set watched = ${JSON.stringify(ranges)}::jsonb where id = ${id}::uuid and user_id = ${userId}::uuid`);
+        }
+        for (const [itemId, ranges] of watched?.items ?? []) {
+          await q.execute(sql`update learner_progress set watched_ranges = ${JSON.stringify(ranges)}::jsonb
+            where user_id = ${userId}::uuid and catalog_item_id = ${itemId}::uuid`);
+        }
+      };
       const reaching = [...new Set(events.filter((e) => e.catalogItemId && (e.progress.videoProgress ?? 0) >= VIDEO_COMPLETE_AT).map((e) => e.catalogItemId!))];
-      if (!reaching.length) return new Set((await write(db)).map((r) => r.id));
+      if (!reaching.length && !watched?.sessions.size) return new Set((await write(db)).map((r) => r.id));
       return db.transaction(async (tx) => {
         const fresh = new Set((await write(tx)).map((r) => r.id));
+        await keepWatched(tx);
         const completable = reaching.filter((id) => events.some((e) => e.catalogItemId === id && fresh.has(e.id) && (e.progress.videoProgress ?? 0) >= VIDEO_COMPLETE_AT));
         if (completable.length) {
           await tx.execute(keptPlan(sql`

@@ -156,15 +156,14 @@ export function catalogHandlers({ repos, config, redis, changes, uploads, ownLis
       const item = await catalog.findItem(request.params.id);
       const video = item.videoId ? await catalog.video(item.videoId) : undefined;
       if (!video) throw notFound('This item has no video');
-      // From now on the learner may have watched it: their progress claims are measured from here.
+      // A learner's play session starts here: what it covers counts as watched (services/watched.ts).
       const { user } = principalOf(request);
-      if (user.role !== 'ADMIN') {
-        await progress.markVideoOpened(user.id, item.id);
-        // A GET that can start the item: the learner's kept lists here go now, not when announced.
-        ownLists.forget(user.id);
-      }
+      const playSession = user.role === 'ADMIN' ? undefined : await progress.startPlaySession(user.id, item.id);
+      // A GET that can start the item: the learner's kept lists here go now, not when announced.
+      if (playSession) ownLists.forget(user.id);
       return {
         catalogItemId: item.id,
+        ...(playSession && { playSession }),
         url: video.url,
         mimeType: video.mimeType,
         durationSeconds: video.durationSeconds,

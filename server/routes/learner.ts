@@ -4,6 +4,7 @@ import type { LearnerEventType } from '../contract.ts';
 import type { StoredEvent } from '../repositories/progress.ts';
 import { itemRefusal, timeRefusal, utcDay, watchRefusal, type EventVerdict, type Rejection } from '../services/learner-events.ts';
 import { progressPatchOf } from '../services/progress.ts';
+import type { Range } from '../services/watched.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 import { clock } from '../clock.ts';
 
@@ -28,11 +29,19 @@ export function learnerHandlers({ repos, limiter, config, ownLists }: Context): 
     async recordLearnerEvents(request) {
       const { user } = principalOf(request);
       const now = clock.ms();
-      const events = [...request.body.data].map((e) => ({ ...e, at: new Date(e.timeStamp) })).sort((a, b) => a.at.getTime() - b.at.getTime());
+      // An id sent twice in one batch is stored once: its later copies are duplicates.
+      const firstOf = new Map<string, number>();
+      request.body.data.forEach((e, i) => firstOf.has(e.id) || firstOf.set(e.id, i));
+      const events = request.body.data
+        .filter((e, i) => firstOf.get(e.id) === i)
+        .map((e) => ({ ...e, at: new Date(e.timeStamp) }))
+        .sort((a, b) => a.at.getTime() - b.at.getTime());
       const itemIds = [...new Set(events.map((e) => e.data?.catalogItemId).filter((id): id is string => Boolean(id)))];
-      const [targets, videoStates, paidRefusal] = await Promise.all([
+      const inSessions = events.some((e) => e.data?.playSessionId);
+      const [targets, videoStates, sessions, paidRefusal] = await Promise.all([
         catalog.eventTargets(itemIds),
         progress.videoStates(user.id, itemIds),
+        inSessions ? progress.playSessions(user.id) : [],
         accessRefusal(user, billing),
       ]);
       const granted = config.rateLimit.enabled
@@ -41,7 +50,7 @@ export function learnerHandlers({ repos, limiter, config, ownLists }: Context): 
 
       const verdicts = new Map<string, EventVerdict>();
       const toStore: StoredEvent[] = [];
-      const previousVideoAt = new Map<string, Date>();
+      const watched = { sessions: new Map<string, Range[]>(), items: new Map<string, Range[]>() };
       const reject = (id: string, rejection: Rejection) => verdicts.set(id, { id, status: 'rejected', ...rejection });
       let budget = granted;
 
@@ -58,37 +67,48 @@ export function learnerHandlers({ repos, limiter, config, ownLists }: Context): 
           continue;
         }
         const itemId = event.data?.catalogItemId ?? null;
+        // What the event counts for in streaks: the day the server hears of it, or within the
+        // play session it belongs to (services/learner-events.ts watchRefusal).
+        let creditedAt = new Date(now);
+        const patch = progressPatchOf(event);
         if (itemId && VIDEO_EVENTS.has(event.type)) {
           const seconds = targets.get(itemId)!.videoSeconds!;
-          const watched = watchRefusal(
-            { progress: event.data?.progress, position: event.data?.position, at: event.at },
-            { seconds, state: videoStates.get(itemId), previousAt: previousVideoAt.get(itemId) ?? null },
+          const state = videoStates.get(itemId);
+          const verdict = watchRefusal(
+            { playSessionId: event.data?.playSessionId, watched: event.data?.watched, position: event.data?.position, at: event.at },
+            { catalogItemId: itemId, seconds, watchedRanges: watched.items.get(itemId) ?? state?.watchedRanges ?? [] },
+            sessions,
             now,
           );
-          if (watched) {
-            reject(event.id, watched);
+          if ('reason' in verdict) {
+            reject(event.id, verdict);
             continue;
           }
-          previousVideoAt.set(itemId, event.at);
-          const state = videoStates.get(itemId);
-          if (state && event.data?.progress !== undefined) state.videoProgress = Math.max(state.videoProgress, event.data.progress);
+          creditedAt = verdict.creditedAt;
+          if (verdict.session) {
+            verdict.session.watched = verdict.sessionWatched;
+            watched.sessions.set(verdict.session.id, verdict.sessionWatched);
+            watched.items.set(itemId, verdict.itemWatched);
+            patch.videoProgress = Math.max(state?.videoProgress ?? 0, verdict.percent);
+          }
         }
-        // A sign-in counts once a day, whatever a client sends.
+        // A sign-in counts once a day, whatever a client sends, and on the day the server hears of it.
+        const occurredAt = event.type === 'LEARNER_LOGIN' ? new Date(now) : event.at;
         if (event.type === 'LEARNER_LOGIN' && !(await progress.countLogin(user.id, utcDay(now)))) {
           reject(event.id, { reason: 'ALREADY_COUNTED_TODAY', message: "Today's sign-in is already counted" });
           continue;
         }
         budget -= 1;
-        toStore.push({ id: event.id, type: event.type, occurredAt: event.at, catalogItemId: itemId, data: event.data ?? {}, progress: progressPatchOf(event) });
+        toStore.push({ id: event.id, type: event.type, occurredAt, creditedAt, catalogItemId: itemId, data: event.data ?? {}, progress: patch });
       }
 
-      const fresh = await progress.recordEvents(user.id, toStore);
+      const fresh = await progress.recordEvents(user.id, toStore, watched);
       // An item started or completed shows in the learner's next list here at once (this answer
       // does not wait for the announcement: see WRITES_NOTHING_KEPT in server/app.ts).
       if (toStore.some((e) => fresh.has(e.id) && e.catalogItemId)) ownLists.forget(user.id);
       for (const e of toStore) verdicts.set(e.id, { id: e.id, status: fresh.has(e.id) ? 'accepted' : 'duplicate' });
-      // Answered in the order they were sent.
-      const results = request.body.data.map((e) => verdicts.get(e.id)!);
+      // Answered in the order they were sent; a repeated id, after its first, as a duplicate.
+      const results = request.body.data.map((e, i): EventVerdict => (firstOf.get(e.id) === i ? verdicts.get(e.id)! : { id: e.id, status: 'duplicate' }));
       const count = (status: EventVerdict['status']) => results.filter((r) => r.status === status).length;
       if (count('rejected')) request.log.info({ rejected: count('rejected') }, 'learner events rejected');
       return { accepted: count('accepted'), duplicates: count('duplicate'), rejected: count('rejected'), results };

@@ -1,6 +1,6 @@
 import { PRODUCT } from '../auth/provider/pages.ts';
 import type { CertificateRow } from '../repositories/certificates.ts';
-import { hoursOf, minutesOf } from './certificates.ts';
+import { hoursOf, minutesOf, watchedSecondsOf } from './certificates.ts';
 import { localDate, longDate } from './dates.ts';
 import { ACCENT, INK, MUTED, openPdf, winAnsi } from './pdf.ts';
 
@@ -56,7 +56,7 @@ export function renderCertificatePdf(certificate: CertificateRow, verifyUrl: str
       ...strategies.map((s) => [
         { text: winAnsi(s.title), font: { src: 'Helvetica', size: 10 } },
         { text: completedOn(s.completedAt, timeZone), font: { src: 'Helvetica', size: 10 } },
-        { text: number(minutesOf(s.durationSeconds)), font: { src: 'Helvetica', size: 10 }, align: { x: 'right' as const } },
+        { text: number(minutesOf(watchedSecondsOf(s))), font: { src: 'Helvetica', size: 10 }, align: { x: 'right' as const } },
       ]),
       [
         { text: 'Total hours watched', type: 'TH', colSpan: 2, font: { src: 'Helvetica-Bold', size: 10 } },

@@ -3,6 +3,7 @@ import type { UserRow } from '../auth/principal.ts';
 import type { Schemas } from '../contract.ts';
 import { badRequest, HttpError, unprocessable } from '../errors.ts';
 import type { CertificateRow, CertificatesRepository } from '../repositories/certificates.ts';
+import type { CertificateStrategy } from '../db/schema.ts';
 import type { OrganizationsRepository } from '../repositories/organizations.ts';
 import type { Limiter } from './limits.ts';
 import { addYears, localDate } from './dates.ts';
@@ -39,6 +40,8 @@ export function normalizeCode(input: string): string | null {
 
 export const hoursOf = (seconds: number) => Math.round(seconds / 360) / 10;
 export const minutesOf = (seconds: number) => Math.round(seconds / 6) / 10;
+/** The seconds of a strategy's video a certificate states: what the learner watched, as the server measured it. */
+export const watchedSecondsOf = (s: CertificateStrategy) => s.watchedSeconds ?? s.durationSeconds;
 
 /** Why a range cannot be certified, naming the field, or null. `today` is in the range's time zone. */
 export function rangeRefusal(from: string, to: string, today: string): HttpError | null {
@@ -57,7 +60,7 @@ export function certificateOf(row: CertificateRow, publicUrl: string): Schemas['
     to: row.toDate,
     timeZone: row.timeZone,
     hours: hoursOf(row.totalSeconds),
-    strategies: row.strategies.map((s) => ({ title: s.title, completedAt: s.completedAt, minutes: minutesOf(s.durationSeconds) })),
+    strategies: row.strategies.map((s) => ({ title: s.title, completedAt: s.completedAt, minutes: minutesOf(watchedSecondsOf(s)) })),
     verifyUrl: `${publicUrl}/verify/${row.code}`,
     pdfUrl: `/api/profile/certificates/${row.code}/pdf`,
     issuedAt: row.issuedAt.toISOString(),
@@ -85,7 +88,7 @@ export function createCertificateIssuer({ certificates, organizations, limiter, 
       fromDate: from,
       toDate: to,
       timeZone,
-      totalSeconds: strategies.reduce((sum, s) => sum + s.durationSeconds, 0),
+      totalSeconds: strategies.reduce((sum, s) => sum + watchedSecondsOf(s), 0),
       strategies,
     };
     // 80 random bits do not collide in practice; should they, another code is drawn.

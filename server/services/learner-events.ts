@@ -1,6 +1,6 @@
 import type { LearnerEventType, Schemas } from '../contract.ts';
 import type { EventTarget } from '../repositories/catalog.ts';
-import type { VideoState } from '../repositories/progress.ts';
+import { percentOf, union, watchable, type Range, type Session } from './watched.ts';
 
 // Learner events are evidence: the usage report and a teacher's progress are read from them, so
 // each event is judged on its own before it is stored (docs/decisions.md, "Learner events are
@@ -13,10 +13,8 @@ export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
  * as soon as it is online again; two weeks covers a device left offline over a school holiday.
  */
 export const MAX_EVENT_AGE_MS = 14 * 24 * 3600 * 1000;
-/** Fastest playback a learner may use (the player offers up to 2×). */
-export const MAX_PLAYBACK_RATE = 2;
-/** Seconds of video granted beyond what the elapsed time allows (timers, rounding, seeks back). */
-export const WATCH_SLACK_SECONDS = 10;
+/** Positions are reported to 0.1 s: one past the end by less than this is the end. */
+const POSITION_ROUNDING_SECONDS = 0.5;
 
 /** Why an event was not stored: a code a client can act on, and a sentence a person can read. */
 export type Rejection = { reason: string; message: string };
@@ -61,32 +59,41 @@ export function itemRefusal(event: Pick<Event, 'type' | 'data'>, targets: Readon
   return rule(target);
 }
 
+/** A video event that may be stored: when it counts for, and what its play session covered now. */
+export type Watch =
+  | { creditedAt: Date; session?: undefined }
+  | { creditedAt: Date; session: Session; sessionWatched: Range[]; itemWatched: Range[]; percent: number };
+
 /**
- * Video progress as watching can have produced it. A claim may exceed the progress already
- * stored only by what the time since then allows at the fastest playback, counting both since
- * the learner's previous interaction with the item and since they first asked for its video
- * (nobody watches a video they never loaded). A claim that does not move progress forward is
- * always fine; it changes nothing.
+ * A video event as watching can have produced it (services/watched.ts). Seconds watched count
+ * only in a play session of this learner and video, and only as many as the learner's sessions
+ * can all have been watched by now; the event counts for a day between the session's start and
+ * now, so a queued event keeps its day and no event creates a day the server did not hear of.
+ * An event without a session (a pause, a play) moves the position and counts for today.
  */
 export function watchRefusal(
-  claim: { progress?: number; position?: number; at: Date },
-  video: { seconds: number; state: VideoState | undefined; previousAt: Date | null },
+  claim: { playSessionId?: string; watched?: number[][]; position?: number; at: Date },
+  video: { catalogItemId: string; seconds: number; watchedRanges: Range[] },
+  sessions: readonly Session[],
   now: number,
-): Rejection | null {
-  const { seconds, state } = video;
-  if (claim.position !== undefined && claim.position > seconds + WATCH_SLACK_SECONDS) {
+): Rejection | Watch {
+  if (claim.position !== undefined && claim.position > video.seconds + POSITION_ROUNDING_SECONDS) {
     return { reason: 'POSITION_BEYOND_END', message: 'The position is past the end of the video' };
   }
-  if (claim.progress === undefined) return null;
-  const stored = state?.videoProgress ?? 0;
-  if (claim.progress <= stored) return null;
-  const percentFor = (elapsedMs: number) => ((Math.max(0, elapsedMs) / 1000) * MAX_PLAYBACK_RATE + WATCH_SLACK_SECONDS) / seconds * 100;
-  const sinceOpened = state?.videoOpenedAt ? now - state.videoOpenedAt.getTime() : 0;
-  const previousAt = video.previousAt ?? state?.lastInteractionAt ?? null;
-  const sincePrevious = previousAt ? claim.at.getTime() - previousAt.getTime() : 0;
-  const allowed = stored + Math.min(percentFor(sincePrevious), percentFor(sinceOpened));
-  if (claim.progress > allowed) return { reason: 'PROGRESS_NOT_WATCHED', message: 'More of the video is claimed than could have been watched by now' };
-  return null;
+  if (!claim.playSessionId) {
+    if (claim.watched?.length) return { reason: 'PLAY_SESSION_REQUIRED', message: 'Watched time counts only in a play session: ask for the video first' };
+    return { creditedAt: new Date(now) };
+  }
+  const session = sessions.find((s) => s.id === claim.playSessionId);
+  if (!session || session.catalogItemId !== video.catalogItemId) {
+    return { reason: 'UNKNOWN_PLAY_SESSION', message: 'No play session of yours for this video has this id: ask for the video again' };
+  }
+  const creditedAt = new Date(Math.min(now, Math.max(session.startedAt.getTime(), claim.at.getTime())));
+  const sessionWatched = union(session.watched, claim.watched ?? [], video.seconds);
+  const after = sessions.map((s) => (s === session ? { ...s, watched: sessionWatched } : s));
+  if (!watchable(after, now)) return { reason: 'PROGRESS_NOT_WATCHED', message: 'More of the video is claimed than could have been watched by now' };
+  const itemWatched = union(video.watchedRanges, sessionWatched, video.seconds);
+  return { creditedAt, session, sessionWatched, itemWatched, percent: percentOf(itemWatched, video.seconds) };
 }
 
 /** Today in UTC, the day a sign-in is counted for. */

@@ -33,15 +33,13 @@ export type ProgressPatch = Partial<{
 }>;
 
 /**
- * What a learner event changes in the progress of its item: the video's progress and position.
- * Every event on an item counts as an interaction (the patch may be empty); downloads, ratings,
- * scores and applications are recorded by their own operations, never from events.
+ * What a learner event says of the progress of its item: the video's position. Every event on an
+ * item counts as an interaction (the patch may be empty); video progress is measured by the
+ * server from play sessions (services/watched.ts), never taken from a client; downloads,
+ * ratings, scores and applications are recorded by their own operations.
  */
 export function progressPatchOf(event: Pick<Schemas['LearnerEvent'], 'type' | 'data'>): ProgressPatch {
   const patch: ProgressPatch = {};
-  if (event.type === 'VIDEO_TIMEUPDATED' || event.type === 'VIDEO_PAUSED') {
-    if (event.data?.progress !== undefined) patch.videoProgress = event.data.progress;
-    if (event.data?.position !== undefined) patch.videoPosition = event.data.position;
-  }
+  if ((event.type === 'VIDEO_TIMEUPDATED' || event.type === 'VIDEO_PAUSED') && event.data?.position !== undefined) patch.videoPosition = event.data.position;
   return patch;
 }

@@ -130,7 +130,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The playable video of a learning object, or the recording of a past livestream. */
+        /**
+         * The playable video of a learning object, or the recording of a past livestream.
+         * @description For a learner, also starts a play session (and the item, in their progress): the events
+         *     of this viewing name it, and what it covers counts as watched (POST /learner/events).
+         */
         get: operations["getCatalogItemVideo"];
         put?: never;
         post?: never;
@@ -1681,6 +1685,13 @@ export interface components {
         Video: {
             /** Format: uuid */
             catalogItemId: string;
+            /** @description A learner's play session, started by this request; the video's events name it. Not given to a platform admin. */
+            playSession?: {
+                /** Format: uuid */
+                id: string;
+                /** @description The seconds of the video the learner has watched so far (all sessions), as merged [start, end] ranges. */
+                watched: number[][];
+            };
             url: string;
             mimeType: string;
             durationSeconds: number;
@@ -1754,10 +1765,20 @@ export interface components {
             data?: {
                 /** Format: uuid */
                 catalogItemId?: string;
-                /** @description Percent of the video actually watched. */
+                /**
+                 * @deprecated
+                 * @description Ignored (events queued by earlier versions of the app still carry it); the server measures progress from `watched`.
+                 */
                 progress?: number;
                 /** @description Playback position in seconds. */
                 position?: number;
+                /**
+                 * Format: uuid
+                 * @description The play session (Video.playSession.id) the event belongs to: video events only.
+                 */
+                playSessionId?: string;
+                /** @description The seconds of the video this play session has covered so far, as [start, end] ranges (each event may repeat the earlier ones: they are merged). */
+                watched?: number[][];
                 applied?: boolean;
                 saved?: boolean;
                 value?: number;
@@ -1836,14 +1857,14 @@ export interface components {
             /** Format: date */
             to: string;
             timeZone: string;
-            /** @description Hours of video of the completed strategies (their videos' lengths), to 0.1 h. */
+            /** @description Hours of video the learner watched of the completed strategies (the server's measure of their play sessions), to 0.1 h. */
             hours: number;
             /** @description The strategies completed in the range, in the order they were completed. */
             strategies: {
                 title: string;
                 /** Format: date-time */
                 completedAt: string;
-                /** @description The length of the strategy's video, to 0.1 min. */
+                /** @description Minutes of the strategy's video the learner watched, to 0.1 min. */
                 minutes: number;
             }[];
             /**
@@ -3088,6 +3109,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "catalogItemId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c61",
+                     *       "playSession": {
+                     *         "id": "0b9e7c2a-3f41-4d6e-9a58-2c7d1e4f6a90",
+                     *         "watched": [
+                     *           [
+                     *             0,
+                     *             12.5
+                     *           ]
+                     *         ]
+                     *       },
                      *       "url": "/media/videos/strategy-01.webm",
                      *       "mimeType": "video/webm",
                      *       "durationSeconds": 24,
@@ -3800,8 +3830,15 @@ export interface operations {
              *     (duplicate), or refused with a reason (rejected). An event is evidence of an action and
              *     is accepted only from a user who may take that action, about an existing item of the
              *     right kind, stamped no later than 5 minutes ahead and no earlier than 14 days ago, and —
-             *     for video progress — no more than watching can have produced. A sign-in counts once a
-             *     day. Each user may send a limited number of events an hour (RATE_LIMITED beyond).
+             *     for video — no more than watching can have produced: seconds watched (`watched`) count
+             *     only in a play session that GET /catalog/items/{id}/video started, and the learner's
+             *     sessions together cannot have covered more than the time since each started allows
+             *     at 2× playback. Video progress is the share of the video's seconds covered by all of
+             *     the learner's sessions. An event counts for streaks on the day the server receives it,
+             *     or for a play session's event on its own day between the session's start and now. A
+             *     sign-in counts once a day, on the day the server receives it. An id sent twice in one
+             *     batch is stored once (its later copies: duplicate). Each user may send a limited
+             *     number of events an hour (RATE_LIMITED beyond).
              */
             200: {
                 headers: {
@@ -3836,7 +3873,7 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             status: "accepted" | "duplicate" | "rejected";
-                            /** @description Why an event was rejected (RATE_LIMITED, TIMESTAMP_IN_FUTURE, TIMESTAMP_TOO_OLD, DEMO_ACCOUNT, FORBIDDEN_ROLE, SUBSCRIPTION_REQUIRED, ITEM_REQUIRED, UNKNOWN_ITEM, NO_VIDEO, NO_REPRODUCIBLES, NOT_A_STRATEGY, POSITION_BEYOND_END, PROGRESS_NOT_WATCHED, ALREADY_COUNTED_TODAY). */
+                            /** @description Why an event was rejected (RATE_LIMITED, TIMESTAMP_IN_FUTURE, TIMESTAMP_TOO_OLD, DEMO_ACCOUNT, FORBIDDEN_ROLE, SUBSCRIPTION_REQUIRED, ITEM_REQUIRED, UNKNOWN_ITEM, NO_VIDEO, NO_REPRODUCIBLES, NOT_A_STRATEGY, POSITION_BEYOND_END, PLAY_SESSION_REQUIRED, UNKNOWN_PLAY_SESSION, PROGRESS_NOT_WATCHED, ALREADY_COUNTED_TODAY). */
                             reason?: string;
                             message?: string;
                         }[];

@@ -161,7 +161,7 @@ const learnerEvents = (a: Actor): InjectOptions => ({
   headers: { origin: ORIGIN },
   payload: {
     accessToken: a.token ?? 'not-a-valid-access-token',
-    data: [{ id: randomUUID(), type: 'VIDEO_TIMEUPDATED', timeStamp: new Date().toISOString(), data: { catalogItemId: world.item.id, progress: 10, position: 2 } }],
+    data: [{ id: randomUUID(), type: 'VIDEO_TIMEUPDATED', timeStamp: new Date().toISOString(), data: { catalogItemId: world.item.id, position: 2 } }],
   },
 });
 

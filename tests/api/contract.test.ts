@@ -144,9 +144,9 @@ describe('learner and profile', () => {
     const event = { id: randomUUID(), type: 'VIDEO_PLAYED', timeStamp: new Date().toISOString(), data: { catalogItemId: world.item.id, position: 0 } };
     const first = await call(null, { method: 'POST', url: '/api/learner/events', headers: { origin: ORIGIN }, payload: { accessToken: token, data: [event] } });
     expect(first.json()).toEqual({ accepted: 1, duplicates: 0, rejected: 0, results: [{ id: event.id, status: 'accepted' }] });
-    const unwatched = { ...event, id: randomUUID(), type: 'VIDEO_TIMEUPDATED', data: { catalogItemId: world.item.id, progress: 100, position: 12 } };
+    const unwatched = { ...event, id: randomUUID(), type: 'VIDEO_TIMEUPDATED', data: { catalogItemId: world.item.id, watched: [[0, 12]], position: 12 } };
     const refused = await call(null, { method: 'POST', url: '/api/learner/events', headers: { origin: ORIGIN }, payload: { accessToken: token, data: [unwatched] } });
-    expect(refused.json()).toMatchObject({ accepted: 0, rejected: 1, results: [{ id: unwatched.id, status: 'rejected', reason: 'PROGRESS_NOT_WATCHED' }] });
+    expect(refused.json()).toMatchObject({ accepted: 0, rejected: 1, results: [{ id: unwatched.id, status: 'rejected', reason: 'PLAY_SESSION_REQUIRED' }] });
     const progress = await call(token, { method: 'GET', url: '/api/progress' });
     expect(progress.json().catalogItemsProgress.find((p: { catalogItemId: string }) => p.catalogItemId === world.item.id)).toBeDefined();
   });

@@ -6,6 +6,7 @@ import { ACCOUNTS } from '../support/world.ts';
 import { createCatalogRepository } from '../../server/repositories/catalog.ts';
 import { RECOMMENDATION_LIMITS } from '../../server/routes/catalog.ts';
 import { completedSql } from '../../server/services/progress.ts';
+import { watchVideo } from '../support/watching.ts';
 
 /** What the dashboard is made of follows the learner's progress, as the server decides it. */
 let t: TestApp;
@@ -25,12 +26,7 @@ const me = () => get<{ previousVisitOn: string | null }>('/api/identity/me');
 
 /** Watches the item's whole video, as the player's beacon reports it. */
 async function watch(itemId: string) {
-  expect((await t.request(token, { method: 'GET', url: `/api/catalog/items/${itemId}/video` })).statusCode).toBe(200);
-  await t.query(sql`update learner_progress set video_opened_at = now() - interval '1 hour', last_interaction_at = now() - interval '1 hour'
-                    where user_id = ${userId}::uuid and catalog_item_id = ${itemId}::uuid`);
-  const event = { id: randomUUID(), type: 'VIDEO_TIMEUPDATED', timeStamp: new Date().toISOString(), data: { catalogItemId: itemId, progress: 100 } };
-  const res = await t.app.inject({ method: 'POST', url: '/api/learner/events', headers: { origin: ORIGIN }, payload: { accessToken: token, data: [event] } });
-  expect(res.statusCode).toBeLessThan(300);
+  expect((await watchVideo(t, token, itemId, 100)).accepted).toBe(1);
 }
 
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, ORIGIN, type TestApp } from '../support/app.ts';
 import { ACCOUNTS, loadWorld } from '../support/world.ts';
+import { openVideo, type PlaySession } from '../support/watching.ts';
 
 /** Progress, achievements and reports are derived on the server from events and actions. */
 let t: TestApp;
@@ -19,14 +20,11 @@ const progressOf = async (itemId: string, as = token) => {
 };
 /**
  * The learner opened the item's video `secondsAgo` and has been on the page since: what the
- * server measures video claims against (progress can only grow as fast as watching allows).
+ * server measures the seconds a play session covered against.
  */
-const openedVideo = async (itemId: string, secondsAgo = 3600, as = token) => {
-  expect((await t.request(as, { method: 'GET', url: `/api/catalog/items/${itemId}/video` })).statusCode).toBe(200);
-  const { sub } = JSON.parse(Buffer.from(as.split('.')[1]!, 'base64url').toString()) as { sub: string };
-  await t.query(sql`update learner_progress set video_opened_at = now() - make_interval(secs => ${secondsAgo}), last_interaction_at = now() - make_interval(secs => ${secondsAgo})
-                    where user_id = ${sub}::uuid and catalog_item_id = ${itemId}::uuid`);
-};
+const openedVideo = (itemId: string, secondsAgo = 3600, as = token) => openVideo(t, as, itemId, secondsAgo);
+/** The event data of a play session that has covered the first `percent` of the video. */
+const covered = (session: PlaySession, percent: number) => ({ playSessionId: session.id, watched: [[0, (session.durationSeconds * percent) / 100]] });
 const achievements = async (as = token) =>
   Object.fromEntries((await t.request(as, { method: 'GET', url: '/api/profile/achievements' })).json().data.map((a: { name: string; value: number }) => [a.name, a.value]));
 
@@ -42,30 +40,31 @@ afterAll(() => t?.close());
 describe('learner events', () => {
   it('marks a video watched at 90% and not at 89%', async () => {
     const [a] = items;
-    await openedVideo(a!.id);
-    await send([event('VIDEO_TIMEUPDATED', { catalogItemId: a!.id, progress: 89, position: 20 })]);
+    const session = await openedVideo(a!.id);
+    await send([event('VIDEO_TIMEUPDATED', { catalogItemId: a!.id, ...covered(session, 89), position: 20 })]);
     expect((await progressOf(a!.id)).videoProgress).toBe(89);
     expect((await achievements()).strategiesWatched).toBe(0);
-    await send([event('VIDEO_TIMEUPDATED', { catalogItemId: a!.id, progress: 90, position: 22 })]);
+    await send([event('VIDEO_TIMEUPDATED', { catalogItemId: a!.id, ...covered(session, 90), position: 22 })]);
     expect((await achievements()).strategiesWatched).toBe(1);
   });
 
   it('never lowers video progress when late events arrive', async () => {
     const [a] = items;
-    await send([event('VIDEO_TIMEUPDATED', { catalogItemId: a!.id, progress: 10, position: 2 }, new Date(Date.now() - 60_000))]);
+    const session = await openedVideo(a!.id);
+    await send([event('VIDEO_TIMEUPDATED', { catalogItemId: a!.id, ...covered(session, 10), position: 2 }, new Date(Date.now() - 60_000))]);
     expect((await progressOf(a!.id)).videoProgress).toBe(90);
   });
 
   it('keeps the newest video position, where the player resumes', async () => {
     const [, , , , e] = items;
-    await openedVideo(e!.id);
-    await send([event('VIDEO_PAUSED', { catalogItemId: e!.id, progress: 30, position: 12.5 })]);
+    const session = await openedVideo(e!.id);
+    await send([event('VIDEO_PAUSED', { catalogItemId: e!.id, ...covered(session, 30), position: 12.5 })]);
     expect(await progressOf(e!.id)).toMatchObject({ videoProgress: 30, videoPosition: 12.5 });
     // Sought back and paused: the position follows, the watched percent does not shrink.
-    await send([event('VIDEO_PAUSED', { catalogItemId: e!.id, progress: 30, position: 3 })]);
+    await send([event('VIDEO_PAUSED', { catalogItemId: e!.id, ...covered(session, 30), position: 3 })]);
     expect(await progressOf(e!.id)).toMatchObject({ videoProgress: 30, videoPosition: 3 });
     // An older event delivered late (a queued beacon) does not move it.
-    await send([event('VIDEO_PAUSED', { catalogItemId: e!.id, progress: 20, position: 14 }, new Date(Date.now() - 60_000))]);
+    await send([event('VIDEO_PAUSED', { catalogItemId: e!.id, ...covered(session, 20), position: 14 }, new Date(Date.now() - 60_000))]);
     expect(await progressOf(e!.id)).toMatchObject({ videoProgress: 30, videoPosition: 3 });
   });
 
@@ -75,18 +74,18 @@ describe('learner events', () => {
     );
     // A learner of its own: the achievements counted below stay the first learner's.
     const learner = await t.login(ACCOUNTS.subscriber);
-    await openedVideo(f!.id, 3600, learner);
-    await openedVideo(g!.id, 3600, learner);
+    const sf = await openedVideo(f!.id, 3600, learner);
+    const sg = await openedVideo(g!.id, 3600, learner);
     const now = Date.now();
     const at = (minutes: number) => new Date(now + minutes * 60_000);
     const batch = [
       event('CATALOG_ITEM_VISITED', { catalogItemId: f!.id }, at(0)),
-      event('VIDEO_TIMEUPDATED', { catalogItemId: f!.id, progress: 50, position: 10 }, at(1)),
-      event('VIDEO_TIMEUPDATED', { catalogItemId: g!.id, progress: 20, position: 4 }, at(1)),
-      event('VIDEO_TIMEUPDATED', { catalogItemId: f!.id, progress: 92, position: 21 }, at(2)),
-      event('VIDEO_TIMEUPDATED', { catalogItemId: f!.id, progress: 95, position: 22 }, at(3)),
+      event('VIDEO_TIMEUPDATED', { catalogItemId: f!.id, ...covered(sf, 50), position: 10 }, at(1)),
+      event('VIDEO_TIMEUPDATED', { catalogItemId: g!.id, ...covered(sg, 20), position: 4 }, at(1)),
+      event('VIDEO_TIMEUPDATED', { catalogItemId: f!.id, ...covered(sf, 92), position: 21 }, at(2)),
+      event('VIDEO_TIMEUPDATED', { catalogItemId: f!.id, ...covered(sf, 95), position: 22 }, at(3)),
       // Sought back and paused: the newest position counts, the watched percent stays.
-      event('VIDEO_PAUSED', { catalogItemId: f!.id, progress: 95, position: 6 }, at(3.5)),
+      event('VIDEO_PAUSED', { catalogItemId: f!.id, ...covered(sf, 95), position: 6 }, at(3.5)),
       event('CATALOG_ITEM_LEFT', { catalogItemId: f!.id }, at(4)),
     ];
     // Sent newest first: the server takes them in the order they happened.
@@ -102,7 +101,7 @@ describe('learner events', () => {
     );
     expect(row!.watched).toBe(at(2).toISOString());
     // A late batch of older events moves neither the position nor the last interaction.
-    expect((await send([event('VIDEO_PAUSED', { catalogItemId: f!.id, progress: 60, position: 15 }, at(2.5))], learner)).json()).toMatchObject({ accepted: 1 });
+    expect((await send([event('VIDEO_PAUSED', { catalogItemId: f!.id, ...covered(sf, 60), position: 15 }, at(2.5))], learner)).json()).toMatchObject({ accepted: 1 });
     const after = await progressOf(f!.id, learner);
     expect(after).toMatchObject({ videoProgress: 95, videoPosition: 6 });
     expect(Date.parse(after.lastInteractionAt)).toBe(at(4).getTime());
@@ -110,8 +109,8 @@ describe('learner events', () => {
 
   it('stores a retried batch once', async () => {
     const [, b] = items;
-    await openedVideo(b!.id);
-    const batch = [event('CATALOG_ITEM_VISITED', { catalogItemId: b!.id }), event('VIDEO_TIMEUPDATED', { catalogItemId: b!.id, progress: 40 })];
+    const session = await openedVideo(b!.id);
+    const batch = [event('CATALOG_ITEM_VISITED', { catalogItemId: b!.id }), event('VIDEO_TIMEUPDATED', { catalogItemId: b!.id, ...covered(session, 40) })];
     expect((await send(batch)).json()).toMatchObject({ accepted: 2, duplicates: 0, rejected: 0 });
     expect((await send(batch)).json()).toMatchObject({ accepted: 0, duplicates: 2, rejected: 0 });
     const [stored] = await t.query<{ n: number }>(sql`select count(*)::int as n from learner_events where id in (${sql.join(batch.map((e) => sql`${e.id}::uuid`), sql`, `)})`);
@@ -124,10 +123,10 @@ describe('learner events', () => {
       method: 'POST',
       url: '/api/learner/events',
       headers: { origin: ORIGIN, 'content-type': 'text/plain;charset=UTF-8' },
-      payload: JSON.stringify({ accessToken: token, data: [event('VIDEO_PAUSED', { catalogItemId: b!.id, progress: 45 })] }),
+      payload: JSON.stringify({ accessToken: token, data: [event('VIDEO_PAUSED', { catalogItemId: b!.id, position: 4.5 })] }),
     });
     expect(res.json()).toMatchObject({ accepted: 1, duplicates: 0, rejected: 0 });
-    expect((await progressOf(b!.id)).videoProgress).toBe(45);
+    expect((await progressOf(b!.id)).videoPosition).toBe(4.5);
   });
 
   it('refuses other origins, missing origins and bad tokens', async () => {
@@ -165,8 +164,8 @@ describe('progress from actions', () => {
   it('completes a strategy when all five steps are done', async () => {
     const [, , , d] = items;
     const base = `/api/catalog/items/${d!.id}`;
-    await openedVideo(d!.id);
-    await send([event('VIDEO_TIMEUPDATED', { catalogItemId: d!.id, progress: 100 })]);
+    const session = await openedVideo(d!.id);
+    await send([event('VIDEO_TIMEUPDATED', { catalogItemId: d!.id, ...covered(session, 100) })]);
     await t.request(token, { method: 'GET', url: `${base}/reproducibles?archiveName=files` });
     await t.request(token, { method: 'PUT', url: `${base}/rubric-scores`, payload: { value: 4 } });
     await t.request(token, { method: 'POST', url: `${base}/ratings`, payload: { value: 4 } });

@@ -5,6 +5,7 @@ import { bookmarks, catalogItems, learnerProgress, videos } from '../../server/d
 import { createTestApp, ORIGIN, type TestApp } from '../support/app.ts';
 import { pdfText } from '../support/pdf.ts';
 import { ACCOUNTS } from '../support/world.ts';
+import { watchVideo } from '../support/watching.ts';
 
 /**
  * My learning: the progress table (paging, sorting, filters), its CSV export, and learning
@@ -339,16 +340,7 @@ describe('completion times', () => {
       (await t.query<{ at: number | null }>(
         sql`select (extract(epoch from completed_at) * 1000)::float8 as at from learner_progress where user_id = ${learner.id}::uuid and catalog_item_id = ${item!.id}::uuid`,
       ))[0]?.at ?? null;
-    expect((await get(`${base}/video`)).statusCode).toBe(200);
-    await t.query(sql`update learner_progress set video_opened_at = now() - interval '1 hour', last_interaction_at = now() - interval '1 hour'
-                      where user_id = ${learner.id}::uuid and catalog_item_id = ${item!.id}::uuid`);
-    const events = await t.app.inject({
-      method: 'POST',
-      url: '/api/learner/events',
-      headers: { origin: ORIGIN },
-      payload: { accessToken: token, data: [{ id: randomUUID(), type: 'VIDEO_TIMEUPDATED', timeStamp: new Date().toISOString(), data: { catalogItemId: item!.id, progress: 100 } }] },
-    });
-    expect(events.json()).toMatchObject({ accepted: 1 });
+    expect(await watchVideo(t, token, item!.id, 100)).toMatchObject({ accepted: 1 });
     await get(`${base}/reproducibles?archiveName=files`);
     await t.request(token, { method: 'PUT', url: `${base}/rubric-scores`, payload: { value: 3 } });
     const rating = await t.request(token, { method: 'POST', url: `${base}/ratings`, payload: { value: 5 } });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, ORIGIN, type TestApp } from '../support/app.ts';
 import { ACCOUNTS } from '../support/world.ts';
+import { openVideo, videoEvent, watchVideo } from '../support/watching.ts';
 
 /**
  * Lists and searches filtered by the learner's own progress or bookmarks, kept per learner
@@ -138,21 +139,18 @@ function suite(name: string, env: Record<string, string>, cached: boolean) {
       expect(await ids('COMPLETED')).not.toContain(item);
       await unannounced(async () => expect((await t.request(token, { method: 'GET', url: `${base}/reproducibles?archiveName=files` })).statusCode).toBe(200));
       expect(await ids('COMPLETED')).not.toContain(item);
-      await t.query(sql`update learner_progress set video_opened_at = now() - interval '1 hour', last_interaction_at = now() - interval '1 hour'
-                        where user_id = ${userId}::uuid and catalog_item_id = ${item}::uuid`);
+      // A play session opened an hour ago (opening it forgets the lists: they are read again first).
+      const session = await openVideo(t, token, item, 3600);
+      expect(await ids('COMPLETED')).not.toContain(item);
       await unannounced(async () => {
-        const res = await send([{ id: randomUUID(), type: 'VIDEO_TIMEUPDATED', timeStamp: new Date().toISOString(), data: { catalogItemId: item, progress: 95 } }]);
+        const res = await send([videoEvent('VIDEO_TIMEUPDATED', item, session, { watched: [[0, session.durationSeconds * 0.95]] })]);
         expect(res.json(), res.body).toMatchObject({ accepted: 1 });
       });
       expect(await ids('COMPLETED')).toContain(item);
       expect(await ids('IN_PROGRESS')).not.toContain(item);
       // Another item whose last step is the download (a GET).
       const other = strategies[7]!;
-      await t.request(token, { method: 'GET', url: `/api/catalog/items/${other}/video` });
-      await t.query(sql`update learner_progress set video_opened_at = now() - interval '1 hour', last_interaction_at = now() - interval '1 hour'
-                        where user_id = ${userId}::uuid and catalog_item_id = ${other}::uuid`);
-      const watched = await send([{ id: randomUUID(), type: 'VIDEO_TIMEUPDATED', timeStamp: new Date().toISOString(), data: { catalogItemId: other, progress: 95 } }]);
-      expect(watched.json(), watched.body).toMatchObject({ accepted: 1 });
+      expect(await watchVideo(t, token, other, 95)).toMatchObject({ accepted: 1 });
       for (const [method, url, payload] of [['POST', 'ratings', { value: 5 }], ['PUT', 'rubric-scores', { value: 4 }], ['POST', 'strategy-application', undefined]] as const) {
         expect((await t.request(token, { method, url: `/api/catalog/items/${other}/${url}`, payload })).statusCode).toBeLessThan(300);
       }

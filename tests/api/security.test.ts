@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, ORIGIN, type TestApp } from '../support/app.ts';
 import { ACCOUNTS, loadWorld } from '../support/world.ts';
+import { openVideo } from '../support/watching.ts';
 
 /**
  * Regression tests for what an attacker or a careless client tried: learner events that claimed
@@ -49,7 +50,7 @@ describe('learner events are evidence', () => {
     const before = await achievements(token);
     const answer = await send(token, [
       event('REPRODUCIBLES_DOWNLOADED', { catalogItemId: strategy!.id }),
-      event('VIDEO_TIMEUPDATED', { catalogItemId: strategy!.id, progress: 100, position: 20 }),
+      event('VIDEO_TIMEUPDATED', { catalogItemId: strategy!.id, watched: [[0, 20]], position: 20 }),
       event('CATALOG_ITEM_VISITED', { catalogItemId: strategy!.id }),
     ]);
     expect(reasons(answer)).toEqual(['SUBSCRIPTION_REQUIRED', 'SUBSCRIPTION_REQUIRED', 'accepted']);
@@ -77,20 +78,23 @@ describe('learner events are evidence', () => {
     const [untouched] = await t.query<{ id: string }>(sql`select ci.id::text as id from catalog_items ci where ci.resource_type = 'LEARNING_OBJECT' and ci.video_id is not null
       and not exists (select 1 from learner_progress p join users u on u.id = p.user_id where p.catalog_item_id = ci.id and u.email = ${ACCOUNTS.subscriber}) order by ci.public_id limit 1`);
     const strategy = untouched!;
+    const [{ seconds } = { seconds: 0 }] = await t.query<{ seconds: number }>(sql`select v.duration_seconds as seconds from catalog_items ci join videos v on v.id = ci.video_id where ci.id = ${strategy!.id}::uuid`);
     // Never opened: nothing can have been watched.
-    expect(reasons(await send(token, [event('VIDEO_TIMEUPDATED', { catalogItemId: strategy!.id, progress: 100, position: 20 })]))).toEqual(['PROGRESS_NOT_WATCHED']);
-    // Opened a moment ago: a jump from 0 to 100 in one event still is not watching.
-    expect((await t.request(token, { method: 'GET', url: `/api/catalog/items/${strategy!.id}/video` })).statusCode).toBe(200);
-    expect(reasons(await send(token, [event('VIDEO_TIMEUPDATED', { catalogItemId: strategy!.id, progress: 100, position: 20 })]))).toEqual(['PROGRESS_NOT_WATCHED']);
-    expect(reasons(await send(token, [event('VIDEO_PAUSED', { catalogItemId: strategy!.id, progress: 10, position: 999 })]))).toEqual(['POSITION_BEYOND_END']);
+    expect(reasons(await send(token, [event('VIDEO_TIMEUPDATED', { catalogItemId: strategy!.id, watched: [[0, seconds]], position: seconds })]))).toEqual(['PLAY_SESSION_REQUIRED']);
+    // Opened a moment ago: the whole video in one event still is not watching.
+    const session = await openVideo(t, token, strategy!.id);
+    const claim = (watched: number[][], position: number, at?: Date) => event('VIDEO_TIMEUPDATED', { catalogItemId: strategy!.id, playSessionId: session.id, watched, position }, at);
+    expect(reasons(await send(token, [claim([[0, seconds]], seconds)]))).toEqual(['PROGRESS_NOT_WATCHED']);
+    expect(reasons(await send(token, [event('VIDEO_PAUSED', { catalogItemId: strategy!.id, playSessionId: session.id, position: 999 })]))).toEqual(['POSITION_BEYOND_END']);
+    // Nor someone else's session, or a session of another video.
+    const others = await openVideo(t, await t.login(ACCOUNTS.educator), strategy!.id, 3600);
+    expect(reasons(await send(token, [event('VIDEO_TIMEUPDATED', { catalogItemId: strategy!.id, playSessionId: others.id, watched: [[0, 1]] })]))).toEqual(['UNKNOWN_PLAY_SESSION']);
     expect((await progressOf(token, strategy!.id)).videoProgress).toBe(0);
     expect((await achievements(token)).strategiesWatched).toBe(watchedBefore);
-    // Watching as a player reports it: small steps, each as far as the seconds between them allow.
-    const [{ seconds } = { seconds: 0 }] = await t.query<{ seconds: number }>(sql`select v.duration_seconds as seconds from catalog_items ci join videos v on v.id = ci.video_id where ci.id = ${strategy!.id}::uuid`);
-    await t.query(sql`update learner_progress set video_opened_at = now() - interval '5 minutes', last_interaction_at = now() - interval '5 minutes'
-                      where catalog_item_id = ${strategy!.id}::uuid and user_id = (select id from users where email = ${ACCOUNTS.subscriber})`);
+    // Watching as a player reports it: each event the seconds covered so far, as far as the time since the session started allows.
+    await t.query(sql`update play_sessions set started_at = started_at - interval '5 minutes' where id = ${session.id}::uuid`);
     const start = Date.now() - 60_000;
-    const steps = [30, 60, 95].map((progress, i) => event('VIDEO_TIMEUPDATED', { catalogItemId: strategy!.id, progress, position: (seconds * progress) / 100 }, new Date(start + (i + 1) * seconds * 1000 * 0.3)));
+    const steps = [30, 60, 95].map((percent, i) => claim([[0, (seconds * percent) / 100]], (seconds * percent) / 100, new Date(start + (i + 1) * 1000)));
     expect(reasons(await send(token, steps))).toEqual(['accepted', 'accepted', 'accepted']);
     expect((await progressOf(token, strategy!.id)).videoProgress).toBe(95);
   });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { outboxMessages } from '../support/outbox.ts';
 import { ACCOUNTS, loadWorld } from '../support/world.ts';
+import { openVideo, videoEvent } from '../support/watching.ts';
 
 /**
  * The Educator Usage report, its framework heatmap, the educators' list with invitations, its CSV
@@ -316,12 +317,11 @@ describe('first-done times', () => {
     const [item] = await t.query<{ id: string }>(sql`
       select id::text as id from catalog_items where resource_type = 'LEARNING_OBJECT'
         and id not in (select catalog_item_id from learner_progress where user_id = ${id}::uuid) order by public_id desc limit 1`);
-    expect((await t.request(educator, { method: 'GET', url: `/api/catalog/items/${item!.id}/video` })).statusCode).toBe(200);
-    await t.query(sql`update learner_progress set video_opened_at = now() - interval '2 hours', last_interaction_at = now() - interval '2 hours'
-                      where user_id = ${id}::uuid and catalog_item_id = ${item!.id}::uuid`);
+    const session = await openVideo(t, educator, item!.id, 2 * 3600);
     const at = new Date(Date.now() - 60_000);
     const earlier = new Date(Date.now() - 50 * 60_000);
-    const event = (progress: number, when: Date) => ({ id: crypto.randomUUID(), type: 'VIDEO_TIMEUPDATED', timeStamp: when.toISOString(), data: { catalogItemId: item!.id, progress, position: 1 } });
+    const event = (percent: number, when: Date) =>
+      videoEvent('VIDEO_TIMEUPDATED', item!.id, session, { watched: [[0, (session.durationSeconds * percent) / 100]], position: 1 }, when);
     const send = (events: object[]) => t.app.inject({ method: 'POST', url: '/api/learner/events', headers: { origin: 'http://localhost:3000' }, payload: { accessToken: educator, data: events } });
     expect((await send([event(50, earlier), event(95, at)])).json()).toMatchObject({ accepted: 2 });
     const watched = async () => (await t.query<{ at: string | null }>(sql`select to_char(watched_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at from learner_progress where user_id = ${id}::uuid and catalog_item_id = ${item!.id}::uuid`))[0]!.at;

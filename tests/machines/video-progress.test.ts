@@ -27,6 +27,7 @@ const SOURCE: VideoSource = {
   durationSeconds: 100,
   posterUrl: null,
   captions: [],
+  playSession: { id: 'session-1', watched: [] },
 } as unknown as VideoSource;
 
 /** A player over a simulated clock: timeupdates every 250 ms of page time. */
@@ -73,7 +74,7 @@ describe('video progress', () => {
     expect(selectIsVideoCompleted(p.actor.getSnapshot())).toBe(false);
     p.watch(1);
     expect(selectIsVideoCompleted(p.actor.getSnapshot())).toBe(true);
-    expect(p.recorded.at(-1)).toEqual({ type: 'VIDEO_TIMEUPDATED', data: { catalogItemId: 'item-1', progress: 90, position: 90 } });
+    expect(p.recorded.at(-1)).toEqual({ type: 'VIDEO_TIMEUPDATED', data: { catalogItemId: 'item-1', playSessionId: 'session-1', watched: [[0, 90]], position: 90 } });
     expect(p.patches.at(-1)).toEqual({ catalogItemId: 'item-1', patch: { videoProgress: 90, videoPosition: 90 } });
     // Completion is reported once.
     const reports = p.recorded.length;
@@ -92,7 +93,7 @@ describe('video progress', () => {
     expect(s.matches('paused')).toBe(true);
     expect(selectIsVideoCompleted(s)).toBe(false);
     expect(selectWatchedPercent(s)).toBe(15);
-    expect(p.recorded.at(-1)).toEqual({ type: 'VIDEO_PAUSED', data: { catalogItemId: 'item-1', progress: 15, position: 100 } });
+    expect(p.recorded.at(-1)).toEqual({ type: 'VIDEO_PAUSED', data: { catalogItemId: 'item-1', playSessionId: 'session-1', watched: [[0, 10], [95, 100]], position: 100 } });
   });
 
   it('does not count a jump bigger than 1.5 times the time that passed', async () => {
@@ -107,14 +108,22 @@ describe('video progress', () => {
     expect(p.actor.getSnapshot().context.watchedSeconds).toBe(1.375);
   });
 
-  it('resumes at the last position with the watched time so far', async () => {
+  it('resumes at the last position with the watched time so far, counting a second watched again once', async () => {
+    // The server's figure: the first half watched in earlier sessions; the learner stopped at 42 s.
+    SOURCE.playSession = { id: 'session-1', watched: [[0, 50]] };
     const p = await player({ initialPosition: 42, initialWatchedPercent: 50 });
+    SOURCE.playSession = { id: 'session-1', watched: [] };
     expect(selectResumePosition(p.actor.getSnapshot())).toBe(42);
     expect(selectWatchedPercent(p.actor.getSnapshot())).toBe(50);
     p.actor.send({ type: 'video.play' });
+    // 42 s to 82 s: 32 s of it new.
     p.watch(40);
+    expect(selectWatchedPercent(p.actor.getSnapshot())).toBe(82);
+    expect(selectIsVideoCompleted(p.actor.getSnapshot())).toBe(false);
+    p.watch(8);
     expect(selectIsVideoCompleted(p.actor.getSnapshot())).toBe(true);
-    expect(p.recorded.at(-1)?.data).toEqual({ catalogItemId: 'item-1', progress: 90, position: 82 });
+    // The session reports only what it covered; the server adds it to the earlier sessions'.
+    expect(p.recorded.at(-1)?.data).toEqual({ catalogItemId: 'item-1', playSessionId: 'session-1', watched: [[42, 90]], position: 90 });
   });
 
   it('starts from the beginning when the last position was the end', async () => {
@@ -162,14 +171,14 @@ describe('video progress', () => {
     expect(Math.floor(selectWatchedPercent(video.getSnapshot()))).toBe(24);
   });
 
-  it('sends VIDEO_PLAYED and VIDEO_PAUSED with progress and position, and patches progress on pause', async () => {
+  it('sends VIDEO_PLAYED and VIDEO_PAUSED with the play session, what it covered and the position, and patches progress on pause', async () => {
     const p = await player();
     p.actor.send({ type: 'video.play' });
     p.watch(4);
     p.actor.send({ type: 'video.pause' });
     expect(p.recorded).toEqual([
-      { type: 'VIDEO_PLAYED', data: { catalogItemId: 'item-1', progress: 0, position: 0 } },
-      { type: 'VIDEO_PAUSED', data: { catalogItemId: 'item-1', progress: 4, position: 4 } },
+      { type: 'VIDEO_PLAYED', data: { catalogItemId: 'item-1', playSessionId: 'session-1', watched: [], position: 0 } },
+      { type: 'VIDEO_PAUSED', data: { catalogItemId: 'item-1', playSessionId: 'session-1', watched: [[0, 4]], position: 4 } },
     ]);
     expect(p.patches.at(-1)).toEqual({ catalogItemId: 'item-1', patch: { videoProgress: 4, videoPosition: 4 } });
     // Time passes while paused; the first update after play only sets the baseline clock.
@@ -228,7 +237,7 @@ describe('video progress', () => {
     expect(received[1]).toEqual({
       type: 'learnerEvents.record',
       eventType: 'VIDEO_PAUSED',
-      data: { catalogItemId: 'item-1', progress: 0, position: 0 },
+      data: { catalogItemId: 'item-1', playSessionId: 'session-1', watched: [], position: 0 },
     });
     expect(selectProgressByItemId(progress.getSnapshot(), 'item-1')).toMatchObject({
       videoProgress: 0,

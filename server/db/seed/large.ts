@@ -300,7 +300,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<LargeSe
               else 'CATALOG_ITEM_LEFT' end as type
             from ev
           )
-          insert into learner_events (id, user_id, type, occurred_at, catalog_item_id, data, received_at)
+          insert into learner_events (id, user_id, type, occurred_at, catalog_item_id, data, received_at, credited_at)
           select gen_random_uuid(), u.id, e.type, e.ts,
             case when e.type = 'LEARNER_LOGIN' then null else i.id end,
             case e.type
@@ -313,7 +313,7 @@ export async function seedLarge(db: Db, opts: LargeSeedOptions): Promise<LargeSe
               when 'STRATEGY_APPLICATION_UPDATED' then jsonb_build_object('catalogItemId', i.id, 'applied', true)
               when 'BOOKMARK_UPDATED' then jsonb_build_object('catalogItemId', i.id, 'saved', true)
               else jsonb_build_object('catalogItemId', i.id) end,
-            e.ts + interval '2 seconds'
+            e.ts + interval '2 seconds', e.ts + interval '2 seconds'
           from typed e join u on u.n = e.un join i on i.n = e.inum`),
       );
     }

@@ -968,6 +968,8 @@ async function seedActivity(
           catalogItemId: e.catalogItemId,
           data: e.data,
           receivedAt: new Date(occurredAt.getTime() + int(rand, 200, 4000)),
+          // Heard of as it happened (the demo's learners were online).
+          creditedAt: occurredAt,
         });
         if (!e.catalogItemId) return;
         const state = states.get(e.catalogItemId)!;
@@ -980,12 +982,15 @@ async function seedActivity(
     }
 
     for (const [catalogItemId, s] of states) {
+      // Watched from the start up to where the learner got (what their play sessions covered).
+      const watchedSeconds = Math.round((s.progress / 100) * (items.find((i) => i.id === catalogItemId)?.durationSeconds ?? 0) * 10) / 10;
       progressRows.push({
         userId: user.id,
         catalogItemId,
         lastInteractionAt: s.last,
         videoProgress: s.progress,
-        videoPosition: Math.round((s.progress / 100) * (items.find((i) => i.id === catalogItemId)?.durationSeconds ?? 0) * 10) / 10,
+        videoPosition: watchedSeconds,
+        watchedRanges: watchedSeconds > 0 ? [[0, watchedSeconds]] : [],
         areReproduciblesDownloaded: s.downloaded,
         isCatalogItemRated: Boolean(s.rating),
         isRubricScoreSaved: Boolean(s.rubric),

@@ -2,6 +2,21 @@ import { VIDEO_PROGRESS, type Tracking } from './video-progress.types';
 
 // Pure arithmetic of watched time, shared by the machine and its effect-free model.
 
+type Range = [number, number];
+
+/** Ranges sorted and merged (the server merges them the same way: server/services/watched.ts). */
+export function mergeRanges(ranges: readonly Range[]): Range[] {
+  const merged: Range[] = [];
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else if (end > start) merged.push([start, end]);
+  }
+  return merged;
+}
+
+export const rangesSeconds = (ranges: readonly Range[]): number => ranges.reduce((sum, [start, end]) => sum + end - start, 0);
+
 export function watchedPercent(t: Pick<Tracking, 'watchedSeconds' | 'duration'>): number {
   if (t.duration <= 0) return 0;
   return Math.min(100, (t.watchedSeconds / t.duration) * 100);
@@ -21,10 +36,16 @@ export function trackTimeUpdate(t: Tracking, currentTime: number, at: number | u
   const maxStep = elapsed === null ? VIDEO_PROGRESS.untimedMaxStepSeconds : elapsed * VIDEO_PROGRESS.maxSpeedFactor;
   const watched = delta > 0 && delta <= maxStep ? delta : 0;
   const cap = t.duration > 0 ? t.duration : Number.POSITIVE_INFINITY;
+  if (watched === 0) return { ...t, position: currentTime, playedSeconds: t.playedSeconds + (elapsed ?? 0), lastAt: at ?? null };
+  // A second watched again (after seeking back) is counted once, as the server counts it.
+  const stretch: Range = [t.position, currentTime];
+  const watchedRanges = mergeRanges([...t.watchedRanges, stretch]);
   return {
     ...t,
     position: currentTime,
-    watchedSeconds: Math.min(cap, t.watchedSeconds + watched),
+    sessionRanges: mergeRanges([...t.sessionRanges, stretch]),
+    watchedRanges,
+    watchedSeconds: Math.min(cap, Math.max(t.watchedSeconds, rangesSeconds(watchedRanges))),
     playedSeconds: t.playedSeconds + (elapsed ?? watched),
     lastAt: at ?? null,
   };

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
-import { gainsWholePercent, isReportDue, isWatchedEnough, resumePosition, trackTimeUpdate, watchedPercent } from './video-progress.logic';
+import { gainsWholePercent, isReportDue, isWatchedEnough, rangesSeconds, resumePosition, trackTimeUpdate, watchedPercent } from './video-progress.logic';
 import type {
   PatchVideoProgressParams,
   RecordVideoEventParams,
@@ -23,8 +23,18 @@ type TimeUpdate = Extract<VideoProgressEvent, { type: 'video.timeUpdate' }>;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/**
+ * What a video event says: the play session the server started when the source was fetched, and
+ * the seconds this session covered so far (the server measures progress from these), with the
+ * position. Without a session (an admin's preview) nothing counts as watched.
+ */
 function learnerData(context: VideoProgressContext) {
-  return { catalogItemId: context.catalogItemId, progress: round1(watchedPercent(context)), position: round1(context.position) };
+  const session = context.source?.playSession;
+  return {
+    catalogItemId: context.catalogItemId,
+    ...(session && { playSessionId: session.id, watched: context.sessionRanges.map(([start, end]) => [round1(start), round1(end)]) }),
+    position: round1(context.position),
+  };
 }
 
 const record = (type: VideoLearnerEventType) =>
@@ -54,7 +64,7 @@ export const videoProgressMachine = setup({
     setDuration: assign(({ context }, params: { duration: number }) => ({
       duration: params.duration,
       position: resumePosition(context.initialPosition, params.duration),
-      watchedSeconds: Math.min(params.duration, (context.initialWatchedPercent / 100) * params.duration),
+      watchedSeconds: Math.min(params.duration, Math.max((context.initialWatchedPercent / 100) * params.duration, rangesSeconds(context.watchedRanges))),
     })),
     trackTime: assign(({ context }, params: { currentTime: number; at?: number }) =>
       trackTimeUpdate(context, params.currentTime, params.at),
@@ -84,6 +94,8 @@ export const videoProgressMachine = setup({
     duration: 0,
     position: 0,
     watchedSeconds: 0,
+    sessionRanges: [],
+    watchedRanges: [],
     playedSeconds: 0,
     reportedAtPlayed: 0,
     lastAt: null,
@@ -95,7 +107,10 @@ export const videoProgressMachine = setup({
       invoke: {
         src: 'fetchVideoSource',
         input: ({ context }) => ({ catalogItemId: context.catalogItemId }),
-        onDone: { target: 'loadingMedia', actions: assign({ source: ({ event }) => event.output }) },
+        onDone: {
+          target: 'loadingMedia',
+          actions: assign({ source: ({ event }) => event.output, watchedRanges: ({ event }) => (event.output.playSession?.watched ?? []) as [number, number][], sessionRanges: [] }),
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
       },
     },

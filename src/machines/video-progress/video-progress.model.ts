@@ -2,7 +2,8 @@ import { assign, setup } from 'xstate';
 
 // An effect-free model of the video player's flow for model-based tests (xstate/graph refuses
 // invoke and after). Watching is abstracted into 30-second stretches of a 100-second video, so
-// the third stretch crosses 90 percent; a seek to the end adds no watched time. Its states carry
+// the third distinct stretch crosses 90 percent; a seek to the end adds no watched time, and a
+// stretch watched again after seeking back to the start counts once. Its states carry
 // the real machine's names, so a test walks the model's paths and drives the real machine.
 
 export const VIDEO_MODEL = { duration: 100, stretchSeconds: 30, stretchesToComplete: 3 } as const;
@@ -24,22 +25,23 @@ export type VideoModelEvent =
 
 export const videoProgressModel = setup({
   types: {
-    context: {} as { stretches: number; atEnd: boolean },
+    /** stretches: distinct stretches watched; at: the stretch playback is in. */
+    context: {} as { stretches: number; at: number; atEnd: boolean },
     events: {} as VideoModelEvent,
   },
   actions: {
-    watched: assign({ stretches: ({ context }) => context.stretches + 1 }),
+    watched: assign(({ context }) => ({ at: context.at + 1, stretches: Math.max(context.stretches, context.at + 1) })),
     toEnd: assign({ atEnd: true }),
-    toStart: assign({ atEnd: false }),
+    toStart: assign({ atEnd: false, at: 0 }),
   },
   guards: {
     canWatch: ({ context }) => !context.atEnd,
-    lastStretch: ({ context }) => !context.atEnd && context.stretches + 1 >= VIDEO_MODEL.stretchesToComplete,
+    lastStretch: ({ context }) => !context.atEnd && Math.max(context.stretches, context.at + 1) >= VIDEO_MODEL.stretchesToComplete,
     atEnd: ({ context }) => context.atEnd,
   },
 }).createMachine({
   id: 'videoProgressModel',
-  context: { stretches: 0, atEnd: false },
+  context: { stretches: 0, at: 0, atEnd: false },
   initial: 'loadingSource',
   states: {
     loadingSource: { on: { 'source.loaded': 'loadingMedia', 'source.failed': 'failed' } },

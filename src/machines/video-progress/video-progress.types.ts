@@ -32,6 +32,10 @@ export type Tracking = {
   position: number;
   /** Seconds actually watched (played forward at normal speed), including earlier sessions. */
   watchedSeconds: number;
+  /** The seconds of the video this play session covered, merged [start, end] ranges: what its events report. */
+  sessionRanges: [number, number][];
+  /** The seconds watched in every session so far (the server's figure at the start, and this one's). */
+  watchedRanges: [number, number][];
   /** Seconds of playback since the actor started, measured on the events' clock. */
   playedSeconds: number;
   /** playedSeconds at the last VIDEO_TIMEUPDATED. */
