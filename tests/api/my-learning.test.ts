@@ -305,14 +305,14 @@ const createCertificate = (body: object, as = token) => t.request(as, { method: 
 /** What a certificate for the range must hold, computed from the stored rows. */
 async function expectedCertificate(userId: string, from: string, to: string, timeZone = 'UTC') {
   const found = await t.query<{ title: string; seconds: number }>(sql`
-    select ci.title, coalesce(v.duration_seconds, 0)::float8 as seconds
+    select ci.title, round((coalesce(v.duration_seconds, 0) * least(p.video_progress, 100) / 100)::numeric, 1)::float8 as seconds
     from learner_progress p join catalog_items ci on ci.id = p.catalog_item_id left join videos v on v.id = ci.video_id
     where p.user_id = ${userId}::uuid and ci.resource_type = 'LEARNING_OBJECT'
       and p.video_progress >= 90 and p.are_reproducibles_downloaded and p.is_catalog_item_rated and p.is_rubric_score_saved and p.is_strategy_applied
       and (p.completed_at at time zone ${timeZone})::date between ${from}::date and ${to}::date
     order by p.completed_at, lower(ci.title), ci.id`);
   const [hours] = await t.query<{ hours: string }>(sql`
-    select round((coalesce(sum(v.duration_seconds::float8), 0) / 3600)::numeric, 1)::text as hours
+    select round((coalesce(sum(round((coalesce(v.duration_seconds, 0) * least(p.video_progress, 100) / 100)::numeric, 1)), 0) / 3600)::numeric, 1)::text as hours
     from learner_progress p join catalog_items ci on ci.id = p.catalog_item_id left join videos v on v.id = ci.video_id
     where p.user_id = ${userId}::uuid and ci.resource_type = 'LEARNING_OBJECT'
       and p.video_progress >= 90 and p.are_reproducibles_downloaded and p.is_catalog_item_rated and p.is_rubric_score_saved and p.is_strategy_applied
@@ -382,7 +382,7 @@ describe('learning certificates', () => {
     others = res.json();
   });
 
-  it('counts the hours of the completed strategies from their videos, as the stored rows give them', async () => {
+  it('counts the hours of video watched of the completed strategies, as the stored rows give them', async () => {
     const from = daysAgo(20);
     const to = today();
     const res = await createCertificate({ from, to });

@@ -310,24 +310,24 @@ async function runJourney(server: Server, options: Options) {
         await this.learnerEvents([{ id: randomUUID(), type: 'CATALOG_ITEM_LEFT', timeStamp: new Date().toISOString(), data: { catalogItemId: detail.id } }]);
         return;
       }
-      const video = (await this.call(KINDS[14]!, 'GET', `/api/catalog/items/${detail.id}/video`))?.json<{ durationSeconds: number }>();
+      const video = (await this.call(KINDS[14]!, 'GET', `/api/catalog/items/${detail.id}/video`))?.json<{ durationSeconds: number; playSession: { id: string } }>();
       if (!video) return;
       const duration = video.durationSeconds;
-      // Watching: what the player's machine reports (src/machines/video-progress): the percent of the
-      // video watched so far and the position, every 10 s of playback.
+      // Watching: what the player's machine reports (src/machines/video-progress): the play session,
+      // the seconds it covered so far and the position, every 10 s of playback.
       let position = stored && stored.videoPosition < duration - 1 ? stored.videoPosition : 0;
-      let watched = ((stored?.videoProgress ?? 0) / 100) * duration;
-      const data = () => ({ catalogItemId: detail.id, progress: Math.round((watched / duration) * 1000) / 10, position: Math.round(position * 10) / 10 });
+      const from = position;
+      const data = () => ({ catalogItemId: detail.id, playSessionId: video.playSession.id, watched: [[from, position]], position: Math.round(position * 10) / 10 });
       const event = (type: string) => ({ id: randomUUID(), type, timeStamp: new Date().toISOString(), data: type === 'CATALOG_ITEM_VISITED' ? { catalogItemId: detail.id } : data() });
       await think(1, 2);
       await this.learnerEvents([visited, event('VIDEO_PLAYED')]);
       const watchFor = Math.min(duration - position, uniform(30, 180));
-      // Without think time (the peak), a step may claim no more than the server's slack allows.
-      const step = thinkScale === 0 ? 8 : 10;
+      // Without think time (the peak) the steps come faster than 2x playback: the server refuses them
+      // (PROGRESS_NOT_WATCHED, printed with the peak), as it would a script.
+      const step = 10;
       for (let played = 0; played + step <= watchFor && !phase.stopped; played += step) {
         await think(step, step);
         position += step;
-        watched = Math.min(duration, watched + step);
         // Sent after the queue's 2 s of quiet.
         await think(2, 2);
         await this.learnerEvents([event('VIDEO_TIMEUPDATED')]);
