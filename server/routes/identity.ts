@@ -62,8 +62,9 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions, pass
 
     async getPasswordChangeUrl(request) {
       const { user } = principalOf(request);
-      const returnUrl = new URL(request.query.returnUrl, config.publicUrl);
-      if (returnUrl.origin !== new URL(config.publicUrl).origin) throw badRequest('returnUrl must be a page of this site');
+      const returnUrl = URL.parse(request.query.returnUrl, config.publicUrl);
+      // An address that is not one (`http://host:port.other/`) is as foreign as another site's.
+      if (returnUrl?.origin !== new URL(config.publicUrl).origin) throw badRequest('returnUrl must be a page of this site', 'INVALID_RETURN_URL');
       if (!user.passwordHash && !config.provider.embedded) {
         throw conflict('Your password is managed by your sign-in provider: use "Forgot password" on its sign-in page', 'PROVIDER_MANAGED');
       }

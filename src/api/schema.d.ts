@@ -3494,7 +3494,12 @@ export interface operations {
     getPasswordChangeUrl: {
         parameters: {
             query: {
-                /** @description Where the password page sends the user afterwards; must be on this site. */
+                /**
+                 * @description Where the password page sends the user afterwards: a path (`/profile`) or an address on
+                 *     this site. Another site's address, or text that is no address at all, is refused with
+                 *     400 `INVALID_RETURN_URL`.
+                 * @example /profile
+                 */
                 returnUrl: string;
                 /** @description Lifetime of the link in seconds. */
                 ttl?: number;
