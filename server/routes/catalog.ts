@@ -203,8 +203,7 @@ export function catalogHandlers({ repos, config, redis, changes, uploads, ownLis
       void reply
         .code(200)
         .type('application/zip')
-        .header('content-disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-        .header('cache-control', 'private, no-store');
+        .header('content-disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
       return reply.send(zip.outputStream);
     },
 
