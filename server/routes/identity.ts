@@ -109,13 +109,14 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions, pass
     },
 
     // Revokes the very token that calls, local or provider: it stops working at once instead
-    // of at its expiry.
+    // of at its expiry. An embedded provider's token takes its sign-in's refresh tokens along.
     async logout(request, reply) {
       const { token } = principalOf(request);
       if (token.jti) {
         await identity.revoke(token.jti, token.expiresAt);
         await identity.forgetExpiredRevocations();
       }
+      if (token.grantId) await sessions.signOut(token.grantId);
       reply.code(204);
     },
 

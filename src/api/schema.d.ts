@@ -411,7 +411,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke the access token that carries this call (local or provider), at once. */
+        /**
+         * Revoke the access token that carries this call (local or provider), at once.
+         * @description A token of the embedded identity provider also ends the sign-in it was issued under: that
+         *     sign-in's refresh tokens are revoked, so the provider's token endpoint refuses them
+         *     (400 `invalid_grant`) and no new access token comes of them. The account's other sign-ins
+         *     (another computer, another browser) carry on; `/identity/sign-out-everywhere` ends those.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
