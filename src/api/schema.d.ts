@@ -130,7 +130,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The playable video of a learning object, or the recording of a past livestream. */
+        /**
+         * The playable video of a learning object, or the recording of a past livestream.
+         * @description Paid content: answered to a user with access (their own subscription, their school's or
+         *     district's, free access, a demo account, a platform admin), else 403 `SUBSCRIPTION_REQUIRED`.
+         *     The video and captions files the server keeps itself (`/media/videos/…`, `/media/uploads/…`,
+         *     `/media/captions/…`) are served only to the signed addresses given here:
+         *     `?expires=<unix seconds>&user=<user id>&signature=<HMAC>`, valid for the caller for about six
+         *     hours (`MEDIA_URL_TTL`), byte ranges included, so a long video plays and seeks on one address.
+         *     Without a valid signature those files answer 403 (`MEDIA_SIGNATURE_REQUIRED`,
+         *     `MEDIA_SIGNATURE_INVALID`, `MEDIA_LINK_EXPIRED`); asking here again gives a fresh address.
+         *     The poster stays public; a video hosted elsewhere is given as it is stored.
+         */
         get: operations["getCatalogItemVideo"];
         put?: never;
         post?: never;
@@ -1687,11 +1698,14 @@ export interface components {
         Video: {
             /** Format: uuid */
             catalogItemId: string;
+            /** @description The video's address: signed for the caller when the server keeps the file (see GET /catalog/items/{id}/video). */
             url: string;
             mimeType: string;
             durationSeconds: number;
+            /** @description Public. */
             posterUrl: string | null;
             captions: {
+                /** @description Signed for the caller like `url`. */
                 src: string;
                 srclang: string;
                 label: string;
@@ -2029,7 +2043,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             kind: components["schemas"]["UploadKind"];
-            /** @description Where the file is served (public, immutable, byte ranges). */
+            /** @description Where the file is served (immutable, byte ranges): to anyone for a poster; for a video, captions or reproducible file (paid content) only with a signature, as GET /catalog/items/{id}/video gives it. */
             url: string;
             fileName: string;
             /** @description The type found in the content. */
@@ -3094,13 +3108,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "catalogItemId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c61",
-                     *       "url": "/media/videos/strategy-01.webm",
+                     *       "url": "/media/videos/demo-clip-1.webm?expires=1795993200&user=3f0c9a52-7d41-4c2e-9b8a-5e6f7a8b9c0d&signature=Zk3q0Qm4b1yVwR8sT2uX6cE9hJ5nL7pA0dG3fK1iM4o",
                      *       "mimeType": "video/webm",
                      *       "durationSeconds": 24,
                      *       "posterUrl": "/media/posters/strategy-01.svg",
                      *       "captions": [
                      *         {
-                     *           "src": "/media/captions/strategy-01.en.vtt",
+                     *           "src": "/media/captions/strategy-01.en.vtt?expires=1795993200&user=3f0c9a52-7d41-4c2e-9b8a-5e6f7a8b9c0d&signature=q8Vn2Lk5Xz1Rb7Tc4Md0Wf6Hy3Js9Pe2Ga5Ku8Oi1Ql",
                      *           "srclang": "en",
                      *           "label": "English",
                      *           "default": true
