@@ -2043,8 +2043,10 @@ export interface components {
             /** Format: uuid */
             id: string;
             kind: components["schemas"]["UploadKind"];
-            /** @description Where the file is served (immutable, byte ranges): to anyone for a poster; for a video, captions or reproducible file (paid content) only with a signature, as GET /catalog/items/{id}/video gives it. */
+            /** @description Where the file is served (immutable, byte ranges), the address to store in the catalogue: to anyone for a poster; for a video, captions or reproducible file (paid content) only with a signature, as GET /catalog/items/{id}/video gives it. */
             url: string;
+            /** @description Where the admin who uploaded it can open it now: `url` for a poster, else `url` signed for them (valid MEDIA_URL_TTL). Never stored. */
+            previewUrl: string;
             fileName: string;
             /** @description The type found in the content. */
             mimeType: string;
@@ -6673,6 +6675,7 @@ export interface operations {
                      *       "id": "0b7e3f9c-5a1d-4c2e-9f8a-6d4b2c1e0a93",
                      *       "kind": "captions",
                      *       "url": "/media/uploads/0b7e3f9c-5a1d-4c2e-9f8a-6d4b2c1e0a93/exit-tickets.en.vtt",
+                     *       "previewUrl": "/media/uploads/0b7e3f9c-5a1d-4c2e-9f8a-6d4b2c1e0a93/exit-tickets.en.vtt?expires=1795993200&user=5d2a8c41-0e3b-4f6a-9c7d-8e1f2a3b4c5d&signature=Hn4Vq1Lx8Rz2Tb6Kc0Md5Wf9Gy3Js7Pe1Qa4Ku2Oi8o",
                      *       "fileName": "exit-tickets.en.vtt",
                      *       "mimeType": "text/vtt",
                      *       "size": 1832

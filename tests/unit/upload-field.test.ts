@@ -44,8 +44,9 @@ describe('UploadField', () => {
     await act(() => upload.last().sendBack({ type: 'upload.stored', upload: stored }));
     expect(values).toEqual([stored]);
     expect(screen.queryByRole('progressbar')).toBeNull();
+    // A paid file opens at the preview address signed for the admin, not at its stored one.
     const link = screen.getByRole('link', { name: 'exit-tickets.en.vtt' });
-    expect(link.getAttribute('href')).toBe(stored.url);
+    expect(link.getAttribute('href')).toBe(stored.previewUrl);
     expect(screen.getByText('4 kB')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Replace for Captions' })).toBeTruthy();
   });
@@ -73,6 +74,16 @@ describe('UploadField', () => {
     expect(upload.last().input.file).toBe(file);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(values).toEqual([]);
+  });
+
+  it("names a paid file the form already had without a link (it opens only at a signed address), and links a poster's", async () => {
+    const { previewUrl: _, ...had } = { ...storedAs('captions', fakeFile('kept.vtt')), mimeType: 'text/vtt' };
+    const captions = renderUploadField('captions', had);
+    expect(screen.getByText('kept.vtt').closest('a')).toBeNull();
+    captions.view.unmount();
+    const { previewUrl: __, ...poster } = { ...storedAs('poster', fakeFile('kept.png')), mimeType: 'image/png' };
+    renderUploadField('poster', poster);
+    expect(screen.getByRole('link', { name: 'kept.png' }).getAttribute('href')).toBe(poster.url);
   });
 
   it('removes the stored file', async () => {

@@ -4,9 +4,10 @@ export type { Upload, UploadKind, UploadProgress };
 
 /**
  * What an upload field holds once a file is stored: the server's answer (id, kind, url, file
- * name, type, size) and, for a video, its length in seconds as the browser read it.
+ * name, type, size) and, for a video, its length in seconds as the browser read it. A file the
+ * form already had (read back from its address) has no preview address.
  */
-export type UploadValue = Upload & { durationSeconds?: number };
+export type UploadValue = Omit<Upload, 'previewUrl'> & { previewUrl?: string; durationSeconds?: number };
 
 /** The chosen file (a File in the browser). */
 export type ChosenFile = Blob & { name: string };

@@ -33,6 +33,12 @@ const ACCEPT: Record<UploadKind, string> = {
   reproducible: '.pdf,.docx,.pptx,.xlsx,.zip,.png,.jpg,.jpeg,application/pdf,application/zip,image/png,image/jpeg',
 };
 
+/**
+ * Where the file opens: its fresh upload's preview address, or a poster's own (public). A paid
+ * file the form already had opens only at a signed address, which the form does not have.
+ */
+const previewOf = (value: UploadValue) => value.previewUrl ?? (value.kind === 'poster' ? value.url : null);
+
 function duration(seconds: number) {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
@@ -112,9 +118,13 @@ export function UploadFieldView({ actor, label, kind, value, onChange, descripti
           <>
             {value ? (
               <span className={styles.file}>
-                <a className={styles.fileName} href={value.url} target="_blank" rel="noreferrer">
-                  {value.fileName}
-                </a>
+                {previewOf(value) ? (
+                  <a className={styles.fileName} href={previewOf(value)!} target="_blank" rel="noreferrer">
+                    {value.fileName}
+                  </a>
+                ) : (
+                  <span className={styles.fileName}>{value.fileName}</span>
+                )}
                 <span className={styles.fileFacts}>
                   {[value.size ? humanSize(value.size) : null, value.durationSeconds ? duration(value.durationSeconds) : null].filter(Boolean).join(' · ')}
                 </span>
