@@ -5,7 +5,7 @@ import type { Actor } from 'xstate';
 import { uploadScreen } from '@/machines/admin/upload.actors';
 import { uploadIntents } from '@/machines/admin/upload.intents';
 import type { uploadMachine } from '@/machines/admin/upload.machine';
-import { selectChosenName, selectHasFailed, selectIsUploading, selectPercent, selectUploadError } from '@/machines/admin/upload.selectors';
+import { selectChosenName, selectHasFailed, selectIsUploading, selectPercent, selectPreviewUrl, selectUploadError } from '@/machines/admin/upload.selectors';
 import type { UploadKind, UploadValue } from '@/machines/admin/upload.types';
 import { humanSize } from '@/lib/validation/rules';
 import { useIntents } from '@/views/hooks/use-intents';
@@ -33,12 +33,6 @@ const ACCEPT: Record<UploadKind, string> = {
   reproducible: '.pdf,.docx,.pptx,.xlsx,.zip,.png,.jpg,.jpeg,application/pdf,application/zip,image/png,image/jpeg',
 };
 
-/**
- * Where the file opens: its fresh upload's preview address, or a poster's own (public). A paid
- * file the form already had opens only at a signed address, which the form does not have.
- */
-const previewOf = (value: UploadValue) => value.previewUrl ?? (value.kind === 'poster' ? value.url : null);
-
 function duration(seconds: number) {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
@@ -63,6 +57,7 @@ export function UploadFieldView({ actor, label, kind, value, onChange, descripti
   const error = useSelector(actor, selectUploadError);
   const chosen = useSelector(actor, selectChosenName);
   const percent = useSelector(actor, selectPercent);
+  const previewUrl = useSelector(actor, (snapshot) => selectPreviewUrl(snapshot, value));
   const { choose, cancel, retry, dismiss, remove } = useIntents(actor, uploadIntents);
 
   // The stored file (or its removal) goes to the form.
@@ -118,8 +113,8 @@ export function UploadFieldView({ actor, label, kind, value, onChange, descripti
           <>
             {value ? (
               <span className={styles.file}>
-                {previewOf(value) ? (
-                  <a className={styles.fileName} href={previewOf(value)!} target="_blank" rel="noreferrer">
+                {previewUrl ? (
+                  <a className={styles.fileName} href={previewUrl} target="_blank" rel="noreferrer">
                     {value.fileName}
                   </a>
                 ) : (
