@@ -24,6 +24,7 @@ import { createAdminChanges } from './services/admin-changes.ts';
 import { createAdminUsers } from './services/admin-users.ts';
 import { createUploads } from './services/uploads.ts';
 import { createMediaStorage, type MediaStorage } from './media/storage.ts';
+import { createMediaUrls } from './media/signed-urls.ts';
 import { memoryLimiter, redisLimiter } from './services/limits.ts';
 import { api } from './plugins/api.ts';
 import { security } from './plugins/security.ts';
@@ -116,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(api(ctx));
   await app.register(accountPages(ctx));
   await app.register(certificatePages(ctx));
-  // Posters and captions of catalogue items, drawn per item (the video files are static, in the SPA's folder).
+  // Posters, captions, demo clips and uploads; paid ones only through signed addresses.
   await app.register(mediaRoutes(ctx));
   // The sandbox gateway's card form endpoint (a real gateway's card fields are the provider's).
   if (gateway.routes) await app.register(gateway.routes(ctx));
@@ -170,6 +171,7 @@ function createContext(
     adminUsers: createAdminUsers({ repos, changes: adminChanges, invitations, sessions }),
     adminChanges,
     uploads: createUploads({ storage: options.mediaStorage ?? createMediaStorage(config.media.storage), maxKb: config.media.maxKb, uploads: repos.uploads, adminChanges }),
+    mediaUrls: createMediaUrls({ secret: config.localTokens.secret, ttlSeconds: config.media.signedUrlTtlSeconds }),
     limiter,
     passwords: createPasswordChecks(config.passwordChecks),
     redis,

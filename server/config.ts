@@ -101,6 +101,8 @@ export type MediaConfig = {
     | { kind: 's3'; bucket: string; prefix: string; endpoint: string | null; region: string; forcePathStyle: boolean };
   /** Largest file of each kind, in kB of 1000 bytes (spec §5 size rule). */
   maxKb: Record<UploadKind, number>;
+  /** How long a signed address of a paid video, captions or reproducible file lasts, in seconds (server/media/signed-urls.ts). */
+  signedUrlTtlSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -280,6 +282,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
         poster: int('UPLOAD_MAX_POSTER_KB', 5_000, 1, 50_000_000),
         reproducible: int('UPLOAD_MAX_REPRODUCIBLE_KB', 50_000, 1, 50_000_000),
       },
+      // Six hours: a long video watched with pauses and seeks, without a new address.
+      signedUrlTtlSeconds: int('MEDIA_URL_TTL', 6 * 3600, 60, 7 * 24 * 3600),
     },
     now,
   };

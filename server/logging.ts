@@ -47,7 +47,7 @@ export function serializeError(err: unknown) {
 
 const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, '\nparams: [redacted]');
 
-/** Query strings may carry one-time tickets (password page); never log them. */
+/** Query strings may carry one-time tickets (password page) or a paid file's signature; never log them. */
 function redactUrl(url: string) {
-  return url.replace(/([?&](?:ticket|token|verification-token|access_token|code)=)[^&]+/gi, '$1[redacted]');
+  return url.replace(/([?&](?:ticket|token|verification-token|access_token|code|signature)=)[^&]+/gi, '$1[redacted]');
 }

@@ -10,8 +10,11 @@ import { clock } from '../clock.ts';
 export type UserRow = typeof users.$inferSelect;
 export type Principal = {
   user: UserRow;
-  /** The token's id and expiry, so that signing out can revoke exactly this token. */
-  token: { kind: 'local' | 'provider'; jti: string | null; expiresAt: Date };
+  /**
+   * The token's id and expiry, so that signing out can revoke exactly this token, and the
+   * embedded provider's grant it was issued under (its refresh tokens go too).
+   */
+  token: { kind: 'local' | 'provider'; jti: string | null; expiresAt: Date; grantId: string | null };
 };
 
 /**
@@ -55,7 +58,7 @@ export function createAuthenticator(
   const userById = (id: string) => (cache ? cache.userById(id, () => users.byId(id)) : users.byId(id));
   const userBySubject = (subject: string) => (cache ? cache.userBySubject(subject, () => users.bySsoId(subject)) : users.bySsoId(subject));
   async function principalFor(verified: VerifiedToken): Promise<Principal> {
-    const token = { kind: verified.kind, jti: verified.jti, expiresAt: verified.expiresAt };
+    const token = { kind: verified.kind, jti: verified.jti, expiresAt: verified.expiresAt, grantId: verified.kind === 'provider' ? verified.grantId : null };
     // One indexed lookup, in parallel with the user's (both kept between requests when the
     // cache is on): a signed-out token stops at once.
     const [revoked, user] = await Promise.all([

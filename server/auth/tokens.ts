@@ -3,6 +3,12 @@ import { SignJWT, createRemoteJWKSet, decodeJwt, errors as joseErrors, jwtVerify
 import type { Config } from '../config.ts';
 import { HttpError, unauthorized } from '../errors.ts';
 
+/**
+ * The claim of the embedded provider's access tokens that names their grant: the sign-in whose
+ * refresh tokens the API's logout revokes.
+ */
+export const GRANT_CLAIM = 'grant_id';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -13,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export type VerifiedToken =
   | { kind: 'local'; userId: string; jti: string; expiresAt: Date; issuedAt: number; payload: JWTPayload }
-  | { kind: 'provider'; subject: string; jti: string | null; expiresAt: Date; issuedAt: number; payload: JWTPayload; token: string };
+  | { kind: 'provider'; subject: string; jti: string | null; expiresAt: Date; issuedAt: number; payload: JWTPayload; token: string; grantId: string | null };
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
@@ -101,6 +107,8 @@ export function createTokenService(config: Config, providerKeys?: JWTVerifyGetKe
           issuedAt: typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000,
           payload,
           token,
+          // The embedded provider's grant (the sign-in that holds the refresh tokens); none from another provider.
+          grantId: typeof payload[GRANT_CLAIM] === 'string' && payload[GRANT_CLAIM].length <= 200 ? payload[GRANT_CLAIM] : null,
         };
       }
     } catch (err) {

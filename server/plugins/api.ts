@@ -45,6 +45,14 @@ const LARGE_BODIES: Partial<Record<OperationId, { bodyLimit: number; tooLarge: (
 export const api = (ctx: Context) =>
   async function apiPlugin(app: FastifyInstance) {
     const enforce = createPolicyEnforcer({ ...ctx, ...ctx.repos });
+    // An answer of the API is the caller's own (their account, reports, receipts, a token) unless
+    // its handler says otherwise: kept by no browser or proxy, so the next person at a shared
+    // classroom computer cannot read it back from the cache. Reference data the same for everyone
+    // says `private, no-cache` with an ETag itself (server/routes/catalog.ts).
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
     app.addHook('onRoute', (route) => {
       const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
       // Nothing is served without a rule: an operation the table does not know stops the start.

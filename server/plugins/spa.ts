@@ -15,11 +15,13 @@ export const spa = (staticDir: string) =>
       await app.register(fastifyStatic, {
         root: staticDir,
         wildcard: false,
+        // Paid videos are served by server/routes/media.ts, to signed addresses only.
+        globIgnore: ['media/videos/**'],
         index: false,
         maxAge: '1h',
         immutable: false,
         // Vite names every file under /assets/ by its content hash: it never changes, so browsers
-        // keep it for a year without asking again. Everything else (media, index.html) is 1 h.
+        // keep it for a year without asking again. Everything else (index.html, icons) is 1 h.
         setHeaders: (reply, path) => {
           if (/[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+$/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
           // Names this build's files, as index.html does: asked again (a 304 while unchanged) every time.

@@ -3,14 +3,16 @@ import { HttpError } from '../errors.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 
 /** Files for the catalogue, streamed to the media storage; the policy lets platform admins alone through. */
-export function adminUploadHandlers({ uploads }: Context): Handlers<'adminUploadFile'> {
+export function adminUploadHandlers({ uploads, mediaUrls }: Context): Handlers<'adminUploadFile'> {
   return {
     async adminUploadFile(request, reply) {
       const body: unknown = request.body;
       if (!(body instanceof Readable)) throw new HttpError(400, 'BAD_REQUEST', 'body is required');
-      const upload = await uploads.upload(principalOf(request).user, request.query.kind, request.query.fileName, body);
+      const { user } = principalOf(request);
+      const upload = await uploads.upload(user, request.query.kind, request.query.fileName, body);
       reply.code(201);
-      return upload;
+      // A paid file opens only at a signed address: the admin's own, to check what they sent.
+      return { ...upload, previewUrl: upload.kind === 'poster' ? upload.url : mediaUrls.sign(upload.url, user.id) };
     },
   };
 }

@@ -44,7 +44,6 @@ export function billingHandlers({ billing, gateway }: Context): Handlers<Billing
         .code(200)
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
         .send(pdf);
     },
 

@@ -68,7 +68,7 @@ function sendRevalidated(request: FastifyRequest, reply: FastifyReply, value: un
 /** Every archive entry has the same date, so the same files make the same archive. */
 const ARCHIVE_DATE = new Date('2026-01-01T00:00:00Z');
 
-export function catalogHandlers({ repos, config, redis, changes, uploads, ownLists }: Context): Handlers<CatalogOps> {
+export function catalogHandlers({ repos, config, redis, changes, uploads, ownLists, mediaUrls }: Context): Handlers<CatalogOps> {
   const { catalog, progress, profiles } = repos;
   // Lists and searches are the same for everyone unless filtered by the caller's own progress,
   // and their items carry nothing of the caller's: those are cached (see services/catalog-cache.ts).
@@ -164,11 +164,11 @@ export function catalogHandlers({ repos, config, redis, changes, uploads, ownLis
       return {
         catalogItemId: item.id,
         ...(playSession && { playSession }),
-        url: video.url,
+        url: mediaUrls.sign(video.url, user.id),
         mimeType: video.mimeType,
         durationSeconds: video.durationSeconds,
         posterUrl: video.posterUrl,
-        captions: video.captions,
+        captions: video.captions.map((track) => ({ ...track, src: mediaUrls.sign(track.src, user.id) })),
       };
     },
 
@@ -202,8 +202,7 @@ export function catalogHandlers({ repos, config, redis, changes, uploads, ownLis
       void reply
         .code(200)
         .type('application/zip')
-        .header('content-disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-        .header('cache-control', 'private, no-store');
+        .header('content-disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
       return reply.send(zip.outputStream);
     },
 

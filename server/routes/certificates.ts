@@ -33,7 +33,6 @@ export function certificateHandlers({ config, repos, limiter }: Context): Handle
         .code(200)
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="learning-certificate-${row.fromDate}-${row.toDate}.pdf"`)
-        .header('cache-control', 'private, no-store')
         .send(pdf);
     },
   };

@@ -62,8 +62,9 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions, pass
 
     async getPasswordChangeUrl(request) {
       const { user } = principalOf(request);
-      const returnUrl = new URL(request.query.returnUrl, config.publicUrl);
-      if (returnUrl.origin !== new URL(config.publicUrl).origin) throw badRequest('returnUrl must be a page of this site');
+      const returnUrl = URL.parse(request.query.returnUrl, config.publicUrl);
+      // An address that is not one (`http://host:port.other/`) is as foreign as another site's.
+      if (returnUrl?.origin !== new URL(config.publicUrl).origin) throw badRequest('returnUrl must be a page of this site', 'INVALID_RETURN_URL');
       if (!user.passwordHash && !config.provider.embedded) {
         throw conflict('Your password is managed by your sign-in provider: use "Forgot password" on its sign-in page', 'PROVIDER_MANAGED');
       }
@@ -108,13 +109,14 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions, pass
     },
 
     // Revokes the very token that calls, local or provider: it stops working at once instead
-    // of at its expiry.
+    // of at its expiry. An embedded provider's token takes its sign-in's refresh tokens along.
     async logout(request, reply) {
       const { token } = principalOf(request);
       if (token.jti) {
         await identity.revoke(token.jti, token.expiresAt);
         await identity.forgetExpiredRevocations();
       }
+      if (token.grantId) await sessions.signOut(token.grantId);
       reply.code(204);
     },
 

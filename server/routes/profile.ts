@@ -156,7 +156,6 @@ export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
         .code(200)
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="my-learning-${localDate(clock.now(), timeZone)}.csv"`)
-        .header('cache-control', 'private, no-store')
         .send(csv);
     },
 

@@ -100,7 +100,6 @@ export function reportingHandlers({ repos, limiter, config }: Context): Handlers
         .code(200)
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="educators-${localDate(new Date(now), timeZone)}.csv"`)
-        .header('cache-control', 'private, no-store')
         .send(csv);
     },
   };

@@ -18,6 +18,7 @@ import type { Changes } from '../services/changes.ts';
 import type { OwnLists } from '../services/own-lists.ts';
 import type { AdminChanges } from '../services/admin-changes.ts';
 import type { Uploads } from '../services/uploads.ts';
+import type { MediaUrls } from '../media/signed-urls.ts';
 import { unauthorized } from '../errors.ts';
 
 type Parameters<K extends OperationId> = operations[K]['parameters'];
@@ -69,6 +70,8 @@ export type Context = {
   adminChanges: AdminChanges;
   /** Files the admin site uploads, in the media storage (server/services/uploads.ts). */
   uploads: Uploads;
+  /** Short-lived signed addresses of paid media (server/media/signed-urls.ts). */
+  mediaUrls: MediaUrls;
   /** The database's announcements of changes, for what keeps copies in this process (server/services/changes.ts). */
   changes: Changes;
   /** Lists and searches filtered by the learner's own progress, kept per learner (server/services/own-lists.ts). */

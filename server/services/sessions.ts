@@ -7,7 +7,21 @@ import type { UsersRepository } from '../repositories/users.ts';
  */
 export function createSessions(users: Pick<UsersRepository, 'endSessions'>) {
   const listeners = new Set<(userId: string) => void | Promise<void>>();
+  const signOutListeners = new Set<(grantId: string) => Promise<void>>();
   return {
+    /** Called with a provider grant's id when the sign-in it stands for signs out; returns the unsubscribe. */
+    onSignOut(listener: (grantId: string) => Promise<void>) {
+      signOutListeners.add(listener);
+      return () => void signOutListeners.delete(listener);
+    },
+    /**
+     * One sign-in ends (the API's logout with a provider token): whatever keeps its refresh
+     * tokens drops them, so signing out is not undone by the next refresh. A failure is the
+     * caller's to answer: the refresh tokens would still work.
+     */
+    async signOut(grantId: string) {
+      for (const listener of signOutListeners) await listener(grantId);
+    },
     /** Called with the user's id whenever their sessions end; returns the unsubscribe. */
     onEnd(listener: (userId: string) => void | Promise<void>) {
       listeners.add(listener);

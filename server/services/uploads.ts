@@ -10,7 +10,8 @@ import type { UploadRow, UploadsRepository } from '../repositories/uploads.ts';
 import type { AdminChanges } from './admin-changes.ts';
 import { humanSize } from '../../src/lib/validation/rules.ts';
 
-export type Upload = Schemas['Upload'];
+/** A stored upload as the admin site gets it, less the preview address its handler signs for the caller. */
+export type Upload = Omit<Schemas['Upload'], 'previewUrl'>;
 
 /** Where an upload is served: its id (immutable) and the name it was given. */
 export const uploadUrl = (row: Pick<UploadRow, 'id' | 'fileName'>) => `/media/uploads/${row.id}/${row.fileName}`;

@@ -134,6 +134,15 @@ export interface paths {
          * The playable video of a learning object, or the recording of a past livestream.
          * @description For a learner, also starts a play session (and the item, in their progress): the events
          *     of this viewing name it, and what it covers counts as watched (POST /learner/events).
+         *     Paid content: answered to a user with access (their own subscription, their school's or
+         *     district's, free access, a demo account, a platform admin), else 403 `SUBSCRIPTION_REQUIRED`.
+         *     The video and captions files the server keeps itself (`/media/videos/…`, `/media/uploads/…`,
+         *     `/media/captions/…`) are served only to the signed addresses given here:
+         *     `?expires=<unix seconds>&user=<user id>&signature=<HMAC>`, valid for the caller for about six
+         *     hours (`MEDIA_URL_TTL`), byte ranges included, so a long video plays and seeks on one address.
+         *     Without a valid signature those files answer 403 (`MEDIA_SIGNATURE_REQUIRED`,
+         *     `MEDIA_SIGNATURE_INVALID`, `MEDIA_LINK_EXPIRED`); asking here again gives a fresh address.
+         *     The poster stays public; a video hosted elsewhere is given as it is stored.
          */
         get: operations["getCatalogItemVideo"];
         put?: never;
@@ -415,7 +424,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke the access token that carries this call (local or provider), at once. */
+        /**
+         * Revoke the access token that carries this call (local or provider), at once.
+         * @description A token of the embedded identity provider also ends the sign-in it was issued under: that
+         *     sign-in's refresh tokens are revoked, so the provider's token endpoint refuses them
+         *     (400 `invalid_grant`) and no new access token comes of them. The account's other sign-ins
+         *     (another computer, another browser) carry on; `/identity/sign-out-everywhere` ends those.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -1692,11 +1707,14 @@ export interface components {
                 /** @description The seconds of the video the learner has watched so far (all sessions), as merged [start, end] ranges. */
                 watched: number[][];
             };
+            /** @description The video's address: signed for the caller when the server keeps the file (see GET /catalog/items/{id}/video). */
             url: string;
             mimeType: string;
             durationSeconds: number;
+            /** @description Public. */
             posterUrl: string | null;
             captions: {
+                /** @description Signed for the caller like `url`. */
                 src: string;
                 srclang: string;
                 label: string;
@@ -2044,8 +2062,10 @@ export interface components {
             /** Format: uuid */
             id: string;
             kind: components["schemas"]["UploadKind"];
-            /** @description Where the file is served (public, immutable, byte ranges). */
+            /** @description Where the file is served (immutable, byte ranges), the address to store in the catalogue: to anyone for a poster; for a video, captions or reproducible file (paid content) only with a signature, as GET /catalog/items/{id}/video gives it. */
             url: string;
+            /** @description Where the admin who uploaded it can open it now: `url` for a poster, else `url` signed for them (valid MEDIA_URL_TTL). Never stored. */
+            previewUrl: string;
             fileName: string;
             /** @description The type found in the content. */
             mimeType: string;
@@ -3118,13 +3138,13 @@ export interface operations {
                      *           ]
                      *         ]
                      *       },
-                     *       "url": "/media/videos/strategy-01.webm",
+                     *       "url": "/media/videos/demo-clip-1.webm?expires=1795993200&user=3f0c9a52-7d41-4c2e-9b8a-5e6f7a8b9c0d&signature=Zk3q0Qm4b1yVwR8sT2uX6cE9hJ5nL7pA0dG3fK1iM4o",
                      *       "mimeType": "video/webm",
                      *       "durationSeconds": 24,
                      *       "posterUrl": "/media/posters/strategy-01.svg",
                      *       "captions": [
                      *         {
-                     *           "src": "/media/captions/strategy-01.en.vtt",
+                     *           "src": "/media/captions/strategy-01.en.vtt?expires=1795993200&user=3f0c9a52-7d41-4c2e-9b8a-5e6f7a8b9c0d&signature=q8Vn2Lk5Xz1Rb7Tc4Md0Wf6Hy3Js9Pe2Ga5Ku8Oi1Ql",
                      *           "srclang": "en",
                      *           "label": "English",
                      *           "default": true
@@ -3524,7 +3544,12 @@ export interface operations {
     getPasswordChangeUrl: {
         parameters: {
             query: {
-                /** @description Where the password page sends the user afterwards; must be on this site. */
+                /**
+                 * @description Where the password page sends the user afterwards: a path (`/profile`) or an address on
+                 *     this site. Another site's address, or text that is no address at all, is refused with
+                 *     400 `INVALID_RETURN_URL`.
+                 * @example /profile
+                 */
                 returnUrl: string;
                 /** @description Lifetime of the link in seconds. */
                 ttl?: number;
@@ -6685,6 +6710,7 @@ export interface operations {
                      *       "id": "0b7e3f9c-5a1d-4c2e-9f8a-6d4b2c1e0a93",
                      *       "kind": "captions",
                      *       "url": "/media/uploads/0b7e3f9c-5a1d-4c2e-9f8a-6d4b2c1e0a93/exit-tickets.en.vtt",
+                     *       "previewUrl": "/media/uploads/0b7e3f9c-5a1d-4c2e-9f8a-6d4b2c1e0a93/exit-tickets.en.vtt?expires=1795993200&user=5d2a8c41-0e3b-4f6a-9c7d-8e1f2a3b4c5d&signature=Hn4Vq1Lx8Rz2Tb6Kc0Md5Wf9Gy3Js7Pe1Qa4Ku2Oi8o",
                      *       "fileName": "exit-tickets.en.vtt",
                      *       "mimeType": "text/vtt",
                      *       "size": 1832

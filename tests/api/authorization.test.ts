@@ -59,6 +59,13 @@ type Entry = {
   endsSessions?: true;
 };
 
+/**
+ * Reference data the same for everyone, answered `private, no-cache` with an ETag so that a
+ * browser asks "changed?" and gets an empty 304. Every other answer of the API is `no-store`:
+ * whatever carries the caller's own data (or a token) must not stay in a shared computer's cache.
+ */
+const REVALIDATED: ReadonlySet<string> = new Set(['listAudiences', 'listNasotItems']);
+
 const ANON: Outcome = { status: 401, code: 'UNAUTHORIZED' };
 const DEMO: Outcome = { status: 403, code: 'DEMO_ACCOUNT' };
 const ROLE: Outcome = { status: 403, code: 'FORBIDDEN_ROLE' };
@@ -467,6 +474,8 @@ describe('authorization table', () => {
         if (expected.code) expect((body as { error: { code: string } }).error.code).toBe(expected.code);
       }
       expect(validateResponse(op, res.statusCode, type, body)).toEqual([]);
+      // Every operation the contract secures (bearer by default), and the public ones too.
+      expect(res.headers['cache-control'], 'cache-control').toBe(REVALIDATED.has(op) && res.statusCode === 200 ? 'private, no-cache' : 'no-store');
       if (expected.listed !== undefined) {
         const ids = (body as { items: { id: string }[] }).items.map((o) => o.id);
         expect(ids.includes(actor.org), `organization ${actor.org} listed`).toBe(expected.listed);

@@ -310,7 +310,7 @@ describe('receipts', () => {
     expect(validateResponse('getReceipt', 200, res.headers['content-type'] as string, res.body)).toEqual([]);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${charge.receiptNumber}.pdf"`);
-    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['cache-control']).toBe('no-store');
     const text = pdfText(res.rawPayload);
     const [stored] = await t.query<{ cents: number }>(sql`select amount_cents as cents from transactions where id = ${charge.id}::uuid`);
     expect(stored!.cents).toBe(charge.amount * 100);

@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { createTestApp, ORIGIN, type TestApp } from '../support/app.ts';
 import { findOperation, validateResponse } from '../support/contract.ts';
 import { ACCOUNTS } from '../support/world.ts';
+import { createMediaUrls } from '../../server/media/signed-urls.ts';
 
 /**
  * The catalogue's lifecycle: draft → published → archived (docs/decisions.md, "The catalogue's
@@ -111,7 +112,9 @@ describe('a draft', () => {
     // Nor its video, poster, captions, reproducibles, bookmarks, ratings or learner events.
     expect((await get(educator, `/api/catalog/items/${draft.id}/video`)).statusCode).toBe(404);
     expect((await t.request(null, { method: 'GET', url: `/media/posters/${draft.publicId}.svg` })).statusCode).toBe(404);
-    expect((await t.request(null, { method: 'GET', url: `/media/captions/${draft.publicId}.en.vtt` })).statusCode).toBe(404);
+    // Captions are paid content: even to an address signed as the server signs them.
+    const captions = createMediaUrls({ secret: t.config.localTokens.secret, ttlSeconds: 3600 }).sign(`/media/captions/${draft.publicId}.en.vtt`, randomUUID());
+    expect((await t.request(null, { method: 'GET', url: captions })).statusCode).toBe(404);
     expect((await get(educator, `/api/catalog/items/${draft.id}/reproducibles?archiveName=x`)).statusCode).toBe(404);
     expect((await send(educator, 'POST', '/api/profile/bookmarks', { catalogItemId: draft.id })).statusCode).toBe(404);
     expect((await send(educator, 'POST', `/api/catalog/items/${draft.id}/ratings`, { value: 5 })).statusCode).toBe(404);
@@ -131,6 +134,7 @@ describe('a draft', () => {
     expect((await get(educator, `/api/catalog/items/${draft.id}`)).json()).toMatchObject({ status: 'PUBLISHED', rubric, hasVideo: true });
     expect((await get(educator, `/api/catalog/items/${draft.id}/video`)).statusCode).toBe(200);
     expect((await t.request(null, { method: 'GET', url: `/media/posters/${draft.publicId}.svg` })).statusCode).toBe(200);
+    expect((await t.request(null, { method: 'GET', url: captions })).statusCode).toBe(200);
   });
 
   it("is left out of a published playlist's entries until it is published", async () => {

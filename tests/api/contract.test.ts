@@ -68,7 +68,7 @@ describe('catalog', () => {
     expect((await call(user, { method: 'DELETE', url: `${base}/ratings/${rating.json().id}` })).statusCode).toBe(404);
 
     const video = await call(user, { method: 'GET', url: `${base}/video` });
-    expect(video.json().url).toMatch(/^\/media\/videos\/.+\.webm$/);
+    expect(video.json().url).toMatch(/^\/media\/videos\/.+\.webm\?expires=\d+&user=[\w-]+&signature=[\w-]+$/);
 
     const zip = await call(user, { method: 'GET', url: `${base}/reproducibles?archiveName=My%20strategy%20files` });
     expect(zip.statusCode).toBe(200);

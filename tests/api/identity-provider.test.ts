@@ -764,6 +764,26 @@ describe('sessions that end', () => {
     expect(res.body.error).toMatchObject({ code: 'TOKEN_REVOKED' });
   });
 
+  it("the API's logout alone also ends that sign-in's refresh tokens, and only that sign-in's", async () => {
+    const signedOut = await signIn(new Browser(), ACCOUNTS.subscriber);
+    const elsewhere = await signIn(new Browser(), ACCOUNTS.subscriber);
+    // Refreshed once first: the rotated refresh token belongs to the same sign-in.
+    const rotated = await token({ grant_type: 'refresh_token', refresh_token: signedOut.refresh_token! });
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+
+    const logout = await fetch(new URL('/api/identity/logout', origin), { method: 'POST', headers: { authorization: `Bearer ${rotated.body.access_token}` } });
+    expect(logout.status).toBe(204);
+    const refused = await token({ grant_type: 'refresh_token', refresh_token: rotated.body.refresh_token! });
+    // RFC 6749 §5.2: a revoked refresh token is `invalid_grant`, answered 400.
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'invalid_grant', error_description: expect.any(String) });
+    expect((await me(rotated.body.access_token)).body.error).toMatchObject({ code: 'TOKEN_REVOKED' });
+    // The same account signed in on another computer stays signed in there.
+    const other = await token({ grant_type: 'refresh_token', refresh_token: elsewhere.refresh_token! });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect((await me(other.body.access_token)).status).toBe(200);
+  });
+
   it('a role change or a deactivation refuses the tokens issued before it', async () => {
     const browser = new Browser();
     const tokens = await signIn(browser, ACCOUNTS.newbie);

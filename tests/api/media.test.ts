@@ -4,12 +4,14 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { loadWorld } from '../support/world.ts';
+import { ACCOUNTS, loadWorld } from '../support/world.ts';
 import { parseSvg } from '../support/svg.ts';
+import { createMediaUrls } from '../../server/media/signed-urls.ts';
 
 /**
  * The posters, thumbnails and captions of the seeded catalogue: each item's are its own (drawn
- * from its title), they are safe for any title, and the demo clips carry no title at all.
+ * from its title), they are safe for any title, and the demo clips carry no title at all. The
+ * clips and captions are paid content: served to signed addresses only, byte ranges included.
  */
 type Item = { id: string; publicId: string; title: string; resourceType: string; thumbnailUrl: string | null };
 type Video = { url: string; posterUrl: string | null; captions: { src: string; srclang: string; default: boolean }[]; durationSeconds: number };
@@ -17,11 +19,15 @@ type Video = { url: string; posterUrl: string | null; captions: { src: string; s
 let t: TestApp;
 let user: string;
 let items: Item[];
+/** Addresses signed as the server signs them (its secret), for files no operation hands out here. */
+let signer: ReturnType<typeof createMediaUrls>;
 const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The demo clips are served from the built app's folder; public/ holds the same files.
+  t = await createTestApp({ env: { STATIC_DIR: publicDir } });
   user = (await loadWorld(t)).tokens.user;
+  signer = createMediaUrls({ secret: t.config.localTokens.secret, ttlSeconds: 3600 });
   items = [];
   for (let offset = 0; ; offset += 100) {
     const page = await t.request(user, { method: 'GET', url: `/api/catalog/items?limit=100&offset=${offset}&sortBy=title&sortOrder=ASC` });
@@ -137,12 +143,13 @@ describe('videos and captions', () => {
       expect(res.statusCode, item.title).toBe(200);
       const video = res.json<Video>();
       videos++;
-      clipUrls.add(video.url);
+      const clipPath = video.url.split('?')[0]!;
+      clipUrls.add(clipPath);
       // The shared clips are neutral: named as demo clips, never after an item.
-      const clip = /^\/media\/videos\/(demo-clip-\d+)\.webm$/.exec(video.url);
+      const clip = /^\/media\/videos\/(demo-clip-\d+)\.webm$/.exec(clipPath);
       expect(clip, video.url).not.toBeNull();
       expect(slugs.has(clip![1]!)).toBe(false);
-      expect(existsSync(`${publicDir}${video.url}`)).toBe(true);
+      expect(existsSync(`${publicDir}${clipPath}`)).toBe(true);
 
       expect(video.posterUrl).toBe(item.thumbnailUrl);
       expect(video.captions).toHaveLength(1);
@@ -150,7 +157,7 @@ describe('videos and captions', () => {
       const vtt = await get(video.captions[0]!.src);
       expect(vtt.statusCode, video.captions[0]!.src).toBe(200);
       expect(vtt.headers['content-type']).toBe('text/vtt; charset=utf-8');
-      expect(vtt.headers['cache-control']).toBe('public, max-age=604800');
+      expect(vtt.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
       expect(firstCue(vtt.body)).toBe(item.title);
       // The last cue ends with the clip.
       const ends = [...vtt.body.matchAll(/--> (\d\d):(\d\d):(\d\d\.\d{3})/g)].map((m) => Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]));
@@ -165,7 +172,7 @@ describe('videos and captions', () => {
     const publicId = `tricky-${randomUUID().slice(0, 8)}`;
     const title = 'Cue --> <b>bold</b> & more';
     await t.query(sql`insert into catalog_items (public_id, resource_type, title, description, video_id) values (${publicId}, 'LEARNING_OBJECT', ${title}, ${'Line one.\n\nLine --> two & <i>three</i>.'}, ${row!.id}::uuid)`);
-    const vtt = await get(`/media/captions/${publicId}.en.vtt`);
+    const vtt = await get(signer.sign(`/media/captions/${publicId}.en.vtt`, randomUUID()));
     expect(vtt.statusCode).toBe(200);
     expect(vtt.body).not.toMatch(/<[a-z]/);
     expect(vtt.body.match(/-->/g)!.length).toBe(vtt.body.match(/^\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}$/gm)!.length);
@@ -173,9 +180,117 @@ describe('videos and captions', () => {
 
     const playlist = items.find((i) => i.resourceType === 'PLAYLIST')!;
     for (const name of [`${playlist.publicId}.en.vtt`, 'no-such-item.en.vtt', `${items[0]!.publicId}.vtt`, `${items[0]!.publicId}.fr.vtt`, '%2e%2e.en.vtt']) {
-      const res = await get(`/media/captions/${name}`);
+      const res = await get(signer.sign(`/media/captions/${name}`, randomUUID()));
       expect(res.statusCode, name).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
     }
+  });
+});
+
+describe('paid media: signed addresses', () => {
+  const userIdOf = async (email: string) => (await t.query<{ id: string }>(sql`select id::text as id from users where email = ${email}`))[0]!.id;
+  const withVideo = () => items.find((i) => i.resourceType === 'LEARNING_OBJECT')!;
+  async function videoFor(token: string) {
+    const res = await t.request(token, { method: 'GET', url: `/api/catalog/items/${withVideo().id}/video` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Video>();
+  }
+  const expectRefused = (res: Awaited<ReturnType<typeof get>>, status: number, code: string) => {
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ error: { code, message: expect.any(String) } });
+  };
+
+  it("hands an entitled learner addresses signed for them; the poster stays public", async () => {
+    const video = await videoFor(user);
+    const educator = await userIdOf(ACCOUNTS.educator);
+    for (const address of [video.url, video.captions[0]!.src]) {
+      const url = new URL(address, 'http://x');
+      expect(url.pathname).toMatch(/^\/media\/(videos|captions)\//);
+      expect(Object.fromEntries(url.searchParams)).toEqual({ expires: expect.stringMatching(/^\d+$/), user: educator, signature: expect.stringMatching(/^[\w-]{43}$/) });
+    }
+    // Valid for hours: a long video with pauses and seeks plays to its end on one address.
+    const left = Number(new URL(video.url, 'http://x').searchParams.get('expires')) - Date.now() / 1000;
+    expect(left).toBeGreaterThan(6 * 3600 - 60);
+    expect(left).toBeLessThan(6 * 3600 + 660);
+    expect(video.posterUrl).toBe(withVideo().thumbnailUrl);
+    expect((await get(video.posterUrl!)).statusCode).toBe(200);
+  });
+
+  it('serves a signed video whole and in byte ranges (206), as a player seeks', async () => {
+    const video = await videoFor(user);
+    const whole = await get(video.url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/webm');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const size = whole.rawPayload.length;
+    expect(Number(whole.headers['content-length'])).toBe(size);
+    expect(size).toBeGreaterThan(10_000);
+
+    const middle = await get(video.url, { range: 'bytes=1000-1999' });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.headers['content-range']).toBe(`bytes 1000-1999/${size}`);
+    expect(middle.rawPayload.equals(whole.rawPayload.subarray(1000, 2000))).toBe(true);
+    const tail = await get(video.url, { range: `bytes=${size - 100}-` });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(whole.rawPayload.subarray(size - 100))).toBe(true);
+    expect((await get(video.url, { range: `bytes=${size}-` })).statusCode).toBe(416);
+    expect((await get(video.url, { 'if-none-match': whole.headers.etag as string })).statusCode).toBe(304);
+  });
+
+  it('refuses the files without a signature, with another user, another file or a changed expiry, and once expired', async () => {
+    const video = await videoFor(user);
+    const signed = new URL(video.url, 'http://x');
+    const clip = signed.pathname;
+    const captions = new URL(video.captions[0]!.src, 'http://x').pathname;
+    const other = await userIdOf(ACCOUNTS.subscriber);
+    const changed = (name: string, value: string) => {
+      const url = new URL(signed);
+      url.searchParams.set(name, value);
+      return `${url.pathname}${url.search}`;
+    };
+    for (const path of [clip, captions]) expectRefused(await get(path), 403, 'MEDIA_SIGNATURE_REQUIRED');
+    expectRefused(await get(`${clip}?expires=9999999999&user=${other}`), 403, 'MEDIA_SIGNATURE_REQUIRED');
+    // The subscriber's id on the educator's address, a later expiry, another file's path, a broken signature.
+    expectRefused(await get(changed('user', other)), 403, 'MEDIA_SIGNATURE_INVALID');
+    expectRefused(await get(changed('expires', String(Number(signed.searchParams.get('expires')) + 86_400))), 403, 'MEDIA_SIGNATURE_INVALID');
+    expectRefused(await get(changed('expires', 'soon')), 403, 'MEDIA_SIGNATURE_INVALID');
+    expectRefused(await get(changed('signature', 'x')), 403, 'MEDIA_SIGNATURE_INVALID');
+    expectRefused(await get(`${captions}${signed.search}`), 403, 'MEDIA_SIGNATURE_INVALID');
+    const otherClip = clip === '/media/videos/demo-clip-1.webm' ? '/media/videos/demo-clip-2.webm' : '/media/videos/demo-clip-1.webm';
+    expectRefused(await get(`${otherClip}${signed.search}`), 403, 'MEDIA_SIGNATURE_INVALID');
+    // Signed as the server does, in 1970: long expired, whatever today is.
+    const expired = createMediaUrls({ secret: t.config.localTokens.secret, ttlSeconds: 6 * 3600, now: () => 0 });
+    for (const path of [clip, captions]) expectRefused(await get(expired.sign(path, other), { range: 'bytes=0-99' }), 403, 'MEDIA_LINK_EXPIRED');
+    // Another secret's signature (another deployment) is no signature of this one.
+    const foreign = createMediaUrls({ secret: new TextEncoder().encode('another-secret-that-is-long-enough-to-sign'), ttlSeconds: 3600 });
+    expectRefused(await get(foreign.sign(clip, other)), 403, 'MEDIA_SIGNATURE_INVALID');
+    // An unknown clip is still a 404 to a signed address.
+    expectRefused(await get(signer.sign('/media/videos/no-such-clip.webm', other)), 404, 'NOT_FOUND');
+    expectRefused(await get(signer.sign('/media/videos/..%2F..%2Fpackage.json', other)), 404, 'NOT_FOUND');
+  });
+
+  it('gives no address to whoever has no access, in the words of the paid-content rule', async () => {
+    for (const [email, message] of [
+      [ACCOUNTS.noAccess, 'An active subscription is required'],
+      [ACCOUNTS.lapsed, "Your organization's subscription has expired"],
+    ] as const) {
+      const res = await t.request(await t.login(email), { method: 'GET', url: `/api/catalog/items/${withVideo().id}/video` });
+      expect(res.statusCode, email).toBe(403);
+      expect(res.json(), email).toEqual({ error: { code: 'SUBSCRIPTION_REQUIRED', message } });
+      expect(res.body).not.toContain('/media/');
+    }
+  });
+
+  it('never writes a signature to the log', async () => {
+    const video = await videoFor(user);
+    const signature = new URL(video.url, 'http://x').searchParams.get('signature')!;
+    const before = t.logs.length;
+    expect((await get(video.url, { range: 'bytes=0-9' })).statusCode).toBe(206);
+    const lines = t.logs.slice(before).join('');
+    expect(lines).toContain('/media/videos/');
+    expect(lines).toContain('signature=[redacted]');
+    expect(lines).not.toContain(signature);
   });
 });

@@ -119,10 +119,17 @@ describe('password change page', () => {
     expect((await t.app.inject({ method: 'GET', url: '/account/password?ticket=forged' })).statusCode).toBe(400);
   });
 
-  it('refuses return addresses on other sites', async () => {
+  it('refuses return addresses on other sites, and addresses that are none, with 400', async () => {
     const token = await t.login(ACCOUNTS.subscriber);
-    const res = await t.request(token, { method: 'GET', url: `/api/identity/password-change-url?returnUrl=${encodeURIComponent('https://evil.example.org/')}` });
-    expect(res.statusCode).toBe(400);
+    // The last one's port is not a number: no URL at all, which once failed with a 500.
+    for (const returnUrl of ['https://evil.example.org/', '//evil.example.org/profile', '/\\evil.example.org/', 'http://localhost:3000@evil.example.org/', 'javascript:alert(1)', 'http://localhost:3000.evil.example/']) {
+      const res = await t.request(token, { method: 'GET', url: `/api/identity/password-change-url?returnUrl=${encodeURIComponent(returnUrl)}` });
+      expect(res.statusCode, returnUrl).toBe(400);
+      expect(res.json(), returnUrl).toEqual({ error: { code: 'INVALID_RETURN_URL', message: 'returnUrl must be a page of this site' } });
+    }
+    for (const returnUrl of ['/profile?tab=1', 'http://localhost:3000/profile']) {
+      expect((await t.request(token, { method: 'GET', url: `/api/identity/password-change-url?returnUrl=${encodeURIComponent(returnUrl)}` })).statusCode, returnUrl).toBe(200);
+    }
   });
 });
 

@@ -60,7 +60,7 @@ function behaves(name: string, setup: () => Promise<{ t: TestApp; mediaFiles?: (
     });
     afterAll(() => t?.close());
 
-    it('stores each kind and serves it as uploaded, with its type and a long cache', async () => {
+    it('stores each kind and serves it as uploaded, with its type; a poster to anyone for a year, paid files to signed addresses', async () => {
       const cases = [
         ['video', 'Exit tickets.webm', FILES.webm, 'video/webm'],
         ['video', 'clip.mp4', FILES.mp4, 'video/mp4'],
@@ -73,21 +73,30 @@ function behaves(name: string, setup: () => Promise<{ t: TestApp; mediaFiles?: (
         expect(res.status, `${kind} ${fileName}`).toBe(201);
         expect(res.body).toMatchObject({ kind, mimeType, size: content.length, fileName: fileName.replaceAll(' ', '-') });
         expect(res.body.url).toBe(`/media/uploads/${res.body.id}/${res.body.fileName}`);
-        const served = await fetchFile(t, res.body.url);
+        // The admin opens it at its preview address: a paid file's is signed for them.
+        const address = res.body.previewUrl;
+        expect(address).toMatch(kind === 'poster' ? new RegExp(`^${res.body.url}$`) : new RegExp(`^${res.body.url}\\?expires=\\d+&user=[\\w-]+&signature=[\\w-]+$`));
+        const served = await fetchFile(t, address);
         expect(served.statusCode).toBe(200);
         expect(served.rawPayload.equals(content)).toBe(true);
         expect(served.headers['content-type']).toBe(mimeType === 'text/vtt' ? 'text/vtt; charset=utf-8' : mimeType);
         expect(served.headers['x-content-type-options']).toBe('nosniff');
         expect(served.headers['accept-ranges']).toBe('bytes');
-        expect(served.headers['cache-control']).toContain('immutable');
+        expect(served.headers['cache-control']).toMatch(kind === 'poster' ? /^public, .*immutable$/ : /^private, max-age=\d+$/);
         expect(Number(served.headers['content-length'])).toBe(content.length);
-        const again = await fetchFile(t, res.body.url, { 'if-none-match': served.headers.etag as string });
+        const again = await fetchFile(t, address, { 'if-none-match': served.headers.etag as string });
         expect(again.statusCode).toBe(304);
+        if (kind !== 'poster') {
+          const unsigned = await fetchFile(t, res.body.url);
+          expect(unsigned.statusCode, `${kind} unsigned`).toBe(403);
+          expect(unsigned.json().error.code).toBe('MEDIA_SIGNATURE_REQUIRED');
+        }
       }
     });
 
     it('serves byte ranges for seeking (206, Content-Range), and 416 past the end', async () => {
-      const { body } = await upload(t, admin, 'video', 'seek.webm', FILES.webm);
+      const { body: stored } = await upload(t, admin, 'video', 'seek.webm', FILES.webm);
+      const body = { url: stored.previewUrl as string };
       const size = FILES.webm.length;
       const middle = await fetchFile(t, body.url, { range: 'bytes=4-11' });
       expect(middle.statusCode).toBe(206);
@@ -189,7 +198,14 @@ function behaves(name: string, setup: () => Promise<{ t: TestApp; mediaFiles?: (
       const id = created.json().id;
       expect((await t.request(admin, { method: 'PUT', url: `/api/admin/catalog/items/${id}/status`, payload: { status: 'PUBLISHED' } })).statusCode).toBe(200);
       const played = await t.request(await t.login(ACCOUNTS.educator), { method: 'GET', url: `/api/catalog/items/${id}/video` });
-      expect(played.json()).toMatchObject({ url: video.body.url, posterUrl: poster.body.url, captions: [{ src: captions.body.url, srclang: 'en', label: 'English', default: true }] });
+      const source = played.json();
+      expect(source).toMatchObject({ posterUrl: poster.body.url, captions: [{ srclang: 'en', label: 'English', default: true }] });
+      expect(source.url).toMatch(new RegExp(`^${video.body.url}\\?expires=\\d+&user=[\\w-]+&signature=[\\w-]+$`));
+      expect(source.captions[0].src).toMatch(new RegExp(`^${captions.body.url}\\?expires=`));
+      // The educator's signed addresses play the uploads, seeking included; the uploaded files are not public.
+      expect((await fetchFile(t, source.url, { range: 'bytes=0-9' })).statusCode).toBe(206);
+      expect((await fetchFile(t, source.captions[0].src)).statusCode).toBe(200);
+      for (const url of [video.body.url, captions.body.url, cards.body.url]) expect((await fetchFile(t, url)).statusCode, url).toBe(403);
       // The educator's zip holds the uploaded files, read from the storage, in order.
       const zip = await t.request(await t.login(ACCOUNTS.educator), { method: 'GET', url: `/api/catalog/items/${id}/reproducibles?archiveName=Uploaded` });
       expect(zip.statusCode, zip.body.slice(0, 200)).toBe(200);

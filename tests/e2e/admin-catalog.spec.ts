@@ -113,8 +113,10 @@ test('the platform admin creates and publishes a learning object; an educator fi
   });
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
   // The uploaded video plays, with the uploaded captions as its English track.
-  expect(await video.evaluate((el: HTMLVideoElement) => el.currentSrc)).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\/demo-clip-2\.webm$/);
-  await expect(educator.locator('video track[srclang="en"]')).toHaveAttribute('src', captionsUrl);
+  // Both are paid content, played from addresses signed for the educator.
+  expect(await video.evaluate((el: HTMLVideoElement) => el.currentSrc)).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\/demo-clip-2\.webm\?expires=\d+&user=[\w-]+&signature=[\w-]+$/);
+  const track = educator.locator('video track[srclang="en"]');
+  await expect(track).toHaveAttribute('src', new RegExp(`^${captionsUrl.replace(/[.?]/g, '\\$&')}\\?expires=\\d+&user=[\\w-]+&signature=[\\w-]+$`));
   // The handout is in the strategy's reproducibles, and in the zip the educator downloads.
   await educator.getByRole('tab', { name: 'Resources' }).click();
   await expect(educator.getByRole('list', { name: 'Reproducibles' }).getByRole('listitem')).toHaveText(['Exit ticket cards']);
@@ -124,7 +126,8 @@ test('the platform admin creates and publishes a learning object; an educator fi
   const files = await readZip(zip);
   expect([...files.keys()]).toEqual(['exit-ticket-cards.pdf']);
   expect(files.get('exit-ticket-cards.pdf')!.equals(HANDOUT)).toBe(true);
-  const captions = await educator.request.get(captionsUrl);
+  expect((await educator.request.get(captionsUrl)).status()).toBe(403);
+  const captions = await educator.request.get((await track.getAttribute('src'))!);
   expect(captions.headers()['content-type']).toContain('text/vtt');
   expect(await captions.text()).toBe(CAPTIONS);
   await context.close();

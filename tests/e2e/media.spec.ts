@@ -48,7 +48,13 @@ test('a strategy’s video shows its own title on its poster and in its first ca
     expect(new URL(media.poster).pathname).toBe(`/media/posters/${publicId}.svg`);
     expect(media.posterSize).toEqual([640, 360]);
     expect(media.firstCue).toBe(title);
-    expect(media.src).toMatch(/\/media\/videos\/demo-clip-\d+\.webm$/);
+    // Paid content: the clip plays from an address signed for this educator, and not without it.
+    expect(media.src).toMatch(/\/media\/videos\/demo-clip-\d+\.webm\?expires=\d+&user=[\w-]+&signature=[\w-]+$/);
+    const unsigned = await page.request.get(media.src.split('?')[0]!, { headers: { range: 'bytes=0-99' } });
+    expect(unsigned.status()).toBe(403);
+    expect((await unsigned.json()).error.code).toBe('MEDIA_SIGNATURE_REQUIRED');
+    const seek = await page.request.get(media.src, { headers: { range: 'bytes=1000-1999' } });
+    expect(seek.status()).toBe(206);
     // The poster document is named by the same title.
     const svg = await page.request.get(media.poster);
     expect(svg.headers()['content-type']).toBe('image/svg+xml; charset=utf-8');

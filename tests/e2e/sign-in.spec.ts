@@ -65,6 +65,16 @@ test.describe('local sign-in', () => {
     await expect(page).toHaveURL(/\/livestreams$/);
   });
 
+  test('a path on another site lands on the dashboard, without an error', async ({ page, baseURL }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInLocally(page, EDUCATOR, 'https://evil.example/');
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    expect(page.url()).toBe(`${baseURL}/`);
+    expect(errors).toEqual([]);
+    await signOut(page);
+  });
+
   test('checks the form before anything is sent: messages under the fields, focus on the first', async ({ page }) => {
     const logins: string[] = [];
     page.on('request', (request) => {

@@ -11,7 +11,8 @@ export function fakeFile(name: string, size = 1000): ChosenFile {
 }
 
 export function storedAs(kind: UploadKind, file: ChosenFile): Upload {
-  return { id: '6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5', kind, url: `/media/uploads/6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5/${file.name}`, fileName: file.name, mimeType: 'video/webm', size: file.size };
+  const url = `/media/uploads/6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5/${file.name}`;
+  return { id: '6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5', kind, url, previewUrl: `${url}?expires=1&user=u&signature=s`, fileName: file.name, mimeType: 'video/webm', size: file.size };
 }
 
 /** An upload actor whose sending the test drives: progress, then stored or refused. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { UNREADABLE_VIDEO } from '@/machines/admin/upload.machine';
-import { selectChosenName, selectHasFailed, selectIsUploading, selectPercent, selectUploadError } from '@/machines/admin/upload.selectors';
+import { selectChosenName, selectHasFailed, selectIsUploading, selectPercent, selectPreviewUrl, selectUploadError } from '@/machines/admin/upload.selectors';
 import { fakeFile, startUpload, storedAs } from './upload.fixtures';
 
 // One upload field: a chosen file is sent with its progress, its stored answer told to the form
@@ -23,9 +23,12 @@ describe('upload machine', () => {
     expect(selectPercent(u.snapshot())).toBe(50);
     u.last().sendBack({ type: 'upload.progress', progress: { loaded: 2000, total: 2000 } });
     expect(selectPercent(u.snapshot())).toBe(100);
-    const stored = storedAs('captions', file);
-    u.last().sendBack({ type: 'upload.stored', upload: stored });
+    const { previewUrl, ...stored } = storedAs('captions', file);
+    u.last().sendBack({ type: 'upload.stored', upload: { ...stored, previewUrl } });
+    // The form gets the address to store; the field keeps the one its uploader opens the file at.
     expect(u.changes).toEqual([stored]);
+    expect(selectPreviewUrl(u.snapshot(), stored)).toBe(previewUrl);
+    expect(selectPreviewUrl(u.snapshot(), { url: '/media/uploads/another/file.vtt' })).toBeNull();
     expect(u.snapshot().value).toBe('idle');
     expect(u.last().stopped).toBe(true);
     // Nothing left over for the next file.
@@ -41,7 +44,8 @@ describe('upload machine', () => {
     await settle();
     expect(u.snapshot().value).toBe('uploading');
     u.last().sendBack({ type: 'upload.stored', upload: storedAs('video', file) });
-    expect(u.changes).toEqual([{ ...storedAs('video', file), durationSeconds: 42.5 }]);
+    const { previewUrl: _, ...stored } = storedAs('video', file);
+    expect(u.changes).toEqual([{ ...stored, durationSeconds: 42.5 }]);
   });
 
   it('refuses a video the browser cannot read, without sending it; another file can be chosen', async () => {

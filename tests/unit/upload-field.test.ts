@@ -42,10 +42,12 @@ describe('UploadField', () => {
     expect(screen.getByRole('button', { name: 'Cancel upload of Captions' })).toBeTruthy();
     const stored = { ...storedAs('captions', file), mimeType: 'text/vtt' };
     await act(() => upload.last().sendBack({ type: 'upload.stored', upload: stored }));
-    expect(values).toEqual([stored]);
+    const { previewUrl: _, ...kept } = stored;
+    expect(values).toEqual([kept]);
     expect(screen.queryByRole('progressbar')).toBeNull();
+    // A paid file opens at the preview address signed for the admin, not at its stored one.
     const link = screen.getByRole('link', { name: 'exit-tickets.en.vtt' });
-    expect(link.getAttribute('href')).toBe(stored.url);
+    expect(link.getAttribute('href')).toBe(stored.previewUrl);
     expect(screen.getByText('4 kB')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Replace for Captions' })).toBeTruthy();
   });
@@ -57,7 +59,7 @@ describe('UploadField', () => {
     await click(screen.getByRole('button', { name: 'Cancel upload of Captions' }));
     expect(upload.last().stopped).toBe(true);
     expect(values).toEqual([]);
-    expect(screen.getByRole('link', { name: 'old.vtt' })).toBeTruthy();
+    expect(screen.getByText('old.vtt')).toBeTruthy();
   });
 
   it("shows a refusal in an alert with the server's message, and tries again", async () => {
@@ -73,6 +75,16 @@ describe('UploadField', () => {
     expect(upload.last().input.file).toBe(file);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(values).toEqual([]);
+  });
+
+  it("names a paid file the form already had without a link (it opens only at a signed address), and links a poster's", async () => {
+    const { previewUrl: _, ...had } = { ...storedAs('captions', fakeFile('kept.vtt')), mimeType: 'text/vtt' };
+    const captions = renderUploadField('captions', had);
+    expect(screen.getByText('kept.vtt').closest('a')).toBeNull();
+    captions.view.unmount();
+    const { previewUrl: __, ...poster } = { ...storedAs('poster', fakeFile('kept.png')), mimeType: 'image/png', url: '/media/uploads/6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5/kept.png' };
+    renderUploadField('poster', poster);
+    expect(screen.getByRole('link', { name: 'kept.png' }).getAttribute('href')).toBe(poster.url);
   });
 
   it('removes the stored file', async () => {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { jwtVerify } from 'jose';
 import Provider, { errors, type Configuration, type Interaction } from 'oidc-provider';
 import { HttpError } from '../../errors.ts';
+import { GRANT_CLAIM } from '../tokens.ts';
 import type { Context } from '../../routes/types.ts';
 import { claimsOf, createAccounts, NAME_MAX, PASSWORD_MIN, type SignUpInput } from './accounts.ts';
 import { createProviderStore, STORE_FILE } from './adapter.ts';
@@ -202,13 +203,14 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
       },
       // Access tokens carry the e-mail (the API links accounts by it); Auth0 needs an Action for that.
       extraTokenClaims: async (_koa, token) => {
-        const accountId = (token as { accountId?: string }).accountId;
+        const { accountId, grantId } = token as { accountId?: string; grantId?: string };
         if (!accountId) return undefined;
         const user = await accounts.byId(accountId);
         if (!user) return undefined;
         const { email, email_verified } = claimsOf(user);
         // `iat` has whole seconds; the API compares issue times with "sessions ended at" to the ms.
-        return { email, email_verified, iat_ms: Date.now() };
+        // The grant: the API's logout revokes its refresh tokens with the token.
+        return { email, email_verified, iat_ms: Date.now(), ...(grantId && { [GRANT_CLAIM]: grantId }) };
       },
       // No consent screen for the first-party client: its grant is topped up with what it asks for.
       loadExistingGrant: async (koa) => {
@@ -277,6 +279,16 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
       }
     });
     const callback = provider.callback();
+
+    /** A sign-in's grant with its refresh tokens, codes and access tokens. */
+    async function revokeGrant(grantId: string) {
+      await Promise.all([provider.RefreshToken.revokeByGrantId(grantId), provider.AuthorizationCode.revokeByGrantId(grantId), provider.AccessToken.revokeByGrantId(grantId)]);
+      const grant = await provider.Grant.find(grantId);
+      await grant?.destroy();
+    }
+    // The API's logout with one of this provider's tokens: that sign-in's refresh tokens stop too.
+    const stopSignOuts = ctx.sessions.onSignOut(revokeGrant);
+    app.addHook('onClose', async () => stopSignOuts());
     const forwardedProto = publicUrl.protocol.replace(':', '');
 
     function prepare(raw: IncomingMessage) {
@@ -436,12 +448,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
         prepare(request.raw);
         const koa = provider.createContext(request.raw, reply.raw);
         const session = await provider.Session.get(koa);
-        for (const { grantId } of Object.values(session.authorizations ?? {})) {
-          if (!grantId) continue;
-          await Promise.all([provider.RefreshToken.revokeByGrantId(grantId), provider.AuthorizationCode.revokeByGrantId(grantId), provider.AccessToken.revokeByGrantId(grantId)]);
-          const grant = await provider.Grant.find(grantId);
-          await grant?.destroy();
-        }
+        for (const { grantId } of Object.values(session.authorizations ?? {})) if (grantId) await revokeGrant(grantId);
         await session.destroy();
         koa.cookies.set(provider.cookieName('session'), null, { httpOnly: true, sameSite: 'lax' });
         void reply.header('cache-control', 'no-store');

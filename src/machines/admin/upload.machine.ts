@@ -33,18 +33,22 @@ export const uploadMachine = setup({
     takeProgress: assign((_, params: { progress: UploadContext['progress'] }) => ({ progress: params.progress })),
     takeError: assign((_, params: { message: string }) => ({ error: params.message })),
     reset: assign({ file: null, progress: NO_PROGRESS, durationSeconds: null, error: null }),
-    tellStored: emit(({ context }, params: { upload: Extract<UploadEvent, { type: 'upload.stored' }>['upload'] }) => ({
-      type: 'upload.changed' as const,
-      value: context.durationSeconds === null ? params.upload : { ...params.upload, durationSeconds: context.durationSeconds },
-    })),
+    tellStored: emit(({ context }, params: { upload: Extract<UploadEvent, { type: 'upload.stored' }>['upload'] }) => {
+      // The preview address stays with the field (keepPreview): the form stores the file's address.
+      const { previewUrl: _, ...upload } = params.upload;
+      return { type: 'upload.changed' as const, value: context.durationSeconds === null ? upload : { ...upload, durationSeconds: context.durationSeconds } };
+    }),
     tellRemoved: emit({ type: 'upload.changed' as const, value: null }),
+    keepPreview: assign((_, params: { upload: Extract<UploadEvent, { type: 'upload.stored' }>['upload'] }) => ({
+      preview: { url: params.upload.url, previewUrl: params.upload.previewUrl },
+    })),
   },
   guards: {
     isVideo: ({ context }) => context.kind === 'video',
   },
 }).createMachine({
   id: 'upload',
-  context: ({ input }: { input: UploadInput }) => ({ kind: input.kind as UploadKind, file: null, progress: NO_PROGRESS, durationSeconds: null, error: null }),
+  context: ({ input }: { input: UploadInput }) => ({ kind: input.kind as UploadKind, file: null, progress: NO_PROGRESS, durationSeconds: null, error: null, preview: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -71,7 +75,10 @@ export const uploadMachine = setup({
       invoke: { src: 'sendFile', input: ({ context }) => ({ kind: context.kind, file: context.file! }) },
       on: {
         'upload.progress': { actions: { type: 'takeProgress', params: ({ event }) => ({ progress: event.progress }) } },
-        'upload.stored': { target: 'idle', actions: [{ type: 'tellStored', params: ({ event }) => ({ upload: event.upload }) }, 'reset'] },
+        'upload.stored': {
+          target: 'idle',
+          actions: [{ type: 'keepPreview', params: ({ event }) => ({ upload: event.upload }) }, { type: 'tellStored', params: ({ event }) => ({ upload: event.upload }) }, 'reset'],
+        },
         'upload.failed': { target: 'failed', actions: { type: 'takeError', params: ({ event }) => ({ message: messageOf(event.error) }) } },
         // Leaving the state stops the sending.
         'upload.cancel': { target: 'idle', actions: 'reset' },

@@ -3,10 +3,11 @@ import type { Upload, UploadKind, UploadProgress } from '@/api/operations/upload
 export type { Upload, UploadKind, UploadProgress };
 
 /**
- * What an upload field holds once a file is stored: the server's answer (id, kind, url, file
- * name, type, size) and, for a video, its length in seconds as the browser read it.
+ * What an upload field holds: the file's address, id, kind, name, type and size (the server's
+ * answer, or what a stored address tells) and, for a video, its length in seconds as the browser
+ * read it. The preview address is the field's own (UploadContext), never the form's.
  */
-export type UploadValue = Upload & { durationSeconds?: number };
+export type UploadValue = Omit<Upload, 'previewUrl'> & { durationSeconds?: number };
 
 /** The chosen file (a File in the browser). */
 export type ChosenFile = Blob & { name: string };
@@ -24,6 +25,8 @@ export type UploadContext = {
   durationSeconds: number | null;
   /** What went wrong, in words to show (the server's message when it gave one). */
   error: string | null;
+  /** The last file this field stored, and the address its uploader may open it at now (a paid file's is signed). */
+  preview: { url: string; previewUrl: string } | null;
 };
 
 export type UploadEvent =

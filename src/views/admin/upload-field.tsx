@@ -5,7 +5,7 @@ import type { Actor } from 'xstate';
 import { uploadScreen } from '@/machines/admin/upload.actors';
 import { uploadIntents } from '@/machines/admin/upload.intents';
 import type { uploadMachine } from '@/machines/admin/upload.machine';
-import { selectChosenName, selectHasFailed, selectIsUploading, selectPercent, selectUploadError } from '@/machines/admin/upload.selectors';
+import { selectChosenName, selectHasFailed, selectIsUploading, selectPercent, selectPreviewUrl, selectUploadError } from '@/machines/admin/upload.selectors';
 import type { UploadKind, UploadValue } from '@/machines/admin/upload.types';
 import { humanSize } from '@/lib/validation/rules';
 import { useIntents } from '@/views/hooks/use-intents';
@@ -57,6 +57,7 @@ export function UploadFieldView({ actor, label, kind, value, onChange, descripti
   const error = useSelector(actor, selectUploadError);
   const chosen = useSelector(actor, selectChosenName);
   const percent = useSelector(actor, selectPercent);
+  const previewUrl = useSelector(actor, (snapshot) => selectPreviewUrl(snapshot, value));
   const { choose, cancel, retry, dismiss, remove } = useIntents(actor, uploadIntents);
 
   // The stored file (or its removal) goes to the form.
@@ -112,9 +113,13 @@ export function UploadFieldView({ actor, label, kind, value, onChange, descripti
           <>
             {value ? (
               <span className={styles.file}>
-                <a className={styles.fileName} href={value.url} target="_blank" rel="noreferrer">
-                  {value.fileName}
-                </a>
+                {previewUrl ? (
+                  <a className={styles.fileName} href={previewUrl} target="_blank" rel="noreferrer">
+                    {value.fileName}
+                  </a>
+                ) : (
+                  <span className={styles.fileName}>{value.fileName}</span>
+                )}
                 <span className={styles.fileFacts}>
                   {[value.size ? humanSize(value.size) : null, value.durationSeconds ? duration(value.durationSeconds) : null].filter(Boolean).join(' · ')}
                 </span>
