@@ -73,7 +73,9 @@ export type AppOptions = {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    // A number of proxies: the socket's peer and the next hops-1 addresses from the right of
+    // X-Forwarded-For are theirs; the address before those is the client.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
     logger: loggerOptions(config.logLevel, options.logStream),
     // Long path parameters reach validation (and its 400) instead of the router's 414.
@@ -178,6 +180,8 @@ function createContext(
     isReady,
   };
 }
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 async function fetchUserInfo(issuer: string, token: string) {
   try {

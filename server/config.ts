@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseInstant } from './clock.ts';
@@ -84,7 +85,12 @@ export type Config = {
   /** Keep each token's user, signed-out state and access between requests (AUTH_CACHE=off to measure without). */
   authCache: boolean;
   growthbook: { clientKey: string; featuresFile: string };
-  trustProxy: boolean;
+  /**
+   * Proxies in front of the server whose X-Forwarded-For / -Proto are believed: none (false), the
+   * number of them (hops), or their addresses (IPs and CIDR ranges). The client is the right-most
+   * address that none of them is.
+   */
+  trustProxy: TrustProxy;
   media: MediaConfig;
   /**
    * NOW: the instant the app's clock reads when the process starts (it runs on from there);
@@ -102,6 +108,8 @@ export type MediaConfig = {
   /** Largest file of each kind, in kB of 1000 bytes (spec §5 size rule). */
   maxKb: Record<UploadKind, number>;
 };
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -261,7 +269,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
       clientKey: str('GROWTHBOOK_CLIENT_KEY', 'sdk-local'),
       featuresFile: resolve(cwd, str('FEATURES_FILE', './server/flags/features.json')),
     },
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustProxy(str('TRUST_PROXY', 'false'), problems),
     media: {
       storage: env.MEDIA_S3_BUCKET
         ? {
@@ -292,6 +300,36 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
 
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * TRUST_PROXY: `false` (or 0), a number of proxies, or their addresses. `true` is refused: it would
+ * take the left-most X-Forwarded-For address, which the client writes itself.
+ */
+function trustProxy(raw: string, problems: string[]): TrustProxy {
+  const value = raw.trim().toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) {
+    problems.push(
+      `TRUST_PROXY=${raw} would believe any X-Forwarded-For a client writes: give the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8)`,
+    );
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isAddressOrRange)) return entries;
+  problems.push(`TRUST_PROXY must be false, a number of proxies from 1 to 10, or their IP addresses or CIDR ranges separated by commas (got "${raw}")`);
+  return false;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
 function developmentSecret(dataDir: string): Uint8Array {
