@@ -7,6 +7,7 @@ import { createTokenService } from './auth/tokens.ts';
 import { createAuthenticator } from './auth/principal.ts';
 import { createAuthCache, type AuthCache } from './auth/auth-cache.ts';
 import { createPasswordChecks } from './auth/passwords.ts';
+import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-throttle.ts';
 import { CHANGES_CHANNEL, createChanges, type Changes } from './services/changes.ts';
 import { createOwnLists } from './services/own-lists.ts';
 import { sql } from 'drizzle-orm';
@@ -174,6 +175,7 @@ function createContext(
     uploads: createUploads({ storage: options.mediaStorage ?? createMediaStorage(config.media.storage), maxKb: config.media.maxKb, uploads: repos.uploads, adminChanges }),
     limiter,
     passwords: createPasswordChecks(config.passwordChecks),
+    signIns: config.rateLimit.enabled ? createSignInThrottle({ limits: config.rateLimit.signIn, redis, prefix: config.redisPrefix }) : UNTHROTTLED,
     redis,
     changes,
     ownLists,
@@ -182,6 +184,8 @@ function createContext(
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+const UNTHROTTLED: SignInThrottle = { attempt: (_email, _address, check) => check() };
 
 async function fetchUserInfo(issuer: string, token: string) {
   try {

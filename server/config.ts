@@ -50,8 +50,15 @@ export type Config = {
     trialReminderIntervalMs: number;
   };
   rateLimit: {
+    /** Demo, sign-up, registration and verification e-mails, per minute per address (password sign-ins have their own, below). */
     signInPerMinute: number;
     enabled: boolean;
+    /**
+     * Password sign-ins (server/auth/sign-in-throttle.ts): failures of one account from one
+     * address before it waits (from every address together, four times as many); password
+     * sign-ins from one address in 10 minutes; failed ones from one address in an hour.
+     */
+    signIn: { failuresBeforeWait: number; attemptsPerAddress: number; failuresPerAddress: number };
     /** Learner-event beacons and page views from one address (a school behind one NAT sends many). */
     beaconsPerAddressPerMinute: number;
     /** Learner events one user may send in an hour (a full day of video sends ~400 an hour). */
@@ -251,6 +258,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
     rateLimit: {
       signInPerMinute: int('RATE_LIMIT_SIGN_IN', 10, 1, 100000),
       enabled: bool('RATE_LIMIT_ENABLED', true),
+      signIn: {
+        failuresBeforeWait: int('RATE_LIMIT_SIGN_IN_FAILURES', 5, 1, 1000),
+        attemptsPerAddress: int('RATE_LIMIT_SIGN_INS_PER_ADDRESS', 1000, 1, 10_000_000),
+        failuresPerAddress: int('RATE_LIMIT_SIGN_IN_FAILURES_PER_ADDRESS', 100, 1, 10_000_000),
+      },
       beaconsPerAddressPerMinute: int('RATE_LIMIT_BEACONS_PER_ADDRESS', 1200, 1, 10_000_000),
       eventsPerUserPerHour: int('RATE_LIMIT_EVENTS_PER_USER', 1200, 1, 10_000_000),
       pageViewsPerUserPerHour: int('RATE_LIMIT_PAGE_VIEWS_PER_USER', 600, 1, 10_000_000),

@@ -157,6 +157,14 @@ describe('configuration', () => {
     });
   });
 
+  it('throttles password sign-ins per account and per address, sized for a school behind one address', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).rateLimit.signIn).toEqual({ failuresBeforeWait: 5, attemptsPerAddress: 1000, failuresPerAddress: 100 });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_SIGN_IN_FAILURES: '3', RATE_LIMIT_SIGN_INS_PER_ADDRESS: '5000', RATE_LIMIT_SIGN_IN_FAILURES_PER_ADDRESS: '400' }).rateLimit.signIn,
+    ).toEqual({ failuresBeforeWait: 3, attemptsPerAddress: 5000, failuresPerAddress: 400 });
+    expect(problems({ RATE_LIMIT_SIGN_IN_FAILURES: '0' })).toEqual(['RATE_LIMIT_SIGN_IN_FAILURES must be a whole number from 1 to 1000 (got "0")']);
+  });
+
   it('reads the shutdown timings', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).shutdown).toEqual({ delayMs: 0, timeoutMs: 10_000 });
     expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_DELAY: '5', SHUTDOWN_TIMEOUT: '30' }).shutdown).toEqual({ delayMs: 5000, timeoutMs: 30_000 });
