@@ -7,6 +7,7 @@ import { createTokenService } from './auth/tokens.ts';
 import { createAuthenticator } from './auth/principal.ts';
 import { createAuthCache, type AuthCache } from './auth/auth-cache.ts';
 import { createPasswordChecks } from './auth/passwords.ts';
+import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-throttle.ts';
 import { CHANGES_CHANNEL, createChanges, type Changes } from './services/changes.ts';
 import { createOwnLists } from './services/own-lists.ts';
 import { sql } from 'drizzle-orm';
@@ -74,7 +75,9 @@ export type AppOptions = {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    // A number of proxies: the socket's peer and the next hops-1 addresses from the right of
+    // X-Forwarded-For are theirs; the address before those is the client.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
     logger: loggerOptions(config.logLevel, options.logStream),
     // Long path parameters reach validation (and its 400) instead of the router's 414.
@@ -174,12 +177,17 @@ function createContext(
     mediaUrls: createMediaUrls({ secret: config.localTokens.secret, ttlSeconds: config.media.signedUrlTtlSeconds }),
     limiter,
     passwords: createPasswordChecks(config.passwordChecks),
+    signIns: config.rateLimit.enabled ? createSignInThrottle({ limits: config.rateLimit.signIn, redis, prefix: config.redisPrefix }) : UNTHROTTLED,
     redis,
     changes,
     ownLists,
     isReady,
   };
 }
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+const UNTHROTTLED: SignInThrottle = { attempt: (_email, _address, check) => check() };
 
 async function fetchUserInfo(issuer: string, token: string) {
   try {

@@ -5,8 +5,9 @@
  * it: then it read NOW when the process started and runs on from there, so time still passes.
  *
  * What protects credentials reads the real clock instead (token iat/exp, sessions_not_before,
- * the embedded provider, rate-limit windows), as do durations and timings (docs/decisions.md,
- * "The app's clock"). SQL reads the same clock with `app_now()` (server/db/client.ts gives
+ * the embedded provider, the per-minute rate-limit windows), as do durations and timings
+ * (docs/decisions.md, "The app's clock"). The sign-in throttle's waits and budgets follow this
+ * clock: only their lengths matter, which an offset does not change, and tests move it past a wait. SQL reads the same clock with `app_now()` (server/db/client.ts gives
  * every connection the offset).
  */
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseInstant } from './clock.ts';
@@ -49,8 +50,15 @@ export type Config = {
     trialReminderIntervalMs: number;
   };
   rateLimit: {
+    /** Demo, sign-up, registration and verification e-mails, per minute per address (password sign-ins have their own, below). */
     signInPerMinute: number;
     enabled: boolean;
+    /**
+     * Password sign-ins (server/auth/sign-in-throttle.ts): failures of one account from one
+     * address before it waits (from every address together, four times as many); password
+     * sign-ins from one address in 10 minutes; failed ones from one address in an hour.
+     */
+    signIn: { failuresBeforeWait: number; attemptsPerAddress: number; failuresPerAddress: number };
     /** Learner-event beacons and page views from one address (a school behind one NAT sends many). */
     beaconsPerAddressPerMinute: number;
     /** Learner events one user may send in an hour (a full day of video sends ~400 an hour). */
@@ -84,7 +92,12 @@ export type Config = {
   /** Keep each token's user, signed-out state and access between requests (AUTH_CACHE=off to measure without). */
   authCache: boolean;
   growthbook: { clientKey: string; featuresFile: string };
-  trustProxy: boolean;
+  /**
+   * Proxies in front of the server whose X-Forwarded-For / -Proto are believed: none (false), the
+   * number of them (hops), or their addresses (IPs and CIDR ranges). The client is the right-most
+   * address that none of them is.
+   */
+  trustProxy: TrustProxy;
   media: MediaConfig;
   /**
    * NOW: the instant the app's clock reads when the process starts (it runs on from there);
@@ -104,6 +117,8 @@ export type MediaConfig = {
   /** How long a signed address of a paid video, captions or reproducible file lasts, in seconds (server/media/signed-urls.ts). */
   signedUrlTtlSeconds: number;
 };
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -245,6 +260,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
     rateLimit: {
       signInPerMinute: int('RATE_LIMIT_SIGN_IN', 10, 1, 100000),
       enabled: bool('RATE_LIMIT_ENABLED', true),
+      signIn: {
+        failuresBeforeWait: int('RATE_LIMIT_SIGN_IN_FAILURES', 5, 1, 1000),
+        attemptsPerAddress: int('RATE_LIMIT_SIGN_INS_PER_ADDRESS', 1000, 1, 10_000_000),
+        failuresPerAddress: int('RATE_LIMIT_SIGN_IN_FAILURES_PER_ADDRESS', 100, 1, 10_000_000),
+      },
       beaconsPerAddressPerMinute: int('RATE_LIMIT_BEACONS_PER_ADDRESS', 1200, 1, 10_000_000),
       eventsPerUserPerHour: int('RATE_LIMIT_EVENTS_PER_USER', 1200, 1, 10_000_000),
       pageViewsPerUserPerHour: int('RATE_LIMIT_PAGE_VIEWS_PER_USER', 600, 1, 10_000_000),
@@ -263,7 +283,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
       clientKey: str('GROWTHBOOK_CLIENT_KEY', 'sdk-local'),
       featuresFile: resolve(cwd, str('FEATURES_FILE', './server/flags/features.json')),
     },
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustProxy(str('TRUST_PROXY', 'false'), problems),
     media: {
       storage: env.MEDIA_S3_BUCKET
         ? {
@@ -296,6 +316,36 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
 
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * TRUST_PROXY: `false` (or 0), a number of proxies, or their addresses. `true` is refused: it would
+ * take the left-most X-Forwarded-For address, which the client writes itself.
+ */
+function trustProxy(raw: string, problems: string[]): TrustProxy {
+  const value = raw.trim().toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) {
+    problems.push(
+      `TRUST_PROXY=${raw} would believe any X-Forwarded-For a client writes: give the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8)`,
+    );
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isAddressOrRange)) return entries;
+  problems.push(`TRUST_PROXY must be false, a number of proxies from 1 to 10, or their IP addresses or CIDR ranges separated by commas (got "${raw}")`);
+  return false;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
 function developmentSecret(dataDir: string): Uint8Array {

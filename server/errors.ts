@@ -2,10 +2,13 @@
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string;
-  constructor(statusCode: number, code: string, message: string) {
+  /** Seconds to wait before trying again: sent as Retry-After. */
+  readonly retryAfterS: number | undefined;
+  constructor(statusCode: number, code: string, message: string, retryAfterS?: number) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
+    this.retryAfterS = retryAfterS;
   }
 }
 

@@ -11,9 +11,9 @@ export const REDIS_RETRY_AFTER_S = 2;
  * The Redis client, once connected: the embedded provider reads its signing keys there at start,
  * so a server that cannot reach it within `timeoutMs` does not start. Afterwards Redis may go
  * away at any time and the process carries on: commands fail at once while it is away (no offline
- * queue), rate limits count in this process (server/services/limits.ts, plugins/security.ts),
- * the embedded provider answers 503 (auth/provider/provider.ts), and the client reconnects on its
- * own (every 50 ms more, at most 2 s apart). Each outage is logged once when it starts and once
+ * queue), rate limits count in this process (server/services/limits.ts, plugins/security.ts,
+ * auth/sign-in-throttle.ts), the embedded provider answers 503 (auth/provider/provider.ts), and
+ * the client reconnects on its own (every 50 ms more, at most 2 s apart). Each outage is logged once when it starts and once
  * when it ends, never per request.
  */
 export async function connectRedis(url: string, log: FastifyBaseLogger, timeoutMs = 10_000): Promise<Redis> {

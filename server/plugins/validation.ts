@@ -25,6 +25,7 @@ export const validation = appWide('validation', async (app: FastifyInstance) => 
     if (code === 'SERVICE_UNAVAILABLE') logOutage(request.log, error);
     else if (status >= 500) request.log.error({ err: error.errors?.[0] ?? error }, 'request failed');
     else request.log.info({ code, status }, 'request rejected');
+    if (error instanceof HttpError && error.retryAfterS !== undefined) void reply.header('retry-after', String(error.retryAfterS));
     // Every 503 says when to try again (a load balancer or the app's client waits that long).
     if (status === 503 && !reply.hasHeader('retry-after')) void reply.header('retry-after', String(RETRY_AFTER_S));
     void reply.code(status).type('application/json').send({ error: { code, message } });

@@ -34,7 +34,7 @@ export async function currentUserOf(repos: Pick<Repositories, 'organizations' | 
   return toUser(user, organization?.name ?? null, previousVisitOn);
 }
 
-export function identityHandlers({ repos, tokens, config, mailer, sessions, passwords }: Context): Handlers<IdentityOps> {
+export function identityHandlers({ repos, tokens, config, mailer, sessions, passwords, signIns }: Context): Handlers<IdentityOps> {
   const { users, identity } = repos;
 
   async function sendVerification(userId: string, email: string) {
@@ -99,9 +99,12 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions, pass
     },
 
     async localLogin(request) {
-      const user = await users.byEmail(request.body.email);
-      const ok = await passwords.verify(user?.passwordHash, request.body.password);
-      if (!user || !ok) throw unauthorized('Invalid e-mail or password', 'INVALID_CREDENTIALS');
+      const { email, password } = request.body;
+      const user = await signIns.attempt(email, request.ip, async () => {
+        const found = await users.byEmail(email);
+        return (await passwords.verify(found?.passwordHash, password)) ? found! : null;
+      });
+      if (!user) throw unauthorized('Invalid e-mail or password', 'INVALID_CREDENTIALS');
       // Said only to whoever knows the password.
       if (user.deactivatedAt) throw unauthorized('This account has been deactivated', 'ACCOUNT_DEACTIVATED');
       const { accessToken, tokenType, expiresIn } = await tokens.issueLocal(user.id, user.role);

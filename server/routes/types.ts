@@ -14,6 +14,7 @@ import type { PaymentGateway } from '../services/payment-gateway.ts';
 import type { Sessions } from '../services/sessions.ts';
 import type { Limiter } from '../services/limits.ts';
 import type { PasswordChecks } from '../auth/passwords.ts';
+import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import type { Changes } from '../services/changes.ts';
 import type { OwnLists } from '../services/own-lists.ts';
 import type { AdminChanges } from '../services/admin-changes.ts';
@@ -66,6 +67,8 @@ export type Context = {
   limiter: Limiter;
   /** Password checks, a few at a time (server/auth/passwords.ts). */
   passwords: PasswordChecks;
+  /** Password sign-ins, throttled per account and per address (server/auth/sign-in-throttle.ts). */
+  signIns: SignInThrottle;
   /** Every admin change with its audit entries, in one transaction (server/services/admin-changes.ts). */
   adminChanges: AdminChanges;
   /** Files the admin site uploads, in the media storage (server/services/uploads.ts). */

@@ -2615,6 +2615,25 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The password was not checked. With the default settings: after 5 wrong passwords in a row for the account from this address (or 20 from every address together) it waits 1 minute, doubling with each further failure up to 15 minutes; or this address used its budget (1000 sign-ins in 10 minutes, 100 failed ones in an hour, coming back evenly). Try again after Retry-After seconds: once the wait is over the right password signs in and ends the streak. */
+        SignInThrottled: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "RATE_LIMITED",
+                 *         "message": "Too many failed sign-ins for this account, please try again in 2 minutes"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Something failed on the server; details are logged, not returned. */
         ServerError: {
             headers: {
@@ -3706,7 +3725,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["SignInThrottled"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
         };

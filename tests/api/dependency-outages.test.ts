@@ -46,7 +46,7 @@ describe('Redis going away and coming back', () => {
   beforeAll(async () => {
     port = await freePort();
     await startRedis();
-    t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: prefix, RATE_LIMIT_SIGN_IN: '3', RATE_LIMIT_EVENTS_PER_USER: '2' } });
+    t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: prefix, RATE_LIMIT_SIGN_IN_FAILURES: '3', RATE_LIMIT_EVENTS_PER_USER: '2' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -74,7 +74,7 @@ describe('Redis going away and coming back', () => {
     // Its keys do not need Redis.
     expect((await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).statusCode).toBe(200);
 
-    // Sign-in attempts are still limited (3 a minute here), counted in this process.
+    // Sign-in attempts are still limited (an account waits after 3 failures here), counted in this process.
     expect([(await wrongPassword()).statusCode, (await wrongPassword()).statusCode, (await wrongPassword()).statusCode]).toEqual([401, 401, 401]);
     expect((await wrongPassword()).statusCode).toBe(429);
     // So is a learner's hourly budget of events (2 here).

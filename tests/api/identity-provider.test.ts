@@ -886,13 +886,13 @@ describe('the provider store', () => {
 });
 
 describe('rate limits', () => {
-  it('limits sign-in attempts per client address with a page, not JSON', async () => {
+  it('limits sign-up attempts per client address with a page, not JSON', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_SIGN_IN: '3' } });
     try {
       const attempt = () =>
         limited.app.inject({
           method: 'POST',
-          url: '/u/some-interaction/login',
+          url: '/u/some-interaction/signup',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           payload: new URLSearchParams({ email: ACCOUNTS.educator, password: 'guess' }).toString(),
         });

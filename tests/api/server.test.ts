@@ -75,14 +75,15 @@ describe('hardening', () => {
 });
 
 describe('rate limits', () => {
-  it('limits sign-in attempts per client with a 429 error body', async () => {
-    const limited = await createTestApp({ env: { RATE_LIMIT_SIGN_IN: '3' } });
+  it('limits sign-in attempts per account and demos per client with a 429 error body', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_SIGN_IN: '3', RATE_LIMIT_SIGN_IN_FAILURES: '3' } });
     try {
       const attempt = () => limited.app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email: ACCOUNTS.free, password: 'nope-nope-nope' } });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().error.code).toBe('RATE_LIMITED');
+      expect(blocked.headers['retry-after']).toBeDefined();
       const demo = () => limited.app.inject({ method: 'POST', url: '/api/identity/demo', payload: { email: 'rate.limited@example.org' } });
       for (let i = 0; i < 3; i++) expect((await demo()).statusCode).toBe(200);
       expect((await demo()).statusCode).toBe(429);

@@ -79,7 +79,7 @@ console.log(`bare Fastify (own process, autocannon ×50, 5 s): ${Math.round(bare
 const results: { processes: number; eventsPerSecond: number }[] = [];
 let nextEducator = Number(values['first-educator']);
 for (const processes of listOption(values.processes)) {
-  const server = await startServer({ databaseUrl, processes, env: { TRUST_PROXY: 'true' } });
+  const server = await startServer({ databaseUrl, processes, env: { TRUST_PROXY: '1' } });
   try {
     console.log(`\n════ WEB_CONCURRENCY=${processes} — ${userCount} educators, batches of ${batchSize}, ${concurrency} senders, ${seconds} s — load average ${loadAverage()} ════`);
     results.push({ processes, eventsPerSecond: await ingest(server, nextEducator) });

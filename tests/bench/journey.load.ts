@@ -31,7 +31,7 @@
  * once per session (what a school day looks like: a teacher signs in once and watches, reads and
  * searches for a while). The printed counts are the resulting mix.
  *
- * Rate limits stay on, as deployed: TRUST_PROXY=true and each educator sends its own
+ * Rate limits stay on, as deployed: TRUST_PROXY=1 and each educator sends its own
  * X-Forwarded-For address (schools' addresses), and no educator comes near its own budgets.
  *
  * Educators arrive evenly over `--ramp` seconds at each stage (signing in as they come) and the
@@ -102,7 +102,7 @@ async function main() {
 
   const peaks: { processes: number; rps: number; healthz: number }[] = [];
   for (const processes of processCounts) {
-    const server = await startServer({ databaseUrl, processes, env: { TRUST_PROXY: 'true' } });
+    const server = await startServer({ databaseUrl, processes, env: { TRUST_PROXY: '1' } });
     try {
       console.log(`\n════ WEB_CONCURRENCY=${processes} — server pid ${server.pid}, load average ${loadAverage()} ════`);
       const health = await peakRate(`${server.url}/api/healthz`, { connections: 50, seconds: 5 });

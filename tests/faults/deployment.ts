@@ -190,6 +190,7 @@ export async function startDeployment(options: { log: (line: string) => void }):
               SHUTDOWN_TIMEOUT: '10',
               // One address sends every request of the load: the limits are not what is tested here.
               RATE_LIMIT_SIGN_IN: '100000',
+              RATE_LIMIT_SIGN_INS_PER_ADDRESS: '10000000',
               RATE_LIMIT_BEACONS_PER_ADDRESS: '10000000',
               RATE_LIMIT_EVENTS_PER_USER: '10000000',
             },

@@ -127,6 +127,44 @@ describe('configuration', () => {
     });
   });
 
+  describe('TRUST_PROXY', () => {
+    const trustProxy = (value: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+
+    it('believes no proxy by default, a number of them, or those at these addresses', () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+      expect(trustProxy('false')).toBe(false);
+      expect(trustProxy('0')).toBe(false);
+      expect(trustProxy('1')).toBe(1);
+      expect(trustProxy('2')).toBe(2);
+      expect(trustProxy('10.0.0.5')).toEqual(['10.0.0.5']);
+      expect(trustProxy('127.0.0.1, 10.0.0.0/8,fd00::/8')).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
+    });
+
+    it('refuses true, which would believe whatever X-Forwarded-For a client writes, in one line', () => {
+      for (const value of ['true', 'TRUE', 'yes', 'on']) {
+        expect(problems({ TRUST_PROXY: value })).toEqual([
+          `TRUST_PROXY=${value} would believe any X-Forwarded-For a client writes: give the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8)`,
+        ]);
+      }
+    });
+
+    it('names anything else', () => {
+      for (const value of ['11', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/1', 'fd00::/129', '10.0.0.1,']) {
+        expect(problems({ TRUST_PROXY: value })).toEqual([
+          `TRUST_PROXY must be false, a number of proxies from 1 to 10, or their IP addresses or CIDR ranges separated by commas (got "${value}")`,
+        ]);
+      }
+    });
+  });
+
+  it('throttles password sign-ins per account and per address, sized for a school behind one address', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).rateLimit.signIn).toEqual({ failuresBeforeWait: 5, attemptsPerAddress: 1000, failuresPerAddress: 100 });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), RATE_LIMIT_SIGN_IN_FAILURES: '3', RATE_LIMIT_SIGN_INS_PER_ADDRESS: '5000', RATE_LIMIT_SIGN_IN_FAILURES_PER_ADDRESS: '400' }).rateLimit.signIn,
+    ).toEqual({ failuresBeforeWait: 3, attemptsPerAddress: 5000, failuresPerAddress: 400 });
+    expect(problems({ RATE_LIMIT_SIGN_IN_FAILURES: '0' })).toEqual(['RATE_LIMIT_SIGN_IN_FAILURES must be a whole number from 1 to 1000 (got "0")']);
+  });
+
   it('reads the shutdown timings', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).shutdown).toEqual({ delayMs: 0, timeoutMs: 10_000 });
     expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_DELAY: '5', SHUTDOWN_TIMEOUT: '30' }).shutdown).toEqual({ delayMs: 5000, timeoutMs: 30_000 });

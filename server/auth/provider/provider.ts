@@ -519,7 +519,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
         return showSignUp(reply, interaction.uid, { email: loginHint(interaction) });
       });
 
-      pages.post<Uid & { Body: LoginBody }>('/u/:uid/login', { config: rateLimit }, async (request, reply) => {
+      pages.post<Uid & { Body: LoginBody }>('/u/:uid/login', async (request, reply) => {
         const interaction = await interactionFor(request, reply);
         if (!interaction) return expired(reply);
         if (interaction.prompt.name !== 'login') return grantConsent(request, reply, interaction);
@@ -527,8 +527,14 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
         const password = text(request.body?.password);
         let user: Awaited<ReturnType<typeof accounts.checkPassword>> = null;
         try {
-          user = email && password ? await accounts.checkPassword(email, password) : null;
+          user = email && password ? await ctx.signIns.attempt(email, request.ip, () => accounts.checkPassword(email, password)) : null;
         } catch (error) {
+          // The account or this address must wait (server/auth/sign-in-throttle.ts).
+          if (error instanceof HttpError && error.statusCode === 429) {
+            request.log.info({ interaction: interaction.uid }, 'sign-in refused: too many attempts');
+            void reply.header('retry-after', String(error.retryAfterS));
+            return showLogin(reply, interaction.uid, email.slice(0, 254), `${error.message}.`, 429);
+          }
           // Too many sign-ins waiting for their password check (server/auth/passwords.ts).
           if (!(error instanceof HttpError && error.code === 'BUSY')) throw error;
           request.log.warn({ interaction: interaction.uid }, 'sign-in refused: password checks busy');
