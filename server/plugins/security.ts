@@ -11,7 +11,7 @@ import { HttpError } from '../errors.ts';
 import { appWide } from './app-wide.ts';
 
 /** Operations that sign people in or create accounts: limited per client address. */
-const SIGN_IN: ReadonlySet<OperationId> = new Set(['localLogin', 'startDemo', 'authorizeEmail', 'register', 'verifyEmail', 'sendVerificationEmail']);
+const SIGN_IN: ReadonlySet<OperationId> = new Set(['localLogin', 'startDemo', 'startDemoSession', 'authorizeEmail', 'register', 'verifyEmail', 'sendVerificationEmail']);
 /** What a page sends on its own, many times a minute: limited per address, more generously. */
 const BEACONS: ReadonlySet<OperationId> = new Set(['recordLearnerEvents', 'recordPageView']);
 
