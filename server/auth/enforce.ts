@@ -4,7 +4,7 @@ import type { OperationId } from '../contract.ts';
 import { badRequest, forbidden, notFound, unauthorized, type HttpError } from '../errors.ts';
 import type { BillingRepository } from '../repositories/billing.ts';
 import type { OrganizationRow, OrganizationsRepository } from '../repositories/organizations.ts';
-import { POLICY, roleRefusal, type OperationPolicy, type Tenancy } from './policy.ts';
+import { callerRefusal, POLICY, type OperationPolicy, type Tenancy } from './policy.ts';
 import { bearerToken, type Authenticator, type Principal, type UserRow } from './principal.ts';
 import type { TokenService } from './tokens.ts';
 import { clock } from '../clock.ts';
@@ -100,7 +100,7 @@ export function createPolicyEnforcer({ config, tokens, auth, organizations, bill
     return async function checkPolicy(request: FastifyRequest) {
       const principal = await authenticate(policy, request);
       if (!principal || !('roles' in policy)) return;
-      const refusal = roleRefusal(policy, principal.user.role);
+      const refusal = callerRefusal(policy, principal.user);
       if (refusal) throw refusal;
       if (policy.access) await requireAccess(principal.user);
       if (policy.tenancy) request.tenant = await resolveTenant(policy.tenancy, principal, request);

@@ -1,6 +1,7 @@
 import type { LearnerEventType, OperationId, Role } from '../contract.ts';
 import { ROLE_VALUES } from '../db/enums.ts';
 import { forbidden, type HttpError } from '../errors.ts';
+import type { UserRow } from './principal.ts';
 
 /**
  * How the caller of an operation proves who they are:
@@ -33,6 +34,12 @@ export type OperationPolicy =
       /** Paid content: free access or an active subscription (own, school's or district's). */
       access?: true;
       tenancy?: Tenancy;
+      /**
+       * Open to an account whose e-mail address is not proven yet (a sign-up before its link is
+       * followed): who it is, the link again, signing out. Every other operation answers it 403
+       * EMAIL_NOT_VERIFIED.
+       */
+      beforeVerification?: true;
     };
 
 /** Role sets (spec §6 names the roles; what each may do at the API is ours, see docs/decisions.md). */
@@ -48,11 +55,14 @@ const ADMINS = ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN'] as const satisfies re
 const PLATFORM_ADMIN = ['ADMIN'] as const satisfies readonly Role[];
 
 const PUBLIC = { authentication: 'none' } as const;
+/** Signed in, whatever the role, even before the address is proven. */
+const ANY_ACCOUNT = { authentication: 'bearer', roles: EVERYONE, beforeVerification: true } as const;
 
 /**
  * Who may call each operation of openapi.yaml, checked in this order before its handler runs:
- * authentication (401), role (403 DEMO_ACCOUNT or FORBIDDEN_ROLE), access (403
- * SUBSCRIPTION_REQUIRED), tenancy (400/404/403). An operation missing here does not compile.
+ * authentication (401), role (403 DEMO_ACCOUNT or FORBIDDEN_ROLE), a proven address (403
+ * EMAIL_NOT_VERIFIED), access (403 SUBSCRIPTION_REQUIRED), tenancy (400/404/403). An operation
+ * missing here does not compile.
  */
 export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   // catalog
@@ -76,9 +86,9 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   getInProgressItems: { authentication: 'bearer', roles: EVERYONE },
 
   // identity: signing in and starting a demo come before any token
-  getCurrentUser: { authentication: 'bearer', roles: EVERYONE },
+  getCurrentUser: ANY_ACCOUNT,
   // Each of its parts is then decided under that part's own operation (server/routes/start-up.ts).
-  getStartUp: { authentication: 'bearer', roles: EVERYONE },
+  getStartUp: ANY_ACCOUNT,
   authorizeEmail: PUBLIC,
   getPasswordChangeUrl: {
     authentication: 'bearer',
@@ -87,14 +97,19 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   },
   verifyEmail: PUBLIC,
   startDemo: PUBLIC,
+  // The e-mailed link's ticket is the proof: no token before it.
+  startDemoSession: PUBLIC,
+  issueDemoRegistrationTicket: { authentication: 'bearer', roles: ['DEMO'] },
   localLogin: PUBLIC,
-  logout: { authentication: 'bearer', roles: EVERYONE },
-  signOutEverywhere: { authentication: 'bearer', roles: EVERYONE },
-  sendVerificationEmail: { authentication: 'bearer', roles: EVERYONE },
+  logout: ANY_ACCOUNT,
+  signOutEverywhere: ANY_ACCOUNT,
+  sendVerificationEmail: ANY_ACCOUNT,
 
   // learner
   getProgress: { authentication: 'bearer', roles: LEARNERS },
-  recordLearnerEvents: { authentication: 'beacon', roles: LEARNERS },
+  // The sign-in's LEARNER_LOGIN comes before the address is proven: the batch is answered, and
+  // each of its events refused by evidenceRefusal below.
+  recordLearnerEvents: { authentication: 'beacon', roles: LEARNERS, beforeVerification: true },
 
   // profile
   getProfile: { authentication: 'bearer', roles: EVERYONE },
@@ -186,6 +201,28 @@ export function roleRefusal(policy: OperationPolicy, role: Role): HttpError | nu
   // Only say "register" when a full account would actually be allowed.
   if (role === 'DEMO' && policy.roles.includes('USER')) return forbidden(policy.demoMessage ?? 'Register for a full account to do this', 'DEMO_ACCOUNT');
   return forbidden('Your role does not allow this', 'FORBIDDEN_ROLE');
+}
+
+/** Why an account whose address is not proven yet may not call an operation, or null when it may. */
+export function verificationRefusal(policy: OperationPolicy, user: Pick<UserRow, 'verifiedAt'>): HttpError | null {
+  if (user.verifiedAt || !('roles' in policy) || policy.beforeVerification) return null;
+  return unverified();
+}
+
+const unverified = () => forbidden('Confirm your e-mail address first: open the link we e-mailed you', 'EMAIL_NOT_VERIFIED');
+
+/** What the caller's account may not do here: its role first, then its unproven address. */
+export function callerRefusal(policy: OperationPolicy, user: Pick<UserRow, 'role' | 'verifiedAt'>): HttpError | null {
+  return roleRefusal(policy, user.role) ?? verificationRefusal(policy, user);
+}
+
+/**
+ * A learner event counts only from an account whose address is proven, whatever the operation it
+ * stands for allows (a sign-in's event included): an address someone claimed without owning it
+ * must not leave figures behind for its owner's school.
+ */
+export function evidenceRefusal(policy: OperationPolicy, user: Pick<UserRow, 'role' | 'verifiedAt'>): HttpError | null {
+  return roleRefusal(policy, user.role) ?? (user.verifiedAt ? null : unverified());
 }
 
 /**

@@ -104,6 +104,10 @@ export function createAuthenticator(
         if (existing.ssoId && existing.ssoId !== subject) {
           throw unauthorized('This e-mail is linked to another sign-in', 'SSO_CONFLICT');
         }
+        // The embedded provider names its accounts by their id: this is the account itself,
+        // signing in for the first time (its address may still be unproven: the policy says what
+        // it may do until then).
+        if (existing.id === subject) return tx.linkSso(existing.id, subject, { accepts: false });
         // Linking hands the existing account over: only for an address the provider verified.
         if (claims.email_verified !== true) {
           throw unauthorized('Verify your e-mail address with your sign-in provider to use your existing account', 'EMAIL_NOT_VERIFIED');

@@ -14,7 +14,7 @@ import { appWide } from './app-wide.ts';
  * Operations that create accounts or send e-mails: limited per client address. Password sign-ins
  * are throttled per account and per address instead (server/auth/sign-in-throttle.ts).
  */
-const SIGN_IN: ReadonlySet<OperationId> = new Set(['startDemo', 'authorizeEmail', 'register', 'verifyEmail', 'sendVerificationEmail']);
+const SIGN_IN: ReadonlySet<OperationId> = new Set(['startDemo', 'startDemoSession', 'authorizeEmail', 'register', 'verifyEmail', 'sendVerificationEmail']);
 /** What a page sends on its own, many times a minute: limited per address, more generously. */
 const BEACONS: ReadonlySet<OperationId> = new Set(['recordLearnerEvents', 'recordPageView']);
 

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { QueryOf } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
-import { profiles, users } from '../db/schema.ts';
+import { emailVerificationTokens, profiles, users } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
 import type { MemberFields } from '../services/users.ts';
 import { containing, MEMBER_ROLES, uuids } from './fragments.ts';
@@ -108,23 +108,73 @@ function usersQueries(db: Db) {
       return row;
     },
 
-    /** Links a sign-in provider's account; an invited educator's account is accepted by it. */
-    async linkSso(userId: string, subject: string): Promise<UserRow> {
-      const [linked] = await db.update(users).set({ ssoId: subject, invitationAcceptedAt: acceptedNow }).where(eq(users.id, userId)).returning();
+    /**
+     * Links a sign-in provider's account; an invited educator's account is accepted by it, unless
+     * the account only signs in as itself (the embedded provider's: it accepts at sign-up).
+     */
+    async linkSso(userId: string, subject: string, options: { accepts: boolean } = { accepts: true }): Promise<UserRow> {
+      const [linked] = await db
+        .update(users)
+        .set({ ssoId: subject, ...(options.accepts && { invitationAcceptedAt: acceptedNow }) })
+        .where(eq(users.id, userId))
+        .returning();
       return linked!;
     },
 
     /**
-     * Completes an account nobody owns yet (no password, no sign-in provider); undefined when
-     * someone completed it first, so of two racing sign-ups only one wins.
+     * Gives an account its owner, who proved the right to it: an invitation's link (the invited
+     * account, or an account whose address nobody ever proved: whoever signed it up did not own
+     * the address) or the demo's own session (its demo account). The password, names and role are
+     * theirs from now on, and every earlier session of the account ends. Undefined when the
+     * account no longer qualifies (someone completed it first), so of two racing sign-ups only one
+     * wins.
      */
-    async claimOwnerless(userId: string, values: Pick<NewUser, 'firstName' | 'lastName' | 'passwordHash' | 'role' | 'verifiedAt'>): Promise<UserRow | undefined> {
+    async claim(
+      userId: string,
+      by: 'invitation' | 'demo',
+      values: Pick<NewUser, 'firstName' | 'lastName' | 'passwordHash' | 'role' | 'verifiedAt'>,
+    ): Promise<UserRow | undefined> {
+      // An account linked to another sign-in stays that sign-in's (the embedded provider links an
+      // account to itself: its subject is the account's id).
+      const ownSignIn = sql`(${users.ssoId} is null or ${users.ssoId} = ${users.id}::text)`;
+      const qualifies =
+        by === 'invitation'
+          ? sql`${users.verifiedAt} is null and ${ownSignIn}`
+          : sql`${users.role} = 'DEMO' and ${users.passwordHash} is null and ${ownSignIn}`;
       const [completed] = await db
         .update(users)
-        .set({ ...values, invitationAcceptedAt: acceptedNow })
-        .where(sql`${users.id} = ${userId} and ${users.passwordHash} is null and ${users.ssoId} is null`)
+        .set({ ...values, invitationAcceptedAt: acceptedNow, sessionsNotBefore: sql`now()` })
+        .where(sql`${users.id} = ${userId} and ${qualifies}`)
         .returning();
       return completed;
+    },
+
+    /**
+     * Takes an account nobody has proven the address of into an invitation (see
+     * services/invitations.ts `isUnclaimed`): it becomes the invited educator's, pending, with the
+     * invitation's names; its links that would confirm the address stop working, so only the
+     * invitation's link gives it an owner. Undefined when it no longer qualifies.
+     */
+    async inviteUnclaimed(
+      userId: string,
+      values: Pick<NewUser, 'organizationId' | 'firstName' | 'lastName' | 'invitedAt' | 'invitedBy' | 'invitationSentAt' | 'invitationExpiresAt'>,
+    ): Promise<UserRow | undefined> {
+      const [taken] = await db
+        .update(users)
+        .set({ ...values, role: 'USER' })
+        .where(
+          sql`${users.id} = ${userId} and ${users.verifiedAt} is null and ${users.organizationId} is null and ${users.invitedAt} is null
+              and ${users.deactivatedAt} is null and ${users.role} in ('USER', 'DEMO') and (${users.ssoId} is null or ${users.ssoId} = ${users.id}::text)`,
+        )
+        .returning();
+      if (taken) await db.delete(emailVerificationTokens).where(sql`${emailVerificationTokens.userId} = ${userId} and ${emailVerificationTokens.usedAt} is null`);
+      return taken;
+    },
+
+    /** The address was proven (a demo link followed); the first proof's moment is kept. */
+    async markVerified(userId: string): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ verifiedAt: sql`coalesce(${users.verifiedAt}, app_now())` }).where(eq(users.id, userId)).returning();
+      return row;
     },
 
     async setPassword(userId: string, passwordHash: string) {

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { badRequest, conflict, gone, notFound, unauthorized } from '../errors.ts';
+import { addressProof, sha256 } from '../services/address-proof.ts';
 import { utcDay } from '../services/learner-events.ts';
 import { toUser } from '../services/users.ts';
 import type { UserRow } from '../auth/principal.ts';
@@ -7,12 +7,18 @@ import type { Repositories } from '../repositories/repositories.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 import { clock } from '../clock.ts';
 
-type IdentityOps = 'getCurrentUser' | 'authorizeEmail' | 'getPasswordChangeUrl' | 'verifyEmail' | 'startDemo' | 'localLogin' | 'logout' | 'signOutEverywhere' | 'sendVerificationEmail';
-
-/** How long an e-mail verification link stays valid. */
-const VERIFICATION_TTL_MS = 7 * 24 * 3600 * 1000;
-
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+type IdentityOps =
+  | 'getCurrentUser'
+  | 'authorizeEmail'
+  | 'getPasswordChangeUrl'
+  | 'verifyEmail'
+  | 'startDemo'
+  | 'startDemoSession'
+  | 'issueDemoRegistrationTicket'
+  | 'localLogin'
+  | 'logout'
+  | 'signOutEverywhere'
+  | 'sendVerificationEmail';
 
 /**
  * Where an address signs in: the embedded provider's page takes every account (it checks local
@@ -34,19 +40,10 @@ export async function currentUserOf(repos: Pick<Repositories, 'organizations' | 
   return toUser(user, organization?.name ?? null, previousVisitOn);
 }
 
-export function identityHandlers({ repos, tokens, config, mailer, sessions, passwords, signIns }: Context): Handlers<IdentityOps> {
+export function identityHandlers(ctx: Context): Handlers<IdentityOps> {
+  const { repos, tokens, config, sessions, passwords, signIns } = ctx;
   const { users, identity } = repos;
-
-  async function sendVerification(userId: string, email: string) {
-    const token = randomBytes(32).toString('base64url');
-    await identity.addVerification(sha256(token), userId, new Date(clock.ms() + VERIFICATION_TTL_MS));
-    const link = `${config.publicUrl}/email-verification?verification-token=${token}`;
-    await mailer.send({
-      to: email,
-      subject: 'Confirm your e-mail address',
-      text: `Welcome to the Educator Learning Platform.\n\nConfirm your e-mail address by opening this link within 7 days:\n${link}\n\nIf you did not ask for this, you can ignore this message.`,
-    });
-  }
+  const proof = addressProof(ctx);
 
   return {
     async getCurrentUser(request) {
@@ -84,18 +81,34 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions, pass
       return { verified: true as const, email: user.email };
     },
 
-    async startDemo(request) {
+    // Nothing but an e-mailed link starts a demo: an address alone proves nobody owns it. The
+    // account is made (or resumed) when the link is followed.
+    async startDemo(request, reply) {
       const email = request.body.email.trim().toLowerCase();
-      let user = await users.byEmail(email);
+      const user = await users.byEmail(email);
       if (user && user.role !== 'DEMO') throw conflict('This e-mail already has an account: sign in instead', 'ACCOUNT_EXISTS');
-      if (!user) {
-        user = await users.create({ role: 'DEMO', email, firstName: '', lastName: '' }, { ifNew: true });
-        // A concurrent request created it first: resume that account.
-        if (!user) user = await users.byEmail(email);
-        else await sendVerification(user.id, email);
-      }
-      const { accessToken, tokenType, expiresIn } = await tokens.issueLocal(user!.id, user!.role);
+      await proof.allowMail(email);
+      const { expiresAt } = await proof.sendDemoLink(email);
+      reply.code(202);
+      return { email, expiresAt };
+    },
+
+    async startDemoSession(request) {
+      const email = await proof.useDemoLink(request.body.ticket);
+      let user = await users.byEmail(email);
+      // Following the link proved the address: a new demo account starts verified.
+      user ??= (await users.create({ role: 'DEMO', email, firstName: '', lastName: '', verifiedAt: clock.now() }, { ifNew: true })) ?? (await users.byEmail(email));
+      if (!user || user.role !== 'DEMO') throw conflict('This e-mail already has an account: sign in instead', 'ACCOUNT_EXISTS');
+      if (user.deactivatedAt) throw unauthorized('This account has been deactivated', 'ACCOUNT_DEACTIVATED');
+      if (!user.verifiedAt) user = (await users.markVerified(user.id)) ?? user;
+      const { accessToken, tokenType, expiresIn } = await tokens.issueLocal(user.id, user.role);
       return { accessToken, tokenType, expiresIn };
+    },
+
+    // Demo registration (spec §4): the sign-up page turns a demo account into a full one only
+    // with this ticket, which only the demo's own session can get.
+    async issueDemoRegistrationTicket(request) {
+      return proof.registrationTicket(principalOf(request).user);
     },
 
     async localLogin(request) {
@@ -126,7 +139,12 @@ export function identityHandlers({ repos, tokens, config, mailer, sessions, pass
     async sendVerificationEmail(request, reply) {
       const { user } = principalOf(request);
       if (user.verifiedAt) throw conflict('Your e-mail address is already verified', 'ALREADY_VERIFIED');
-      await sendVerification(user.id, user.email);
+      // The address's owner was invited meanwhile: the invitation, not this account, is theirs.
+      if (user.invitedAt && !user.invitationAcceptedAt) {
+        throw conflict('This address was invited by a school: its owner accepts the invitation e-mailed to it', 'INVITATION_PENDING');
+      }
+      await proof.allowMail(user.email);
+      await proof.sendVerification(user);
       reply.code(204);
     },
 

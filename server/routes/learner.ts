@@ -1,5 +1,5 @@
 import { accessRefusal } from '../auth/enforce.ts';
-import { EVENT_OPERATION, POLICY, roleRefusal } from '../auth/policy.ts';
+import { EVENT_OPERATION, evidenceRefusal, POLICY } from '../auth/policy.ts';
 import type { LearnerEventType } from '../contract.ts';
 import type { StoredEvent } from '../repositories/progress.ts';
 import { itemRefusal, timeRefusal, utcDay, watchRefusal, type EventVerdict, type Rejection } from '../services/learner-events.ts';
@@ -59,7 +59,7 @@ export function learnerHandlers({ repos, limiter, config, ownLists }: Context): 
         const refusal: Rejection | null =
           (budget <= 0 ? { reason: 'RATE_LIMITED', message: 'Too many events in the last hour' } : null) ??
           timeRefusal(event.at, now) ??
-          asRejection(roleRefusal(policy, user.role)) ??
+          asRejection(evidenceRefusal(policy, user)) ??
           ('access' in policy && policy.access ? asRejection(paidRefusal) : null) ??
           itemRefusal(event, targets);
         if (refusal) {

@@ -1,5 +1,5 @@
 import { accessRefusal } from '../auth/enforce.ts';
-import { POLICY, roleRefusal } from '../auth/policy.ts';
+import { callerRefusal, POLICY } from '../auth/policy.ts';
 import type { UserRow } from '../auth/principal.ts';
 import type { OperationId } from '../contract.ts';
 import { describeError } from '../plugins/validation.ts';
@@ -23,7 +23,7 @@ export function startUpHandlers({ repos, billing }: Context): Handlers<'getStart
     try {
       const policy = POLICY[operationId];
       if ('roles' in policy) {
-        const refusal = roleRefusal(policy, user.role) ?? (policy.access ? await accessRefusal(user, repos.billing) : null);
+        const refusal = callerRefusal(policy, user) ?? (policy.access ? await accessRefusal(user, repos.billing) : null);
         if (refusal) throw refusal;
         if (policy.tenancy) throw new Error(`${operationId} acts on an organization: it cannot be a part of the start-up`);
       }

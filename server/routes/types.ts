@@ -37,7 +37,7 @@ export type Wire<T> = T extends string
 
 type Responses<K extends OperationId> = operations[K]['responses'];
 type SuccessBody<K extends OperationId> = {
-  [S in keyof Responses<K>]: S extends 200 | 201 ? JsonBody<Responses<K>[S]> : never;
+  [S in keyof Responses<K>]: S extends 200 | 201 | 202 ? JsonBody<Responses<K>[S]> : never;
 }[keyof Responses<K>];
 
 export type Req<K extends OperationId> = FastifyRequest<{

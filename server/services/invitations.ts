@@ -44,6 +44,23 @@ type Invitee = { email: string; firstName: string; lastName: string };
 type ImportRow = Schemas['ImportResult']['valid'][number];
 type ImportRefusal = Schemas['ImportResult']['invalid'][number];
 
+/**
+ * An account nobody has proven the address of (a sign-up whose link was never followed), in no
+ * organization and never invited: whoever made it did not show they own the address, so it does
+ * not stand in the way of an invitation. The invitation takes it over; its owner is whoever
+ * follows the invitation's link (repositories/users.ts: `inviteUnclaimed`, `claim`).
+ */
+export function isUnclaimed(account: UserRow): boolean {
+  return (
+    !account.verifiedAt &&
+    !account.organizationId &&
+    !account.invitedAt &&
+    !account.deactivatedAt &&
+    (account.role === 'USER' || account.role === 'DEMO') &&
+    (!account.ssoId || account.ssoId === account.id)
+  );
+}
+
 /** Why an address cannot be invited into an organization because it has an account: the single invite's 409s. */
 export function existingAccountRefusal(existing: UserRow, org: Pick<OrganizationRow, 'id'>): HttpError {
   if (existing.organizationId === org.id) return conflict('This educator is already a member of this organization', 'ALREADY_MEMBER');
@@ -96,9 +113,11 @@ export function createInvitations({ users, organizations, tokens, mailer, limite
     };
   }
 
-  /** A new account, invited now: its row (with the invitation) and the link of this sending. */
-  async function invitedAccount(invitee: Invitee, inviter: UserRow, org: OrganizationRow) {
-    const id = randomUUID();
+  /**
+   * The invited account's row (with the invitation) and the link of this sending: a new account,
+   * or the unclaimed account `id` of the address taken over.
+   */
+  async function invitedAccount(invitee: Invitee, inviter: UserRow, org: OrganizationRow, id: string = randomUUID()) {
     const sentAt = clock.now();
     // The ticket proves the link came from the invitation: without it, anyone who knew the
     // address could create the invited (organization-paid) account first.
@@ -127,7 +146,7 @@ export function createInvitations({ users, organizations, tokens, mailer, limite
         const account = existing.get(row.email);
         const earlier = firstLine.get(row.email);
         if (earlier !== undefined) errors.push(`This e-mail appears earlier in the file (line ${earlier})`);
-        else if (account) errors.push(existingAccountRefusal(account, org).message);
+        else if (account && !isUnclaimed(account)) errors.push(existingAccountRefusal(account, org).message);
       }
       if (errors.length) invalid.push({ line: row.line, email: row.cell, errors });
       else {
@@ -141,9 +160,12 @@ export function createInvitations({ users, organizations, tokens, mailer, limite
   return {
     async invite(inviter: UserRow, org: OrganizationRow, input: Schemas['InviteInput']): Promise<UserRow> {
       const invitee = normalized(input);
-      const { values, ticket } = await invitedAccount(invitee, inviter, org);
+      const unclaimed = await users.byEmail(invitee.email);
+      const { values, ticket } = await invitedAccount(invitee, inviter, org, unclaimed && isUnclaimed(unclaimed) ? unclaimed.id : undefined);
       const invited = await users.transaction(async (tx) => {
         const existing = await tx.byEmail(invitee.email);
+        const taken = existing?.id === values.id && isUnclaimed(existing) ? await tx.inviteUnclaimed(existing.id, values) : undefined;
+        if (taken) return taken;
         if (existing) throw existingAccountRefusal(existing, org);
         return (await tx.create(values))!;
       });
@@ -218,9 +240,14 @@ export function createInvitations({ users, organizations, tokens, mailer, limite
       const byLine = new Map(rows.map((r) => [r.line, r]));
       const { created, invalid, mails } = await users.transaction(async (tx) => {
         // Checked again inside the transaction: an account may have been made since the dry run.
-        const again = checkRows(rows, await tx.byEmails(addresses), org);
-        const accounts = await Promise.all(again.valid.map(async (row) => ({ row, ...(await invitedAccount(row, inviter, org)) })));
-        const made = await tx.createMany(accounts.map((a) => a.values));
+        const existingNow = await tx.byEmails(addresses);
+        const again = checkRows(rows, existingNow, org);
+        const accounts = await Promise.all(again.valid.map(async (row) => ({ row, ...(await invitedAccount(row, inviter, org, existingNow.get(row.email)?.id)) })));
+        const made = await tx.createMany(accounts.filter((a) => !existingNow.has(a.row.email)).map((a) => a.values));
+        for (const a of accounts.filter((a) => existingNow.has(a.row.email))) {
+          const taken = await tx.inviteUnclaimed(a.values.id, a.values);
+          if (taken) made.push(taken);
+        }
         const madeIds = new Set(made.map((u) => u.id));
         // An address taken between the check and the insert is refused like an existing account.
         const lost = accounts.filter((a) => !madeIds.has(a.values.id));

@@ -24,6 +24,7 @@ export const PUBLIC_OPERATIONS: ReadonlySet<OperationKey> = new Set<OperationKey
   'POST /identity/authorize',
   'POST /identity/verify-email/{token}',
   'POST /identity/demo',
+  'POST /identity/demo/session',
   'POST /identity/local/authorize',
   // The beacon carries its token in the body because sendBeacon cannot set headers.
   'POST /learner/events',

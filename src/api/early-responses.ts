@@ -74,6 +74,8 @@ export function keepStartUpAnswers(authorization: string, body: unknown, early: 
   for (const [name, path] of Object.entries(START_UP_PARTS) as [keyof typeof START_UP_PARTS, string][]) {
     const part = parts[name];
     if (!part || typeof part.status !== 'number') continue;
+    // Refused until the address is proven: that changes while the page is open (/check-email).
+    if ((part.error as { code?: unknown } | undefined)?.code === 'EMAIL_NOT_VERIFIED') continue;
     const text = JSON.stringify(part.status < 300 ? part.data : { error: part.error });
     set.responses[path] = Promise.resolve(new Response(text, { status: part.status, headers: { 'Content-Type': 'application/json' } }));
   }

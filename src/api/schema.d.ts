@@ -390,8 +390,51 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create or resume a demo account for an e-mail address and sign it in. */
+        /**
+         * E-mail a single-use link that starts (or resumes) the demo account of an address.
+         * @description Skips authentication. An address alone signs nobody in: the link (valid once, for 24 hours) proves whoever follows it reads the address's mail, and `POST /identity/demo/session` exchanges it for a session. An address with a full account answers 409 `ACCOUNT_EXISTS`. One address is sent at most 5 such e-mails an hour (429).
+         */
         post: operations["startDemo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity/demo/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow a demo link; answers a local access token for its demo account.
+         * @description Skips authentication: the link's ticket (from the e-mail of `POST /identity/demo`) is the proof, and it works once. The demo account of the address is created on the first link (its address verified) and resumed on later ones. 404 `TOKEN_NOT_FOUND` for a ticket that is not one, 410 `TOKEN_USED` or `TOKEN_EXPIRED`, 409 `ACCOUNT_EXISTS` when the address has had a full account since.
+         */
+        post: operations["startDemoSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity/demo/registration-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived ticket with which the sign-up page turns the caller's demo account into a full account.
+         * @description Demo users only. Demo registration passes it to the identity provider's sign-up as the `demo_ticket` authorization parameter; without it, signing up with a demo account's address does not take the demo account. Valid for 15 minutes.
+         */
+        post: operations["issueDemoRegistrationTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -449,7 +492,7 @@ export interface paths {
         put?: never;
         /**
          * Send a new link that confirms the caller's e-mail address.
-         * @description The link is valid for 7 days; earlier links stay valid until they expire or one is used.
+         * @description The link is valid for 7 days; earlier links stay valid until they expire or one is used. 409 `ALREADY_VERIFIED`, or `INVITATION_PENDING` when a school has invited the address since (its owner accepts the invitation instead); at most 5 e-mails an hour (429).
          */
         post: operations["sendVerificationEmail"];
         delete?: never;
@@ -963,7 +1006,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite an educator to a school (or, for district staff, the district); creates their account and e-mails an invitation. */
+        /**
+         * Invite an educator to a school (or, for district staff, the district); creates their account and e-mails an invitation.
+         * @description An address with an account answers 409 (`ALREADY_MEMBER`, `ACCOUNT_EXISTS`), except an account nobody ever proved the address of (a sign-up whose confirmation link was never followed, in no organization): the invitation takes that account over. Whoever follows the invitation's link owns it then, with their own password; the earlier password and sessions stop working.
+         */
         post: operations["inviteUser"];
         delete?: never;
         options?: never;
@@ -1001,7 +1047,8 @@ export interface paths {
          * Invites the educators of a CSV file (columns email, firstName, lastName); a dry run only says what would happen.
          * @description The file's first row names the columns (email, firstName, lastName, any order, any case;
          *     other columns are ignored). Each row is checked as the invite form checks it (§5 rules and
-         *     messages), and against existing accounts and the file's other rows. A dry run creates and
+         *     messages), and against existing accounts (an account whose address was never proven is
+         *     taken over, as by a single invitation) and the file's other rows. A dry run creates and
          *     sends nothing; a real run invites every valid row and skips the invalid ones, listing
          *     them. The file (`csv`, as UTF-8 bytes) may be at most 500 kB (413 'File size must be less
          *     than 500 kB') and hold at most 1,000 educators.
@@ -2479,7 +2526,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The role or organization may not do this. */
+        /** @description The role or organization may not do this, or the account's e-mail address is not proven yet (`EMAIL_NOT_VERIFIED`). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -3663,6 +3710,55 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The link is on its way to the address. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "curious.teacher@example.org",
+                     *       "expiresAt": "2026-11-03T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The address the link was sent to (trimmed and lower-cased). */
+                        email: string;
+                        /**
+                         * Format: date-time
+                         * @description When the link stops working.
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    startDemoSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ticket": "eyJhbGciOiJIUzI1NiJ9..."
+                 *     }
+                 */
+                "application/json": {
+                    ticket: string;
+                };
+            };
+        };
+        responses: {
             /** @description A local access token for the demo account. */
             200: {
                 headers: {
@@ -3680,9 +3776,46 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    issueDemoRegistrationTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ticket": "eyJhbGciOiJIUzI1NiJ9...",
+                     *       "expiresAt": "2026-11-02T09:45:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        ticket: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     localLogin: {
@@ -3872,7 +4005,8 @@ export interface operations {
             /**
              * @description Every event's own answer, in the order sent: stored now (accepted), stored before
              *     (duplicate), or refused with a reason (rejected). An event is evidence of an action and
-             *     is accepted only from a user who may take that action, about an existing item of the
+             *     is accepted only from a user who may take that action (and whose e-mail address is
+             *     proven), about an existing item of the
              *     right kind, stamped no later than 5 minutes ahead and no earlier than 14 days ago, and —
              *     for video — no more than watching can have produced: seconds watched (`watched`) count
              *     only in a play session that GET /catalog/items/{id}/video started, and the learner's
@@ -3917,7 +4051,7 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             status: "accepted" | "duplicate" | "rejected";
-                            /** @description Why an event was rejected (RATE_LIMITED, TIMESTAMP_IN_FUTURE, TIMESTAMP_TOO_OLD, DEMO_ACCOUNT, FORBIDDEN_ROLE, SUBSCRIPTION_REQUIRED, ITEM_REQUIRED, UNKNOWN_ITEM, NO_VIDEO, NO_REPRODUCIBLES, NOT_A_STRATEGY, POSITION_BEYOND_END, PLAY_SESSION_REQUIRED, UNKNOWN_PLAY_SESSION, PROGRESS_NOT_WATCHED, ALREADY_COUNTED_TODAY). */
+                            /** @description Why an event was rejected (RATE_LIMITED, TIMESTAMP_IN_FUTURE, TIMESTAMP_TOO_OLD, DEMO_ACCOUNT, FORBIDDEN_ROLE, EMAIL_NOT_VERIFIED, SUBSCRIPTION_REQUIRED, ITEM_REQUIRED, UNKNOWN_ITEM, NO_VIDEO, NO_REPRODUCIBLES, NOT_A_STRATEGY, POSITION_BEYOND_END, PLAY_SESSION_REQUIRED, UNKNOWN_PLAY_SESSION, PROGRESS_NOT_WATCHED, ALREADY_COUNTED_TODAY). */
                             reason?: string;
                             message?: string;
                         }[];

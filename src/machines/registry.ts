@@ -2,8 +2,10 @@ import type { AnyStateMachine } from 'xstate';
 import { authMachine } from '@/machines/auth/auth.machine';
 import { calendarMachine } from '@/machines/calendar/calendar.machine';
 import { callbackMachine } from '@/machines/callback/callback.machine';
+import { checkEmailMachine } from '@/machines/check-email/check-email.machine';
 import { catalogMachine } from '@/machines/catalog/catalog.machine';
 import { dashboardMachine, itemDetailMachine, livestreamsMachine } from '@/machines/catalog/catalog-screens.machine';
+import { demoLinkMachine } from '@/machines/demo/demo.machine';
 import { chatMachine } from '@/machines/chat/chat.machine';
 import { communityMachine } from '@/machines/community/community.machine';
 import { emailVerificationMachine } from '@/machines/email-verification/email-verification.machine';
@@ -79,12 +81,14 @@ export const MACHINES: readonly MachineEntry[] = [
   { name: 'email-verification', folder: 'email-verification', machine: emailVerificationMachine, live: { screen: 'emailVerification' } },
   { name: 'callback', folder: 'callback', machine: callbackMachine, live: { screen: 'callback' } },
   { name: 'invite', folder: 'invite', machine: inviteMachine, live: { screen: 'invite' } },
+  { name: 'demo-link', folder: 'demo', machine: demoLinkMachine, live: { screen: 'demoLink' } },
+  { name: 'check-email', folder: 'check-email', machine: checkEmailMachine, live: { screen: 'checkEmail' } },
   { name: 'community', folder: 'community', machine: communityMachine, live: { screen: 'community' } },
   { name: 'menu', folder: 'menu', machine: menuMachine, live: { screen: 'menu' } },
   { name: 'chat', folder: 'chat', machine: chatMachine, live: { screen: 'chat' } },
   // One per data table on screen, owned by its screen: drawn, never live on its own.
   { name: 'table', folder: 'table', machine: tableMachine },
-  // One per form on screen (sign-in, demo, and every form to come), owned by its screen.
+  // One per form on screen (sign-in, the demo's link, and every form to come), owned by its screen.
   { name: 'form', folder: 'form', machine: formMachine },
   { name: 'progress-overview', folder: 'account', machine: progressOverviewMachine, live: { screen: 'progressOverview' } },
   // My learning's progress table: the table machine with its paging in the URL.

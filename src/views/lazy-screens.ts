@@ -15,6 +15,7 @@ export const LAZY_SCREENS = {
   reveal: () => import('@/views/screens/reveal-page').then((m) => m.RevealPage),
   invite: () => import('@/views/screens/invite-page').then((m) => m.InvitePage),
   demo: () => import('@/views/screens/demo-page').then((m) => m.DemoPage),
+  'check-email': () => import('@/views/screens/check-email-page').then((m) => m.CheckEmailPage),
   payment: () => import('@/views/screens/payment-page').then((m) => m.PaymentPage),
   'expired-organization-subscription': () => import('@/views/screens/expired-organization-page').then((m) => m.ExpiredOrganizationPage),
   onboarding: () => import('@/views/screens/onboarding-page').then((m) => m.OnboardingPage),

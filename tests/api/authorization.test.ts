@@ -192,17 +192,21 @@ const TABLE: Entry[] = [
   { op: 'applyStrategy',             cells: [ANON,      DEMO,  201,  201,        201,          ROLE], request: () => json('POST', itemUrl('/strategy-application')) },
   { op: 'removeStrategyApplication', cells: [ANON,      DEMO,  204,  204,        204,          ROLE], request: () => json('DELETE', itemUrl('/strategy-application')) },
 
-  // ── identity (authorizeEmail, verifyEmail, startDemo and localLogin skip authentication)
+  // ── identity (authorizeEmail, verifyEmail, startDemo, startDemoSession and localLogin skip authentication)
   { op: 'getCurrentUser',            cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/identity/me') },
   { op: 'getStartUp',                cells: [ANON,      200,   200,  200,        200,          200],  request: () => get('/api/identity/start') },
   { op: 'authorizeEmail',            cells: [200,       200,   200,  200,        200,          200],  request: (a) => json('POST', '/api/identity/authorize', { email: a.email }) },
   { op: 'getPasswordChangeUrl',      cells: [ANON,      DEMO,  200,  200,        200,          200],  request: () => get('/api/identity/password-change-url?returnUrl=%2Fprofile') },
   { op: 'verifyEmail', subject: 'unknown token',
                                      cells: [404,       404,   404,  404,        404,          404],  request: () => json('POST', '/api/identity/verify-email/no-such-verification-token') },
-  { op: 'startDemo',                 cells: [200,       200,   200,  200,        200,          200],  request: (a) => json('POST', '/api/identity/demo', { email: `authz.demo.${a.tag}@example.org` }) },
+  { op: 'startDemo',                 cells: [202,       202,   202,  202,        202,          202],  request: (a) => json('POST', '/api/identity/demo', { email: `authz.demo.${a.tag}@example.org` }) },
+  { op: 'startDemoSession', subject: 'a ticket that is not one',
+                                     cells: [404,       404,   404,  404,        404,          404],  request: () => json('POST', '/api/identity/demo/session', { ticket: 'not-a-demo-link-ticket' }) },
+  { op: 'issueDemoRegistrationTicket',
+                                     cells: [ANON,      200,   ROLE, ROLE,       ROLE,         ROLE], request: () => json('POST', '/api/identity/demo/registration-ticket') },
   { op: 'localLogin',                cells: [200,       200,   200,  200,        200,          200],  request: () => json('POST', '/api/identity/local/authorize', { email: ACCOUNTS.educator, password: SEED_PASSWORD }) },
-  { op: 'sendVerificationEmail', subject: 'seeded accounts are verified, the demo is not',
-                                     cells: [ANON,      204,   { status: 409, code: 'ALREADY_VERIFIED' }, { status: 409, code: 'ALREADY_VERIFIED' }, { status: 409, code: 'ALREADY_VERIFIED' }, { status: 409, code: 'ALREADY_VERIFIED' }],
+  { op: 'sendVerificationEmail', subject: 'seeded accounts are verified, the demo by its link',
+                                     cells: [ANON,      { status: 409, code: 'ALREADY_VERIFIED' }, { status: 409, code: 'ALREADY_VERIFIED' }, { status: 409, code: 'ALREADY_VERIFIED' }, { status: 409, code: 'ALREADY_VERIFIED' }, { status: 409, code: 'ALREADY_VERIFIED' }],
                                      request: () => json('POST', '/api/identity/verification-email') },
   { op: 'logout', freshToken: true,  cells: [ANON,      204,   204,  204,        204,          204],  request: () => json('POST', '/api/identity/logout') },
   { op: 'signOutEverywhere', endsSessions: true,
@@ -384,10 +388,8 @@ function actorFor(role: RoleName, relation: Relation, token: string | null): Act
 /** A new token for the role, signed in through the real operations (t.login caches its tokens). */
 async function freshToken(role: RoleName) {
   if (role === 'anonymous') return null;
-  const res =
-    role === 'demo'
-      ? await t.app.inject({ method: 'POST', url: '/api/identity/demo', payload: { email: ACCOUNTS.demo } })
-      : await t.app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email: accounts[role].email, password: SEED_PASSWORD } });
+  if (role === 'demo') return t.demo(ACCOUNTS.demo);
+  const res = await t.app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email: accounts[role].email, password: SEED_PASSWORD } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ accessToken: string }>().accessToken;
 }

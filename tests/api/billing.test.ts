@@ -39,7 +39,7 @@ let t: TestApp;
 /** A user with no subscription, created by their first provider-signed call. */
 async function newCustomer(prefix: string, name?: { given: string; family: string }): Promise<Customer> {
   const email = `${prefix}-${randomUUID().slice(0, 8)}@example.org`;
-  const token = await t.provider.sign({ sub: `auth0|${randomUUID()}`, email, ...(name && { given_name: name.given, family_name: name.family }) });
+  const token = await t.provider.sign({ sub: `auth0|${randomUUID()}`, email, email_verified: true, ...(name && { given_name: name.given, family_name: name.family }) });
   const res = await t.request(token, { method: 'GET', url: '/api/identity/me' });
   expect(res.statusCode, res.body).toBe(200);
   return { token, id: res.json().id, email };

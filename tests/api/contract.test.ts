@@ -121,20 +121,39 @@ describe('identity', () => {
     expect((await call(await login(), { method: 'GET', url: '/api/identity/me' })).statusCode).toBe(200);
   });
 
-  it('starts a demo and verifies its e-mail once', async () => {
+  it('starts a demo from its e-mailed link, once, and hands its registration a ticket', async () => {
     const email = `demo.${randomUUID().slice(0, 8)}@example.org`;
-    const demo = await call(null, { method: 'POST', url: '/api/identity/demo', payload: { email } });
+    const asked = await call(null, { method: 'POST', url: '/api/identity/demo', payload: { email: email.toUpperCase() } });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().email).toBe(email);
+    const ticket = t.demoTicket(email);
+    const demo = await call(null, { method: 'POST', url: '/api/identity/demo/session', payload: { ticket } });
     expect(demo.statusCode).toBe(200);
-    // A new link on request: another message with another token.
+    expect((await call(null, { method: 'POST', url: '/api/identity/demo/session', payload: { ticket } })).json().error.code).toBe('TOKEN_USED');
+    expect((await call(demo.json().accessToken, { method: 'GET', url: '/api/identity/me' })).json()).toMatchObject({ role: 'DEMO', verified: true });
+    const registration = await call(demo.json().accessToken, { method: 'POST', url: '/api/identity/demo/registration-ticket' });
+    expect(registration.json().ticket).toEqual(expect.any(String));
+    expect((await call(null, { method: 'POST', url: '/api/identity/demo', payload: { email: ACCOUNTS.educator } })).statusCode).toBe(409);
+  });
+
+  it("confirms an account's e-mail once, with a new link on request", async () => {
+    const email = `unverified.${randomUUID().slice(0, 8)}@example.org`;
+    // An account as a sign-up leaves it: a password, its address not proven yet.
+    await t.query(sql`with made as (insert into users (role, email, first_name, last_name, password_hash)
+                        select 'USER', ${email}, 'Una', 'Verified', password_hash from users where email = ${ACCOUNTS.educator} returning id)
+                      insert into profiles (user_id) select id from made`);
+    const token = await t.login(email);
+    expect((await call(token, { method: 'GET', url: '/api/profile' })).json().error.code).toBe('EMAIL_NOT_VERIFIED');
+    expect((await call(token, { method: 'POST', url: '/api/identity/verification-email' })).statusCode).toBe(204);
     const first = /verification-token=([A-Za-z0-9_-]+)/.exec(readOutbox(t.outboxDir, email))![1];
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect((await call(demo.json().accessToken, { method: 'POST', url: '/api/identity/verification-email' })).statusCode).toBe(204);
-    expect(/verification-token=([A-Za-z0-9_-]+)/.exec(readOutbox(t.outboxDir, email))![1]).not.toBe(first);
-    const token = /verification-token=([A-Za-z0-9_-]+)/.exec(readOutbox(t.outboxDir, email))![1]!;
-    expect((await call(null, { method: 'POST', url: `/api/identity/verify-email/${token}` })).json()).toEqual({ verified: true, email });
-    expect((await call(null, { method: 'POST', url: `/api/identity/verify-email/${token}` })).statusCode).toBe(410);
-    expect((await call(demo.json().accessToken, { method: 'GET', url: '/api/identity/me' })).json()).toMatchObject({ role: 'DEMO', verified: true });
-    expect((await call(null, { method: 'POST', url: '/api/identity/demo', payload: { email: ACCOUNTS.educator } })).statusCode).toBe(409);
+    expect((await call(token, { method: 'POST', url: '/api/identity/verification-email' })).statusCode).toBe(204);
+    const second = /verification-token=([A-Za-z0-9_-]+)/.exec(readOutbox(t.outboxDir, email))![1]!;
+    expect(second).not.toBe(first);
+    expect((await call(null, { method: 'POST', url: `/api/identity/verify-email/${second}` })).json()).toEqual({ verified: true, email });
+    expect((await call(null, { method: 'POST', url: `/api/identity/verify-email/${second}` })).statusCode).toBe(410);
+    expect((await call(token, { method: 'GET', url: '/api/identity/me' })).json()).toMatchObject({ role: 'USER', verified: true });
+    expect((await call(token, { method: 'GET', url: '/api/profile' })).statusCode).toBe(200);
   });
 });
 

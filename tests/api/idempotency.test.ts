@@ -38,7 +38,7 @@ let t: TestApp;
 /** A user with no subscription, created through a provider sign-in (first call creates them). */
 async function newCustomer(prefix: string): Promise<Customer> {
   const email = `${prefix}-${randomUUID().slice(0, 8)}@example.org`;
-  const token = await t.provider.sign({ sub: `auth0|${randomUUID()}`, email });
+  const token = await t.provider.sign({ sub: `auth0|${randomUUID()}`, email, email_verified: true });
   const res = await t.request(token, { method: 'GET', url: '/api/identity/me' });
   expect(res.statusCode, res.body).toBe(200);
   return { token, id: res.json().id, email };
@@ -214,8 +214,8 @@ describe('registration is idempotent on its key', () => {
     expect(res.json().error.message.toLowerCase()).toContain('idempotency-key');
     expect(await counts(customer.id)).toEqual({ subscriptions: 0, paymentMethods: 0, transactions: 0, keys: 0 });
 
-    const demo = await t.app.inject({ method: 'POST', url: '/api/identity/demo', payload: { email: `demo-${randomUUID().slice(0, 8)}@example.org` } });
-    expectError(await register(demo.json().accessToken, newKey(), { paymentMethodToken: 'tok_visa' }), 403, 'DEMO_ACCOUNT');
+    const demo = await t.demo(`demo-${randomUUID().slice(0, 8)}@example.org`);
+    expectError(await register(demo, newKey(), { paymentMethodToken: 'tok_visa' }), 403, 'DEMO_ACCOUNT');
   });
 });
 

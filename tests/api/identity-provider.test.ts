@@ -10,7 +10,7 @@ import { createProviderStore } from '../../server/auth/provider/adapter.ts';
 import { createUsersRepository } from '../../server/repositories/users.ts';
 import { createTestApp, SEED_PASSWORD, type TestApp } from '../support/app.ts';
 import { ACCOUNTS } from '../support/world.ts';
-import { readOutbox } from '../support/outbox.ts';
+import { outboxMessages, readOutbox } from '../support/outbox.ts';
 
 /**
  * The embedded identity provider, driven over real HTTP like a browser (fetch without
@@ -189,6 +189,34 @@ async function userRow(email: string) {
           from users u where lower(u.email) = ${email.toLowerCase()}`,
   );
   return row;
+}
+
+/** Follows the newest e-mail verification link sent to an address, as its owner would. */
+async function followVerificationLink(email: string) {
+  const links = outboxMessages(t.outboxDir, email).map((m) => /verification-token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1]);
+  const token = links.filter(Boolean).at(-1);
+  expect(token, `a verification link to ${email}`).toBeTruthy();
+  return fetch(new URL(`/api/identity/verify-email/${token}`, origin), { method: 'POST' });
+}
+
+/** Signs up on the provider's page with the e-mail and password given; the tokens of the session it starts. */
+async function signUp(email: string, password: string, extra: Record<string, string> = {}, names = { firstName: 'Sam', lastName: 'Squatter' }) {
+  const browser = new Browser();
+  const { uid, flow } = await openInteraction(browser, { screen_hint: 'signup', login_hint: email, ...extra });
+  const response = await browser.request(`/u/${uid}/signup`, { form: { ...names, email, password, confirm: password } });
+  return { response, browser, tokens: response.status === 303 ? await exchange(await followToCallback(browser, response, flow), flow) : null };
+}
+
+/** The parts of API answers these tests read. */
+type ApiAnswer = { error?: { code: string; message: string }; accessToken?: string; ticket?: string; items?: Record<string, unknown>[]; [key: string]: unknown };
+
+async function api(accessToken: string | null, path: string, init: { method?: string; body?: unknown } = {}) {
+  const response = await fetch(new URL(`/api${path}`, origin), {
+    method: init.method ?? 'GET',
+    headers: { ...(accessToken && { authorization: `Bearer ${accessToken}` }), ...(init.body !== undefined && { 'content-type': 'application/json', origin }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: ((await response.json().catch(() => null)) ?? {}) as ApiAnswer };
 }
 
 function expectStrictCsp(response: Response) {
@@ -528,7 +556,8 @@ describe('sign-up', () => {
     const tokens = await exchange(await followToCallback(browser, created, flow), flow);
 
     const row = await userRow(email);
-    expect(row).toMatchObject({ role: 'USER', completedOnboarding: false, verified: true, profiles: 1 });
+    // Its address is not proven yet: the link e-mailed to it does that (see "addresses are proven").
+    expect(row).toMatchObject({ role: 'USER', completedOnboarding: false, verified: false, profiles: 1 });
     expect(row!.passwordHash).toMatch(/^\$argon2/);
     const res = await me(tokens.access_token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -553,15 +582,17 @@ describe('sign-up', () => {
     expect(await signIn(new Browser(), ACCOUNTS.educator)).toBeTruthy();
   });
 
-  it('upgrades a demo account to a USER with the same id (demo registration)', async () => {
+  it('upgrades a demo account to a USER with the same id, from its own demo session (demo registration)', async () => {
     const email = uniqueEmail('demo.upgrade');
-    const demo = await t.app.inject({ method: 'POST', url: '/api/identity/demo', payload: { email } });
-    expect(demo.statusCode, demo.body).toBe(200);
+    const demo = await t.demo(email);
     const before = await userRow(email);
-    expect(before).toMatchObject({ role: 'DEMO', passwordHash: null, profiles: 1 });
+    expect(before).toMatchObject({ role: 'DEMO', passwordHash: null, profiles: 1, verified: true });
+    const issued = await fetch(new URL('/api/identity/demo/registration-ticket', origin), { method: 'POST', headers: { authorization: `Bearer ${demo}` } });
+    expect(issued.status).toBe(200);
+    const { ticket } = (await issued.json()) as { ticket: string };
 
     const browser = new Browser();
-    const { uid, flow, html } = await openInteraction(browser, { screen_hint: 'signup', login_hint: email, prompt: 'login' });
+    const { uid, flow, html } = await openInteraction(browser, { screen_hint: 'signup', login_hint: email, prompt: 'login', demo_ticket: ticket });
     expect(inputValue(html, 'email')).toBe(email);
     const response = await browser.request(`/u/${uid}/signup`, { form: { firstName: 'Demo', lastName: 'Upgraded', email, password: 'a-good-password', confirm: 'a-good-password' } });
     expect(response.status).toBe(303);
@@ -569,8 +600,10 @@ describe('sign-up', () => {
 
     const res = await me(tokens.access_token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id: before!.id, email, role: 'USER' });
+    expect(res.body).toMatchObject({ id: before!.id, email, role: 'USER', verified: true });
     expect(await userRow(email)).toMatchObject({ id: before!.id, role: 'USER', profiles: 1 });
+    // The demo's session ended with the demo.
+    expect((await me(demo)).body.error).toMatchObject({ code: 'SESSION_ENDED' });
   });
 
   it('lets an invited educator (an account without a password) complete sign-up', async () => {
@@ -641,6 +674,115 @@ describe('sign-up', () => {
     const again = await t.request(districtAdmin, { method: 'POST', url: `/api/organizations/${school!.id}/users/${invited!.id}/invitation` });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('INVITATION_ACCEPTED');
+  });
+});
+
+describe('addresses are proven before they are trusted', () => {
+  it('leaves a sign-up unverified, held to who it is and the link, until the e-mailed link is followed', async () => {
+    const email = uniqueEmail('proof');
+    const { response, tokens } = await signUp(email, 'a-good-password');
+    expect(response.status).toBe(303);
+    expect(decodeJwt(tokens!.id_token).email_verified).toBe(false);
+    expect((await me(tokens!.access_token)).body).toMatchObject({ email, verified: false });
+    expect((await api(tokens!.access_token, '/profile')).body.error).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    const started = await api(tokens!.access_token, '/identity/start');
+    expect(started.body.profile).toMatchObject({ status: 403, error: { code: 'EMAIL_NOT_VERIFIED' } });
+    // Its sign-in counts nowhere until then.
+    const login = await api(null, '/learner/events', { method: 'POST', body: { accessToken: tokens!.access_token, data: [{ id: randomUUID(), type: 'LEARNER_LOGIN', timeStamp: new Date().toISOString() }] } });
+    expect(login.body).toMatchObject({ accepted: 0, rejected: 1, results: [{ status: 'rejected', reason: 'EMAIL_NOT_VERIFIED' }] });
+
+    const followed = await followVerificationLink(email);
+    expect(followed.status).toBe(200);
+    expect((await me(tokens!.access_token)).body).toMatchObject({ email, verified: true });
+    expect((await api(tokens!.access_token, '/profile')).status).toBe(200);
+    const again = await signIn(new Browser(), email, 'a-good-password');
+    expect(decodeJwt(again.id_token).email_verified).toBe(true);
+  });
+
+  it('lets an invitation take over an address someone signed up with but never proved: the invitee owns it, the squatter is out', async () => {
+    const districtAdmin = await t.login(ACCOUNTS.districtAdmin);
+    const [school] = await t.query<{ id: string }>(
+      sql`select o.id::text as id from organizations o join organizations d on d.id = o.parent_id where d.name like 'Northwind%' order by o.name limit 1`,
+    );
+    const email = uniqueEmail('teacher');
+    const squatter = await signUp(email, 'squatters-password');
+    expect(squatter.response.status).toBe(303);
+    const squatterLocal = (await api(null, '/identity/local/authorize', { method: 'POST', body: { email, password: 'squatters-password' } })).body.accessToken as string;
+    const squatterRow = (await userRow(email))!;
+
+    const invite = await api(districtAdmin, `/organizations/${school!.id}/users`, { method: 'POST', body: { email, firstName: 'Tess', lastName: 'Teacher' } });
+    expect(invite.status, JSON.stringify(invite.body)).toBe(201);
+    const members = await api(districtAdmin, `/users?organizationId=${school!.id}&filter=${encodeURIComponent(email)}`);
+    expect(members.body.items).toEqual([expect.objectContaining({ email, firstName: 'Tess', lastName: 'Teacher', invitation: expect.objectContaining({ status: 'PENDING' }) })]);
+    // Until the invitation is accepted, the squatter can neither prove the address nor count in the school.
+    expect((await api(squatterLocal, '/identity/verification-email', { method: 'POST' })).body.error).toMatchObject({ code: 'INVITATION_PENDING' });
+    expect((await followVerificationLink(email)).status).toBe(404);
+    expect((await api(squatterLocal, '/progress')).body.error).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+
+    const ticket = /[?&]ticket=([A-Za-z0-9._-]+)/.exec(readOutbox(t.outboxDir, email))![1]!;
+    const invitee = await signUp(email, 'the-teachers-own-password', { prompt: 'login', invite_ticket: ticket }, { firstName: 'Tess', lastName: 'Teacher' });
+    expect(invitee.response.status).toBe(303);
+    const mine = await me(invitee.tokens!.access_token);
+    expect(mine.body).toMatchObject({ id: squatterRow.id, email, verified: true, organizationId: school!.id, firstName: 'Tess' });
+    expect((await api(districtAdmin, `/users?organizationId=${school!.id}&filter=${encodeURIComponent(email)}`)).body.items?.[0]?.invitation).toMatchObject({ status: 'ACCEPTED' });
+
+    // The squatter's password and every session of theirs stop working.
+    for (const old of [squatter.tokens!.access_token, squatterLocal]) expect((await me(old)).body.error).toMatchObject({ code: 'SESSION_ENDED' });
+    expect((await token({ grant_type: 'refresh_token', refresh_token: squatter.tokens!.refresh_token! })).body.error).toBe('invalid_grant');
+    expect((await api(null, '/identity/local/authorize', { method: 'POST', body: { email, password: 'squatters-password' } })).status).toBe(401);
+    const browser = new Browser();
+    const { uid } = await openInteraction(browser);
+    expect((await browser.request(`/u/${uid}/login`, { form: { email, password: 'squatters-password' } })).status).toBe(401);
+    expect((await me((await signIn(new Browser(), email, 'the-teachers-own-password')).access_token)).body).toMatchObject({ id: squatterRow.id });
+  });
+
+  it('takes such an address into an import of educators too, and never an address its owner proved', async () => {
+    const districtAdmin = await t.login(ACCOUNTS.districtAdmin);
+    const [school] = await t.query<{ id: string }>(
+      sql`select o.id::text as id from organizations o join organizations d on d.id = o.parent_id where d.name like 'Northwind%' order by o.name limit 1`,
+    );
+    const [squatted, proven] = [uniqueEmail('squatted'), uniqueEmail('proven')];
+    expect((await signUp(squatted, 'squatters-password')).response.status).toBe(303);
+    expect((await signUp(proven, 'owners-password')).response.status).toBe(303);
+    expect((await followVerificationLink(proven)).status).toBe(200);
+    const csv = `email,firstName,lastName\n${squatted},Ida,Imported\n${proven},Pam,Proven\n`;
+    const imported = await api(districtAdmin, `/organizations/${school!.id}/users/import`, { method: 'POST', body: { csv, dryRun: false } });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ invited: 1, valid: [expect.objectContaining({ email: squatted })], invalid: [expect.objectContaining({ email: proven })] });
+    expect(await userRow(squatted)).toMatchObject({ verified: false });
+    const single = await api(districtAdmin, `/organizations/${school!.id}/users`, { method: 'POST', body: { email: proven, firstName: 'Pam', lastName: 'Proven' } });
+    expect(single.body.error).toMatchObject({ code: 'ACCOUNT_EXISTS' });
+  });
+
+  it('starts no demo session from an e-mail address alone: only the e-mailed link does, once', async () => {
+    for (const email of [ACCOUNTS.demo, uniqueEmail('demo.curious')]) {
+      const asked = await api(null, '/identity/demo', { method: 'POST', body: { email } });
+      expect(asked.status).toBe(202);
+      expect(asked.body).not.toHaveProperty('accessToken');
+      expect(JSON.stringify(asked.body)).not.toMatch(/eyJ/);
+    }
+    expect((await api(null, '/identity/demo/session', { method: 'POST', body: { ticket: 'made-up-ticket-of-an-attacker' } })).body.error).toMatchObject({ code: 'TOKEN_NOT_FOUND' });
+    const ticket = t.demoTicket(ACCOUNTS.demo);
+    const session = await api(null, '/identity/demo/session', { method: 'POST', body: { ticket } });
+    expect(session.status).toBe(200);
+    expect((await me(session.body.accessToken!)).body).toMatchObject({ email: ACCOUNTS.demo, role: 'DEMO', verified: true });
+    expect((await api(null, '/identity/demo/session', { method: 'POST', body: { ticket } })).body.error).toMatchObject({ code: 'TOKEN_USED' });
+  });
+
+  it('keeps a demo account from anyone signing up with its address', async () => {
+    const email = uniqueEmail('demo.kept');
+    const demo = await t.demo(email);
+    const before = (await userRow(email))!;
+    const stranger = await signUp(email, 'strangers-password');
+    expect(stranger.response.status).toBe(409);
+    expect(await stranger.response.text()).toContain('This email has a demo account.');
+    expect(await userRow(email)).toMatchObject({ id: before.id, role: 'DEMO', passwordHash: null });
+    expect((await me(demo)).body).toMatchObject({ role: 'DEMO' });
+    // Another demo's ticket does not open this one.
+    const other = await t.demo(uniqueEmail('demo.other'));
+    const ticket = (await api(other, '/identity/demo/registration-ticket', { method: 'POST' })).body.ticket!;
+    expect((await signUp(email, 'strangers-password', { demo_ticket: ticket })).response.status).toBe(409);
+    expect(await userRow(email)).toMatchObject({ role: 'DEMO', passwordHash: null });
   });
 });
 
@@ -728,6 +870,7 @@ describe('sessions that end', () => {
     const browser = new Browser();
     const { uid, flow } = await openInteraction(browser, { screen_hint: 'signup' });
     const created = await browser.request(`/u/${uid}/signup`, { form: { firstName: 'Sam', lastName: 'Session', email, password: 'first-password-1', confirm: 'first-password-1' } });
+    expect((await followVerificationLink(email)).status).toBe(200);
     const provider = await exchange(await followToCallback(browser, created, flow), flow);
     const local = (await t.app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email, password: 'first-password-1' } })).json().accessToken as string;
     expect((await me(provider.access_token)).status).toBe(200);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, expectSnackbar, recordSnackbars, signInLocally } from './support';
+import { expectAccessible, expectSnackbar, recordSnackbars, signInLocally, startDemo } from './support';
 
 // A full account with no learning history, so the dashboard's lists change only with this test.
 const EDUCATOR = 'free@example.org';
@@ -142,9 +142,7 @@ test('an educator watches, downloads, rates, scores, applies and saves a strateg
 
 test('a demo user who rates is asked to register', async ({ page }) => {
   await recordSnackbars(page);
-  await page.goto('/demo');
-  await page.getByLabel('Email').fill(`e2e.lo.${Date.now()}@example.org`);
-  await page.getByRole('button', { name: 'Start the demo' }).click();
+  await startDemo(page, `e2e.lo.${Date.now()}@example.org`);
   await expect(page).toHaveURL(/\/personalize$/);
   await page.getByRole('checkbox').first().check();
   await page.getByRole('button', { name: 'Next' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInLocally } from './support';
+import { expectAccessible, signInLocally, startDemo } from './support';
 
 // Onboarding and personalization ask one question at a time: strands as chips first, the
 // elements of a chosen strand disclosed under it, a progress line, and a bar at the bottom of
@@ -112,9 +112,7 @@ test.describe('onboarding', () => {
 test.describe('personalize', () => {
   test('a new demo user personalizes with the same wizard and reaches the dashboard', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await page.goto('/demo');
-    await page.getByLabel('Email').fill(`e2e.onboard.${Date.now()}@example.org`);
-    await page.getByRole('button', { name: 'Start the demo' }).click();
+    await startDemo(page, `e2e.onboard.${Date.now()}@example.org`);
     await expect(page).toHaveURL(/\/personalize$/);
     await expect(page.getByText('Step 1 of 2')).toBeVisible();
     await expectAccessibleEverywhere(page);

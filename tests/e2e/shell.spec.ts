@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInLocally } from './support';
+import { expectAccessible, signInLocally, startDemo as startDemoFromLink } from './support';
 
 const EDUCATOR = 'educator01@northwind.example.org';
 const SCHOOL_ADMIN = 'school.admin@maple.northwind.example.org';
@@ -15,9 +15,7 @@ async function signInTo(page: Page, email: string, heading: RegExp | string = /W
 }
 
 async function startDemo(page: Page) {
-  await page.goto('/demo');
-  await page.getByLabel('Email').fill(`e2e.shell.${Date.now()}@example.org`);
-  await page.getByRole('button', { name: 'Start the demo' }).click();
+  await startDemoFromLink(page, `e2e.shell.${Date.now()}@example.org`);
   await expect(page).toHaveURL(/\/personalize$/);
   await page.getByRole('checkbox').first().check();
   await page.getByRole('button', { name: 'Next' }).click();

@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const PASSWORD = 'Welcome-2026!';
@@ -29,6 +31,40 @@ export async function signInAtAdminSite(page: Page, { path = '/admin', email = '
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * The path of the newest link matching `pattern` e-mailed to an address: the server's outbox (its
+ * data directory, playwright.config.ts) as its owner would read it, waited for while it is written.
+ */
+export async function linkInOutbox(email: string, pattern: RegExp): Promise<string> {
+  const outbox = join(test.info().project.metadata.dataDir as string, 'outbox');
+  const found = () => {
+    let files: string[];
+    try {
+      files = readdirSync(outbox).filter((f) => f.endsWith(`-${email.replace(/[^a-z0-9@._-]/gi, '_')}.eml`)).sort().reverse();
+    } catch {
+      return null;
+    }
+    for (const file of files) {
+      // Quoted-printable: soft line breaks and an escaped "=".
+      const text = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const match = pattern.exec(text);
+      if (match) return new URL(match[0], 'http://outbox.invalid').pathname + new URL(match[0], 'http://outbox.invalid').search;
+    }
+    return null;
+  };
+  await expect.poll(found, { message: `a link like ${pattern} e-mailed to ${email}` }).not.toBeNull();
+  return found()!;
+}
+
+/** A demo as a visitor starts it: the address on /demo, then the link e-mailed to it. */
+export async function startDemo(page: Page, email: string) {
+  await page.goto('/demo');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Start the demo' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await page.goto(await linkInOutbox(email, /\/demo\?ticket=[A-Za-z0-9._-]+/));
 }
 
 /** Sign out from the user menu in the shell, or the plain button of the full-screen pages. */

@@ -20,7 +20,7 @@ type Stubs = {
   sendLoginEvent?: (input: { user: User }) => Promise<void>;
   loginWithPopup?: (signal: AbortSignal) => Promise<void>;
   localLogin?: (input: { email: string; password: string }) => Promise<TokenGrant>;
-  startDemo?: (input: { email: string }) => Promise<TokenGrant>;
+  startDemo?: (input: { ticket: string }) => Promise<TokenGrant>;
   input?: AuthInput;
 };
 
@@ -58,7 +58,7 @@ function start(stubs: Stubs = {}) {
       providerLogout: fromPromise<void, { returnTo: string | null }>(({ input }) => effects.providerLogout(input)),
       revokeLocalToken: fromPromise<void, void>(() => effects.revokeLocalToken()),
       localLogin: fromPromise<TokenGrant, { email: string; password: string }>(({ input }) => effects.localLogin(input)),
-      startDemo: fromPromise<TokenGrant, { email: string }>(({ input }) => effects.startDemo(input)),
+      startDemo: fromPromise<TokenGrant, { ticket: string }>(({ input }) => effects.startDemo(input)),
     },
     actions: {
       navigate: (_, params) => effects.navigate(params.to),
@@ -328,7 +328,7 @@ describe('auth: provider login', () => {
     });
   });
 
-  it('starts a sign-up for a demo user with the e-mail as hint and a forced prompt', async () => {
+  it('starts a sign-up for a demo user with the e-mail as hint and a forced prompt, taking over that demo account', async () => {
     const started = await signedIn({ role: 'DEMO', session: LOCAL });
     started.actor.send({ type: 'auth.register' });
     await flush();
@@ -337,6 +337,7 @@ describe('auth: provider login', () => {
       loginHint: started.user.email,
       screenHint: 'signup',
       prompt: 'login',
+      registersDemo: true,
     });
   });
 
@@ -439,12 +440,12 @@ describe('auth: local login and demo', () => {
     expect(started.actor.getSnapshot().context.error).toBeNull();
   });
 
-  it('starts a demo: e-mail → demo token → signed in as DEMO', async () => {
+  it('starts a demo: the ticket of the e-mailed link → demo token → signed in as DEMO', async () => {
     const started = start({ user: makeUser('DEMO') });
     await settled(started);
-    started.actor.send({ type: 'auth.startDemo', email: 'curious@example.org' });
+    started.actor.send({ type: 'auth.startDemo', ticket: 'demo-link-ticket' });
     const snapshot = await settled(started);
-    expect(started.effects.startDemo).toHaveBeenCalledWith({ email: 'curious@example.org' });
+    expect(started.effects.startDemo).toHaveBeenCalledWith({ ticket: 'demo-link-ticket' });
     expect(started.effects.storeLocalToken).toHaveBeenCalledWith('demo-token');
     expect(snapshot.context.session).toBe('local');
     expect(snapshot.context.user?.role).toBe('DEMO');
@@ -456,7 +457,7 @@ describe('auth: local login and demo', () => {
     const started = start({ localLogin: () => pending.promise });
     await settled(started);
     started.actor.send({ type: 'auth.loginLocal', email: 'a@example.org', password: 'pw' });
-    started.actor.send({ type: 'auth.startDemo', email: 'b@example.org' });
+    started.actor.send({ type: 'auth.startDemo', ticket: 'demo-link-ticket' });
     expect(started.effects.startDemo).not.toHaveBeenCalled();
     pending.resolve({ accessToken: 'local-token' });
     expect((await settled(started)).context.session).toBe('local');

@@ -95,7 +95,7 @@ const EVENTS: ModelEvent[] = [
   { type: 'auth.loginWithPopup' },
   { type: 'auth.loginLocal', email: 'ada@example.org', password: 'secret-password', returnTo: '/billing' },
   { type: 'auth.loginLocal', email: 'ada@example.org', password: 'secret-password' },
-  { type: 'auth.startDemo', email: 'demo-visitor@example.org' },
+  { type: 'auth.startDemo', ticket: 'demo-link-ticket' },
   { type: 'auth.register' },
   { type: 'auth.logout' },
   { type: 'auth.logout', returnTo: '/admin' },
@@ -145,14 +145,14 @@ function startOf(src: string, event: ModelEvent, known: Known): Call {
         return [src, { ...options, returnTo: options.returnTo ?? '/' }];
       }
       // A demo user's sign-up: the demo e-mail as hint, and the provider must ask again.
-      return [src, { returnTo: '/', loginHint: known.user?.email, screenHint: 'signup', prompt: 'login' }];
+      return [src, { returnTo: '/', loginHint: known.user?.email, screenHint: 'signup', prompt: 'login', registersDemo: true }];
     }
     case 'localLogin':
       if (event.type !== 'auth.loginLocal') throw new Error(`localLogin started by ${event.type}`);
       return [src, { email: event.email, password: event.password }];
     case 'startDemo':
       if (event.type !== 'auth.startDemo') throw new Error(`startDemo started by ${event.type}`);
-      return [src, { email: event.email }];
+      return [src, { ticket: event.ticket }];
     case 'providerLogout':
       return [src, { returnTo: known.logout.redirect ? destination(known) : null }];
     default:
@@ -208,7 +208,7 @@ function startDriver() {
       providerLogout: fromPromise(effect<void, { returnTo: string | null }>('providerLogout')),
       revokeLocalToken: fromPromise(effect<void>('revokeLocalToken')),
       localLogin: fromPromise(effect<TokenGrant, { email: string; password: string }>('localLogin')),
-      startDemo: fromPromise(effect<TokenGrant, { email: string }>('startDemo')),
+      startDemo: fromPromise(effect<TokenGrant, { ticket: string }>('startDemo')),
     },
     actions: {
       navigate: (_, { to }) => void calls.push(['navigate', to]),

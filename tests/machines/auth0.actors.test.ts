@@ -84,7 +84,8 @@ function setup(options: { browser?: Partial<BrowserPort>; storage?: Record<strin
     if (path === '/api/identity/start') return json({ user, profile: { status: 404 }, subscriptions: { status: 404 }, progress: { status: 404 } });
     if (path === '/api/learner/events') return json({ accepted: 1, duplicates: 0 });
     if (path === '/api/identity/local/authorize') return json({ accessToken: 'local-token', tokenType: 'Bearer', expiresIn: 3600 });
-    if (path === '/api/identity/demo') return json({ accessToken: 'demo-token', tokenType: 'Bearer', expiresIn: 3600 });
+    if (path === '/api/identity/demo/session') return json({ accessToken: 'demo-token', tokenType: 'Bearer', expiresIn: 3600 });
+    if (path === '/api/identity/demo/registration-ticket') return json({ ticket: 'registration-ticket', expiresAt: '2026-11-02T09:45:00.000Z' });
     if (path === '/api/identity/logout') return new Response(null, { status: 204 });
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
   });
@@ -264,6 +265,16 @@ describe('auth effects', () => {
     });
   });
 
+  it('hands demo registration a ticket from the demo session, so the sign-up takes that demo account', async () => {
+    const { effects, auth0, requests } = setup();
+    await run(effects.actors.loginWithRedirect, { returnTo: '/', loginHint: 'demo@example.org', screenHint: 'signup', prompt: 'login', registersDemo: true });
+    expect(requests.map((request) => request.path)).toEqual(['/api/identity/demo/registration-ticket']);
+    expect(auth0.client.loginWithRedirect).toHaveBeenCalledWith({
+      appState: { returnTo: '/' },
+      authorizationParams: { login_hint: 'demo@example.org', screen_hint: 'signup', prompt: 'login', demo_ticket: 'registration-ticket' },
+    });
+  });
+
   it('opens the pop-up itself and gives auth0 a 60 s timeout', async () => {
     const popup = { close: vi.fn() } as unknown as Window;
     const { effects, auth0 } = setup({ browser: { openPopup: () => popup } });
@@ -294,15 +305,15 @@ describe('auth effects', () => {
     expect(auth0.client.logout).toHaveBeenLastCalledWith({ openUrl: false });
   });
 
-  it('signs in locally and starts demos through the API', async () => {
+  it('signs in locally and starts demos from their links through the API', async () => {
     const { effects, requests } = setup();
     await expect(run(effects.actors.localLogin, { email: 'a@example.org', password: 'pw' })).resolves.toMatchObject({
       accessToken: 'local-token',
     });
-    await expect(run(effects.actors.startDemo, { email: 'c@example.org' })).resolves.toMatchObject({ accessToken: 'demo-token' });
+    await expect(run(effects.actors.startDemo, { ticket: 'demo-link-ticket' })).resolves.toMatchObject({ accessToken: 'demo-token' });
     expect(requests.map((request) => [request.path, request.body])).toEqual([
       ['/api/identity/local/authorize', { email: 'a@example.org', password: 'pw' }],
-      ['/api/identity/demo', { email: 'c@example.org' }],
+      ['/api/identity/demo/session', { ticket: 'demo-link-ticket' }],
     ]);
   });
 

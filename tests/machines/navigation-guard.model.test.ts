@@ -58,6 +58,9 @@ const VISITORS = {
   districtAdmin: signedIn(makeUser('DISTRICT_ADMIN', { hasFreeAccess: true }), makeProfile({ isOrganizationMember: true })),
   adminLocal: signedIn(makeUser('ADMIN'), makeProfile(), [], true),
   adminProvider: signedIn(makeUser('ADMIN'), makeProfile(), [], false),
+  // Signed up, the e-mailed link not followed yet (and a demo account from before demo links).
+  unverified: signedIn(makeUser('USER', { verified: false, hasFreeAccess: true }), makeProfile()),
+  unverifiedDemo: signedIn(makeUser('DEMO', { verified: false }), makeProfile({ completedOnboarding: false }), [], true),
 } satisfies Record<string, Visitor>;
 
 type VisitorName = keyof typeof VISITORS;
@@ -81,6 +84,8 @@ function everySignedIn(anonymous: Cell, signedInCell: Cell): Row {
 }
 
 const admins = { adminLocal: 'ADMIN+LOGOUT', adminProvider: 'ADMIN' } as const;
+/** An address not proven yet reaches nothing but the link and the screen asking for it. */
+const unproven = { unverified: '/check-email', unverifiedDemo: '/check-email' } as const;
 
 const ROUTE_CASES: RouteCase[] = [
   { kind: 'anonymous-only', url: '/reveal', flags: FLAGS_ON, expected: everySignedIn('P', 'B') },
@@ -119,6 +124,7 @@ const ROUTE_CASES: RouteCase[] = [
         schoolAdmin: 'P',
         districtAdmin: 'P',
         ...admins,
+        ...unproven,
       },
     }),
   ),
@@ -140,6 +146,7 @@ const ROUTE_CASES: RouteCase[] = [
       schoolAdmin: 'P',
       districtAdmin: 'P',
       ...admins,
+      ...unproven,
     },
   },
   ...['/profile', '/learning', '/billing'].map(
@@ -161,6 +168,7 @@ const ROUTE_CASES: RouteCase[] = [
         schoolAdmin: 'P',
         districtAdmin: 'P',
         ...admins,
+        ...unproven,
       },
     }),
   ),
@@ -182,6 +190,7 @@ const ROUTE_CASES: RouteCase[] = [
       schoolAdmin: 'P',
       districtAdmin: 'P',
       ...admins,
+      ...unproven,
     },
   },
   {
@@ -202,6 +211,7 @@ const ROUTE_CASES: RouteCase[] = [
       schoolAdmin: 'B',
       districtAdmin: 'B',
       ...admins,
+      ...unproven,
     },
   },
   {
@@ -222,6 +232,7 @@ const ROUTE_CASES: RouteCase[] = [
       schoolAdmin: '/',
       districtAdmin: '/',
       ...admins,
+      ...unproven,
     },
   },
   {
@@ -242,6 +253,7 @@ const ROUTE_CASES: RouteCase[] = [
       schoolAdmin: '/',
       districtAdmin: '/',
       ...admins,
+      ...unproven,
     },
   },
   {
@@ -262,6 +274,17 @@ const ROUTE_CASES: RouteCase[] = [
       schoolAdmin: 'P',
       districtAdmin: 'P',
       ...admins,
+      ...unproven,
+    },
+  },
+  {
+    kind: 'check-email',
+    url: '/check-email',
+    flags: FLAGS_ON,
+    expected: {
+      ...everySignedIn('L', '/'),
+      unverified: 'P',
+      unverifiedDemo: 'P',
     },
   },
 ];
@@ -283,6 +306,8 @@ const NEVER_FETCHED: Partial<Record<VisitorName, GuardLoadingTag[]>> = {
   demoPersonalized: ['loadingSubscriptions'],
   adminLocal: ['loadingProfile', 'loadingSubscriptions'],
   adminProvider: ['loadingProfile', 'loadingSubscriptions'],
+  unverified: ['loadingProfile', 'loadingSubscriptions'],
+  unverifiedDemo: ['loadingProfile', 'loadingSubscriptions'],
 };
 
 type GuardSnapshot = SnapshotFrom<typeof navigationGuardMachine>;
@@ -461,6 +486,7 @@ describe('navigation guard, model-based: every visitor × every route kind', () 
         'payment',
         'expired-organization-subscription',
         'onboarding',
+        'check-email',
       ]),
     );
     expect(COMBINATIONS.length).toBe(ROUTE_CASES.length * (VISITOR_NAMES.length * 2 - 1));

@@ -141,6 +141,7 @@ describe('e-mail verification', () => {
     const done = await waitFor(actor, (s) => s.status === 'done');
     expect(done.context.email).toBe('abc@example.org');
     expect(announceVerified).toHaveBeenCalledTimes(1);
+    expect(announceVerified.mock.calls[0]![1]).toEqual({ email: 'abc@example.org' });
   });
 
   it('reports a failure and can retry', async () => {

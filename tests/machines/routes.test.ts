@@ -12,6 +12,8 @@ const SPEC: Record<RouteName, { path: string; who: 'anonymous' | 'anyone' | 'red
   reveal: { path: '/reveal', who: 'anonymous' },
   invite: { path: '/invite', who: 'anonymous' },
   demo: { path: '/demo', who: 'anonymous' },
+  // Not in the spec: where an account waits until its e-mail address is proven.
+  'check-email': { path: '/check-email', who: [...PAYING, 'DEMO'] },
   payment: { path: '/payment', who: PAYING },
   'expired-organization-subscription': { path: '/expired-organization-subscription', who: PAYING },
   onboarding: { path: '/onboarding', who: PAYING },

@@ -12,6 +12,7 @@ import { clock, setClock } from '../../server/clock.ts';
 import { openDatabase, rows, type Database } from '../../server/db/client.ts';
 import { seedDemo } from '../../server/db/seed/seed.ts';
 import { createMailer } from '../../server/services/mailer.ts';
+import { readOutbox } from './outbox.ts';
 import { cloneDatabase, createTemplate, dropDatabase } from './postgres.ts';
 
 /** The password of every seeded account (README, "Demo accounts"). */
@@ -114,6 +115,21 @@ export async function createTestApp(
     return token;
   }
 
+  /** The ticket of the newest demo link e-mailed to an address. */
+  const demoTicket = (email: string) => {
+    const ticket = /\/demo\?ticket=([A-Za-z0-9._-]+)/.exec(readOutbox(config.mail.outboxDir, email))?.[1];
+    if (!ticket) throw new Error(`no demo link to ${email} in the outbox`);
+    return ticket;
+  };
+  /** A demo session as a visitor gets one: the address asks for the link, the e-mailed link is followed. */
+  async function demo(email: string) {
+    const asked = await app.inject({ method: 'POST', url: '/api/identity/demo', payload: { email } });
+    if (asked.statusCode !== 202) throw new Error(`demo link for ${email} refused: ${asked.statusCode} ${asked.body}`);
+    const res = await app.inject({ method: 'POST', url: '/api/identity/demo/session', payload: { ticket: demoTicket(email) } });
+    if (res.statusCode !== 200) throw new Error(`demo session for ${email} refused: ${res.statusCode} ${res.body}`);
+    return res.json<{ accessToken: string }>().accessToken;
+  }
+
   return {
     app,
     db: database.db,
@@ -123,6 +139,8 @@ export async function createTestApp(
     logs,
     outboxDir: config.mail.outboxDir,
     login,
+    demo,
+    demoTicket,
     /** Drops a cached token (its sessions were ended): the next login signs in again. */
     forgetLogin: (email: string) => void tokens.delete(email),
     /** app.inject with an optional bearer token. */

@@ -41,9 +41,8 @@ export async function loadWorld(t: TestApp) {
   const [item] = await t.query<{ id: string; publicId: string }>(
     sql`select id::text as id, public_id as "publicId" from catalog_items where resource_type = 'LEARNING_OBJECT' order by public_id limit 1`,
   );
-  const demoRes = await t.app.inject({ method: 'POST', url: '/api/identity/demo', payload: { email: ACCOUNTS.demo } });
   const tokens: Record<Exclude<RoleName, 'anonymous'>, string> = {
-    demo: demoRes.json<{ accessToken: string }>().accessToken,
+    demo: await t.demo(ACCOUNTS.demo),
     user: await t.login(ACCOUNTS.educator),
     schoolAdmin: await t.login(schoolAdmin!.email),
     districtAdmin: await t.login(ACCOUNTS.districtAdmin),

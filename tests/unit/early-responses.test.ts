@@ -87,6 +87,12 @@ describe("the start-up response's parts", () => {
     expect(keepStartUpAnswers('Bearer token-a', body, early(1_000), 1_000 + EARLY_RESPONSE_MAX_AGE_MS + 1).sentAt).toBe(1_000 + EARLY_RESPONSE_MAX_AGE_MS + 1);
   });
 
+  it('keep no refusal of an address not proven yet: the page asks again once it is', () => {
+    const refused = { status: 403, error: { code: 'EMAIL_NOT_VERIFIED', message: 'Confirm your e-mail address first' } };
+    const kept = keepStartUpAnswers('Bearer token-a', { user: { id: 'u1' }, profile: refused, subscriptions: refused, progress: refused }, undefined, 5_000);
+    expect(kept.responses).toEqual({});
+  });
+
   it('keep nothing from a body that is not a start-up response', () => {
     for (const junk of [null, 'text', { profile: { data: {} } }, []]) expect(keepStartUpAnswers('Bearer token-a', junk, undefined, 1).responses).toEqual({});
   });

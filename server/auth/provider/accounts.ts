@@ -19,8 +19,8 @@ export function claimsOf(user: UserRow) {
   return {
     sub: user.id,
     email: user.email,
-    // Passwords live here, so a password account's address is the one it signs in with.
-    email_verified: user.verifiedAt !== null || user.passwordHash !== null,
+    // Proven by a link e-mailed to it (sign-up, invitation, demo), never by a password alone.
+    email_verified: user.verifiedAt !== null,
     name: name || user.email,
     given_name: user.firstName || undefined,
     family_name: user.lastName || undefined,
@@ -32,7 +32,14 @@ export type SignUpInput = { firstName: string; lastName: string; email: string; 
 export type SignUpField = keyof SignUpInput;
 export type SignUpResult =
   | { ok: true; user: UserRow; upgraded: 'created' | 'demo' | 'invited' }
-  | { ok: false; field: SignUpField | null; message: string; exists?: boolean };
+  | { ok: false; field: SignUpField | null; message: string; exists?: boolean; demo?: boolean };
+
+/**
+ * What proves the right to an existing account at sign-up: the invitation's ticket (from the
+ * e-mailed link) names the invited account; the demo session's registration ticket names its
+ * demo account. An address typed into the form proves nothing.
+ */
+export type SignUpProof = { invitedUserId?: string | null; demoUserId?: string | null };
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -73,26 +80,34 @@ export function createAccounts(users: UsersRepository, passwords: PasswordChecks
   }
 
   /**
-   * Creates a USER with a profile; or completes an account that has no owner yet: a DEMO
-   * account (demo registration: it becomes a USER and keeps its profile and history) or an
-   * invited educator's account (created by an admin without a password).
+   * Creates a USER with a profile, its address unproven until the e-mailed link is followed; or
+   * gives an existing account its owner with the proof for it (`SignUpProof`): an invited
+   * educator's account, also one whose address nobody ever proved (whoever signed it up before
+   * the invitation did not own the address: their password and sessions end), or the demo
+   * account of the demo session registering (it becomes a USER and keeps its profile and
+   * history).
    */
-  async function signUp(input: SignUpInput, options: { invitedUserId?: string | null } = {}): Promise<SignUpResult> {
+  async function signUp(input: SignUpInput, proof: SignUpProof = {}): Promise<SignUpResult> {
     const invalid = validate(input);
     if (invalid) return invalid;
     const email = normaliseEmail(input.email);
     const values = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), passwordHash: await hash(input.password) };
 
-    const created = await users.create({ role: 'USER', email, ...values, completedOnboarding: false, verifiedAt: clock.now() }, { ifNew: true });
+    const created = await users.create({ role: 'USER', email, ...values, completedOnboarding: false, verifiedAt: null }, { ifNew: true });
     if (created) return { ok: true, user: created, upgraded: 'created' };
 
     const existing = await byEmail(email);
-    // An invited account is completed only through its invitation link (a signed ticket).
-    const claimable = existing && !existing.passwordHash && !existing.ssoId && (existing.role === 'DEMO' || options.invitedUserId === existing.id);
-    if (existing && claimable) {
-      const wasDemo = existing.role === 'DEMO';
-      const completed = await users.claimOwnerless(existing.id, { ...values, role: wasDemo ? 'USER' : existing.role, verifiedAt: existing.verifiedAt ?? clock.now() });
-      if (completed) return { ok: true, user: completed, upgraded: wasDemo ? 'demo' : 'invited' };
+    if (existing && proof.invitedUserId === existing.id) {
+      // The invitation's link reached the address: that proves it.
+      const completed = await users.claim(existing.id, 'invitation', { ...values, role: existing.role, verifiedAt: clock.now() });
+      if (completed) return { ok: true, user: completed, upgraded: 'invited' };
+    }
+    if (existing && proof.demoUserId === existing.id) {
+      const completed = await users.claim(existing.id, 'demo', { ...values, role: 'USER', verifiedAt: existing.verifiedAt });
+      if (completed) return { ok: true, user: completed, upgraded: 'demo' };
+    }
+    if (existing?.role === 'DEMO' && !existing.passwordHash) {
+      return { ok: false, field: 'email', message: 'This email has a demo account: register from the demo to keep it.', exists: true, demo: true };
     }
     return { ok: false, field: 'email', message: 'An account with this email already exists. Sign in instead.', exists: true };
   }

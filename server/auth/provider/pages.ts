@@ -118,7 +118,7 @@ ${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'cu
 }
 
 export type SignUpValues = { firstName?: string; lastName?: string; email?: string };
-export type SignUpError = { field: 'firstName' | 'lastName' | 'email' | 'password' | 'confirm' | null; message: string; exists?: boolean };
+export type SignUpError = { field: 'firstName' | 'lastName' | 'email' | 'password' | 'confirm' | null; message: string; exists?: boolean; demo?: boolean };
 
 export function signUpPage(o: { uid: string; values: SignUpValues; error?: SignUpError; passwordMin: number; nameMax: number }) {
   const { error } = o;
@@ -126,9 +126,11 @@ export function signUpPage(o: { uid: string; values: SignUpValues; error?: SignU
   const described = (name: SignUpError['field'], ...more: string[]) => [...more, ...(on(name) ? ['form-error'] : [])];
   const loginHref = `/u/${escapeHtml(o.uid)}/login${o.values.email ? `?email=${encodeURIComponent(o.values.email)}` : ''}`;
   const message = error
-    ? error.exists
-      ? `An account with this email already exists. <a href="${loginHref}">Sign in instead.</a>`
-      : escapeHtml(error.message)
+    ? error.demo
+      ? `This email has a demo account. <a href="/demo">Open your demo</a> and choose Register there to keep what you explored.`
+      : error.exists
+        ? `An account with this email already exists. <a href="${loginHref}">Sign in instead.</a>`
+        : escapeHtml(error.message)
     : '';
   const firstInvalid = error?.field ?? null;
   return layout(

@@ -6,12 +6,14 @@ import { jwtVerify } from 'jose';
 import Provider, { errors, type Configuration, type Interaction } from 'oidc-provider';
 import { HttpError } from '../../errors.ts';
 import { GRANT_CLAIM } from '../tokens.ts';
+import { describeMailError } from '../../services/mailer.ts';
 import type { Context } from '../../routes/types.ts';
 import { claimsOf, createAccounts, NAME_MAX, PASSWORD_MIN, type SignUpInput } from './accounts.ts';
 import { createProviderStore, STORE_FILE } from './adapter.ts';
 import { deriveCookieKeys, keepSharedKeys, loadSigningKeys, localKeySet } from './keys.ts';
 import { createRedisProviderStore } from './redis-adapter.ts';
 import { REDIS_RETRY_AFTER_S, redisReady } from '../../redis.ts';
+import { addressProof } from '../../services/address-proof.ts';
 import { errorPage, loginPage, logoutPage, messagePage, PRODUCT, signUpPage, STYLESHEET, STYLESHEET_PATH, type SignUpValues } from './pages.ts';
 
 /** Origin of the Vite dev server, whose /callback is also registered outside production. */
@@ -58,6 +60,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
     const { config } = ctx;
     /** The account an invitation ticket (from the invite e-mail, via /invite) was issued for, while its link is the current one. */
     const invitedUserId = async (ticket: unknown) => (typeof ticket === 'string' && ticket ? ctx.invitations.invitedUserId(ticket) : null);
+    const proof = addressProof(ctx);
     const publicUrl = new URL(config.publicUrl);
     const issuer = config.provider.issuer;
     const { audience, clientId } = config.provider;
@@ -142,7 +145,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
       },
       // Like Auth0: the ID token of the code flow carries the profile and e-mail claims.
       conformIdTokenClaims: false,
-      extraParams: ['audience', 'screen_hint', 'invite_ticket', OFFLINE_PARAM],
+      extraParams: ['audience', 'screen_hint', 'invite_ticket', 'demo_ticket', OFFLINE_PARAM],
       features: {
         devInteractions: { enabled: false },
         dPoP: { enabled: false },
@@ -560,12 +563,22 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
           password: text(request.body?.password),
           confirm: text(request.body?.confirm),
         };
-        const result = await accounts.signUp(input, { invitedUserId: await invitedUserId(interaction.params.invite_ticket) });
+        const [invited, demo] = await Promise.all([invitedUserId(interaction.params.invite_ticket), proof.registeringDemoId(interaction.params.demo_ticket)]);
+        const result = await accounts.signUp(input, { invitedUserId: invited, demoUserId: demo });
         if (!result.ok) {
           const values = { firstName: input.firstName.slice(0, 100), lastName: input.lastName.slice(0, 100), email: input.email.trim().slice(0, 254) };
-          return showSignUp(reply, interaction.uid, values, { field: result.field, message: result.message, exists: result.exists }, result.exists ? 409 : 400);
+          return showSignUp(reply, interaction.uid, values, { field: result.field, message: result.message, exists: result.exists, demo: result.demo }, result.exists ? 409 : 400);
         }
         request.log.info({ userId: result.user.id, kind: result.upgraded }, 'account signed up');
+        if (result.upgraded === 'created') {
+          // Signed in at once, but held at "check your e-mail" until the link is followed (the
+          // API's policy): a failed e-mail is sent again from there.
+          await proof.sendVerification(result.user).catch((err: unknown) => request.log.warn({ err: describeMailError(err), userId: result.user.id }, 'verification e-mail not sent'));
+        } else {
+          // Whoever held the account before (an earlier sign-up of the address, a demo session)
+          // is signed out everywhere, the provider's sessions and refresh tokens included.
+          await ctx.sessions.notifyEnded(result.user.id);
+        }
         return finish(request, reply, { login: { accountId: result.user.id, remember: true, amr: ['pwd'] } });
       });
     });

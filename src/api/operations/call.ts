@@ -10,7 +10,7 @@ type JsonContent<R> = R extends { content: { 'application/json': infer Body } } 
 
 /** The JSON body of an operation's success response. */
 export type ResponseBody<O extends OperationId> = JsonContent<
-  Responses<O>[Extract<keyof Responses<O>, 200 | 201>]
+  Responses<O>[Extract<keyof Responses<O>, 200 | 201 | 202>]
 >;
 /** The JSON request body of an operation. */
 export type RequestBody<O extends OperationId> = operations[O] extends {

@@ -43,6 +43,24 @@ export async function startDemo(
   return data;
 }
 
+/** Follows a demo link (its ticket from the e-mail of `startDemo`): the demo's session. */
+export async function startDemoSession(
+  client: ApiClient,
+  body: RequestBody<'startDemoSession'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'startDemoSession'>> {
+  const { data, error, response } = await settle(client.POST('/identity/demo/session', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+/** Demo registration leaves from whatever page the demo user is on: the ticket its sign-up needs. */
+export async function issueDemoRegistrationTicket(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'issueDemoRegistrationTicket'>> {
+  const { data, error, response } = await settle(client.POST('/identity/demo/registration-ticket', { ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
 export async function logout(client: ApiClient, init?: CallOptions): Promise<void> {
   const { error, response } = await settle(client.POST('/identity/logout', { ...init }));
   if (!response.ok) throw toApiError(response.status, error);

@@ -9,17 +9,12 @@ import { bindIntents } from '@/machines/shared/intents';
 import { authIntents } from './auth.intents';
 import { selectAuthError, selectIsBusy } from './auth.selectors';
 
-// The account forms on the form machine. The two sign-in forms (/login, /demo) hand the values to
-// the auth actor, which owns every way of signing in, and wait until it has settled: its error
-// is the form's failure, shown where the page shows sign-in errors (inline, not in a snackbar).
+// The account forms on the form machine. The sign-in form (/login) hands the values to the auth
+// actor, which owns every way of signing in, and waits until it has settled: its error is the
+// form's failure, shown where the page shows sign-in errors (inline, not in a snackbar).
 
 export const LOGIN_FORM: FormInput = {
   fields: { email: { rules: EMAIL_RULES }, password: { rules: [required()] } },
-  formErrors: 'inline',
-};
-
-export const DEMO_FORM: FormInput = {
-  fields: { email: { rules: EMAIL_RULES } },
   formErrors: 'inline',
 };
 
@@ -34,14 +29,6 @@ export const loginForm = defineForm('loginForm', {
   submit: (services, values, signal) => {
     const returnTo = new URLSearchParams(services.router.current().search).get('returnTo') ?? '/';
     bindIntents(services.actors.auth, authIntents).loginLocal(String(values.email).trim(), String(values.password), returnTo);
-    return settledSignIn(services, signal);
-  },
-});
-
-/** Starts (or resumes) a demo account from an e-mail address. */
-export const demoForm = defineForm('demoForm', {
-  submit: (services, values, signal) => {
-    bindIntents(services.actors.auth, authIntents).startDemo(String(values.email).trim());
     return settledSignIn(services, signal);
   },
 });

@@ -8,7 +8,8 @@ export const authIntents = (send: (event: AuthEvent) => void) => ({
   /** The provider's sign-up screen with a forced login prompt (spec §2 /invite, §4 demo registration). */
   signUp: (loginHint?: string, inviteTicket?: string) =>
     send({ type: 'auth.loginWithRedirect', screenHint: 'signup', prompt: 'login', loginHint, inviteTicket, returnTo: '/' }),
-  startDemo: (email: string) => send({ type: 'auth.startDemo', email, returnTo: '/' }),
+  /** Follows a demo link: its ticket starts the demo's session. */
+  startDemo: (ticket: string) => send({ type: 'auth.startDemo', ticket, returnTo: '/' }),
   register: () => send({ type: 'auth.register' }),
   logout: () => send({ type: 'auth.logout' }),
   /** Signs out and goes somewhere other than the role's usual destination (the admin site). */

@@ -51,7 +51,7 @@ export const authMachine = setup({
     providerLogout: placeholderActor<void, { returnTo: string | null }>('providerLogout'),
     revokeLocalToken: placeholderActor<void>('revokeLocalToken'),
     localLogin: placeholderActor<TokenGrant, { email: string; password: string }>('localLogin'),
-    startDemo: placeholderActor<TokenGrant, { email: string }>('startDemo'),
+    startDemo: placeholderActor<TokenGrant, { ticket: string }>('startDemo'),
   },
   actions: {
     navigate: placeholderAction<{ to: string }>('navigate'),
@@ -254,7 +254,8 @@ export const authMachine = setup({
             'auth.clearError': { actions: 'clearError' },
           },
         },
-        // Spec §4 "Demo registration": sign-up with the demo e-mail as hint and a forced prompt.
+        // Spec §4 "Demo registration": sign-up with the demo e-mail as hint and a forced prompt;
+        // the sign-up takes this demo account over (and no one else can).
         registering: {
           tags: 'busy',
           invoke: {
@@ -264,6 +265,7 @@ export const authMachine = setup({
               loginHint: context.user?.email,
               screenHint: 'signup',
               prompt: 'login',
+              registersDemo: true,
             }),
             // Success leaves the page; only a failure comes back here.
             onError: { target: 'idle', actions: 'assignError' },
@@ -343,7 +345,7 @@ export const authMachine = setup({
         src: 'startDemo',
         input: ({ event }) => {
           assertEvent(event, 'auth.startDemo');
-          return { email: event.email };
+          return { ticket: event.ticket };
         },
         onDone: {
           target: 'signingIn',

@@ -13,6 +13,11 @@ export type LoginOptions = {
   prompt?: 'login';
   /** The signed ticket of an invitation link, for the provider's sign-up. */
   inviteTicket?: string;
+  /**
+   * Demo registration (spec §4): the sign-up takes over the signed-in demo account, with a ticket
+   * only the demo's own session can get (fetched at the edge, just before leaving).
+   */
+  registersDemo?: boolean;
 };
 
 export type LoginWithRedirectInput = LoginOptions & { returnTo: string };
@@ -54,7 +59,8 @@ export type AuthEvent =
   | ({ type: 'auth.loginWithRedirect' } & LoginOptions)
   | { type: 'auth.loginWithPopup'; returnTo?: string }
   | { type: 'auth.loginLocal'; email: string; password: string; returnTo?: string }
-  | { type: 'auth.startDemo'; email: string; returnTo?: string }
+  /** The ticket of a demo link (e-mailed to the address that asked for the demo). */
+  | { type: 'auth.startDemo'; ticket: string; returnTo?: string }
   /** A demo user asks for a full account: the provider's sign-up screen. */
   | { type: 'auth.register' }
   | { type: 'auth.logout'; returnTo?: string }

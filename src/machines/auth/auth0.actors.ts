@@ -7,7 +7,8 @@ import {
   localLogin,
   logout as revokeSession,
   recordLearnerEvents,
-  startDemo,
+  startDemoSession,
+  issueDemoRegistrationTicket,
 } from '@/api/operations/start-up';
 import { safeReturnTo } from '@/lib/routes';
 import { AUTH_ERROR_CODES, toAuthFailure } from '@/machines/auth/auth.errors';
@@ -242,8 +243,8 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
           );
         }),
       ),
-      loginWithRedirect: fromPromise<void, LoginWithRedirectInput>(async ({ input }) => {
-        const client = await getAuth0();
+      loginWithRedirect: fromPromise<void, LoginWithRedirectInput>(async ({ input, signal }) => {
+        const [client, demo] = await Promise.all([getAuth0(), input.registersDemo ? issueDemoRegistrationTicket(api, { signal }) : null]);
         await client.loginWithRedirect({
           appState: { returnTo: safeReturnTo(input.returnTo) },
           authorizationParams: {
@@ -251,6 +252,7 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
             ...(input.screenHint ? { screen_hint: input.screenHint } : {}),
             ...(input.prompt ? { prompt: input.prompt } : {}),
             ...(input.inviteTicket ? { invite_ticket: input.inviteTicket } : {}),
+            ...(demo ? { demo_ticket: demo.ticket } : {}),
           },
         });
       }),
@@ -283,8 +285,8 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
       localLogin: fromPromise<TokenGrant, { email: string; password: string }>(({ input, signal }) =>
         localLogin(api, { email: input.email, password: input.password }, { signal }),
       ),
-      startDemo: fromPromise<TokenGrant, { email: string }>(({ input, signal }) =>
-        startDemo(api, { email: input.email }, { signal }),
+      startDemo: fromPromise<TokenGrant, { ticket: string }>(({ input, signal }) =>
+        startDemoSession(api, { ticket: input.ticket }, { signal }),
       ),
     },
     actions: {

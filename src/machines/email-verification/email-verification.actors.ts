@@ -10,7 +10,10 @@ export const emailVerificationScreen = defineScreen('emailVerification', ({ api,
       verifyEmail: fromPromise<{ email: string }, { token: string }>(({ input, signal }) => verifyEmail(api, input.token, { signal })),
     },
     actions: {
-      announceVerified: () => actors.identity.send({ type: 'identity.emailVerified' }),
+      // Only the signed-in user's own address: a link of another account opened here changes nothing of theirs.
+      announceVerified: (_, { email }) => {
+        if (actors.identity.getSnapshot().context.user?.email.toLowerCase() === email.toLowerCase()) actors.identity.send({ type: 'identity.emailVerified' });
+      },
     },
   }),
 );

@@ -18,8 +18,8 @@ export const emailVerificationMachine = setup({
     verifyEmail: placeholderActor<{ email: string }, { token: string }>('verifyEmail'),
   },
   actions: {
-    /** Tells the identity actor, so a signed-in user's `verified` flag turns true. */
-    announceVerified: placeholderAction('announceVerified'),
+    /** Tells the identity actor, so a signed-in user's `verified` flag turns true (when the address is theirs). */
+    announceVerified: placeholderAction<{ email: string }>('announceVerified'),
   },
 }).createMachine({
   id: 'emailVerification',
@@ -31,7 +31,10 @@ export const emailVerificationMachine = setup({
       invoke: {
         src: 'verifyEmail',
         input: ({ context }) => ({ token: context.token }),
-        onDone: { target: 'verified', actions: [assign({ email: ({ event }) => event.output.email }), 'announceVerified'] },
+        onDone: {
+          target: 'verified',
+          actions: [assign({ email: ({ event }) => event.output.email }), { type: 'announceVerified', params: ({ event }) => ({ email: event.output.email }) }],
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
       },
     },

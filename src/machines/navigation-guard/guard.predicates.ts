@@ -17,6 +17,11 @@ export function isOrganizationMember(profile: Pick<Profile, 'isOrganizationMembe
   return profile.isOrganizationMember;
 }
 
+/** The account's e-mail address is proven (the link e-mailed to it was followed). */
+export function isVerified(user: Pick<User, 'verified'>): boolean {
+  return user.verified;
+}
+
 /** Regular users: the user record's flag, set when the onboarding is saved. */
 export function hasCompletedOnboarding(user: Pick<User, 'completedOnboarding'>): boolean {
   return user.completedOnboarding;

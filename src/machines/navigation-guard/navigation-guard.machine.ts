@@ -13,6 +13,7 @@ import {
   isPersonalized,
   isPublic,
   isRoleAllowed,
+  isVerified,
   needsSignIn,
 } from '@/machines/navigation-guard/guard.predicates';
 import type {
@@ -34,6 +35,7 @@ const PATHS = {
   expiredOrganizationSubscription: getRoute('expired-organization-subscription').path,
   onboarding: getRoute('onboarding').path,
   personalize: getRoute('personalize').path,
+  checkEmail: getRoute('check-email').path,
 };
 
 function withSearch(path: string, fullPath: string): string {
@@ -101,6 +103,7 @@ export const navigationGuardMachine = setup({
     isExpiredOrganizationRoute: ({ context }) => context.to.name === 'expired-organization-subscription',
     isOnboardingRoute: ({ context }) => context.to.name === 'onboarding',
     isPersonalizeRoute: ({ context }) => context.to.name === 'personalize',
+    isCheckEmailRoute: ({ context }) => context.to.name === 'check-email',
     // The two screens that sell or explain access (spec §4 step 5).
     isAccessGateRoute: ({ context }) =>
       context.to.name === 'payment' || context.to.name === 'expired-organization-subscription',
@@ -110,6 +113,7 @@ export const navigationGuardMachine = setup({
     isSignedIn: ({ context }) => context.isAuthenticated && context.user !== null,
     isAdmin: ({ context }) => context.user?.role === 'ADMIN',
     isDemo: ({ context }) => context.user?.role === 'DEMO',
+    isVerified: ({ context }) => isVerified(userOf(context)),
     roleAllowedOnRoute: ({ context }) => isRoleAllowed(context.to.meta, userOf(context).role),
     isPersonalized: ({ context }) => isPersonalized(profileOf(context)),
     isOrganizationMember: ({ context }) => isOrganizationMember(profileOf(context)),
@@ -156,6 +160,20 @@ export const navigationGuardMachine = setup({
       always: [
         // Step 2.
         { guard: and(['isSignedIn', 'isAnonymousOnlyRoute']), target: 'decided', actions: 'goBack' },
+        // Not in the spec: an account whose address is not proven yet (a sign-up before its
+        // e-mailed link is followed) reaches the link and the screen that asks for it, nothing
+        // else, whatever its role; once proven, that screen has nothing more to say.
+        {
+          guard: and(['isSignedIn', not('isVerified'), not('isPublicRoute'), not('isCheckEmailRoute')]),
+          target: 'decided',
+          actions: { type: 'redirect', params: { to: PATHS.checkEmail } },
+        },
+        { guard: and(['isSignedIn', not('isVerified')]), target: 'decided', actions: 'proceed' },
+        {
+          guard: and(['isSignedIn', 'isCheckEmailRoute']),
+          target: 'decided',
+          actions: { type: 'redirect', params: { to: HOME_PATH } },
+        },
         // Step 3.
         {
           guard: and(['isSignedIn', 'isAdmin', not('routeAllowsAdmin')]),
