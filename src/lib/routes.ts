@@ -140,23 +140,6 @@ export const ADMIN_SITE_PATH = '/admin';
 /** Where the app goes when nothing more specific applies (spec §2 "After sign-in flows"). */
 export const HOME_PATH = '/';
 
-const SAME_SITE = 'http://app.invalid';
-
-/**
- * A page of this app to go to after sign-in (`?returnTo=`, the provider's appState), else home:
- * an address on another site, or one a browser reads as one (`//x`, `/\x`), is never followed.
- */
-export function safeReturnTo(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/')) return HOME_PATH;
-  let url: URL;
-  try {
-    url = new URL(value, SAME_SITE);
-  } catch {
-    return HOME_PATH;
-  }
-  return url.origin === SAME_SITE ? `${url.pathname}${url.search}${url.hash}` : HOME_PATH;
-}
-
 export type RouteMatch = { route: AppRoute; params: Record<string, string> };
 
 function segments(path: string): string[] {

@@ -280,6 +280,16 @@ describe.skipIf(template.kind !== 'postgres')('several server processes (Postgre
     expect(new URL(silent.headers.get('location')!, a.base).searchParams.get('error')).toBe('login_required');
   });
 
+  it("signs out through the API on one process: that sign-in's refresh token stops on the other", async () => {
+    const { code, verifier, redirectUri } = await signInAcross(new Browser());
+    const tokens = await tokenAt(a, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier });
+    expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
+    const out = await fetch(`${b.base}/api/identity/logout`, { method: 'POST', headers: { authorization: `Bearer ${tokens.body.access_token}` } });
+    expect(out.status).toBe(204);
+    expect((await tokenAt(a, { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token })).body.error).toBe('invalid_grant');
+    expect(await me(a, tokens.body.access_token)).toBe(401);
+  });
+
   it('runs as a cluster: workers share the port, a dead one is replaced, and SIGTERM drains them all', async () => {
     const server = await startServer({
       DATABASE_URL: databaseUrl,

@@ -406,18 +406,6 @@ describe('auth: local login and demo', () => {
     expect(started.effects.navigate).toHaveBeenCalledWith('/usage');
   });
 
-  it('goes to / after signing in when the path given is on another site, without an error', async () => {
-    for (const returnTo of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
-      const started = start();
-      await settled(started);
-      started.actor.send({ type: 'auth.loginLocal', email: 'a@example.org', password: 'pw', returnTo });
-      const snapshot = await settled(started);
-      expect(snapshot.value, returnTo).toEqual({ authenticated: 'idle' });
-      expect(snapshot.context.error).toBeNull();
-      expect(started.effects.navigate.mock.calls, returnTo).toEqual([['/']]);
-    }
-  });
-
   it('goes to / when no path is given', async () => {
     const started = start();
     await settled(started);

@@ -9,8 +9,10 @@ import {
   isRedirectCallback,
   mayHaveProviderSession,
   readAuth0Config,
+  safeReturnTo,
   type BrowserPort,
 } from '@/machines/auth/auth0.actors';
+import { loginReturnTo } from '@/machines/auth/auth.forms';
 import { LOCAL_TOKEN_KEY, createLocalTokenStore, readJwtExpiry } from '@/machines/auth/local-token';
 import { createTokenProvider } from '@/machines/auth/token-provider';
 import { makeUser } from './fixtures';
@@ -153,6 +155,23 @@ describe('auth0 helpers', () => {
     expect(isRedirectCallback(`${ORIGIN}/callback?error=access_denied&state=s`)).toBe(true);
     expect(isRedirectCallback(`${ORIGIN}/callback`)).toBe(false);
     expect(isRedirectCallback(`${ORIGIN}/catalog?code=c&state=s`)).toBe(false);
+  });
+
+  it('only returns to paths on this site', () => {
+    expect(safeReturnTo('/catalog?x=1')).toBe('/catalog?x=1');
+    expect(safeReturnTo('//evil.example')).toBe('/');
+    expect(safeReturnTo('https://evil.example')).toBe('/');
+    expect(safeReturnTo(undefined)).toBe('/');
+  });
+
+  it("reads /login's returnTo: a page of this app, else home", () => {
+    expect(loginReturnTo('?returnTo=%2Flivestreams%3Fpage%3D2')).toBe('/livestreams?page=2');
+    expect(loginReturnTo('?returnTo=%2Flearning-objects%2Flo-1%23video')).toBe('/learning-objects/lo-1#video');
+    // Another site, or what a browser reads as one (a URL parser drops tabs and line breaks).
+    for (const foreign of ['https://evil.example/', '//evil.example', '/\\evil.example', '\\\\evil.example', '/\t/evil.example', '/\n/evil.example', 'http://localhost:3000.evil.example/', 'javascript:alert(1)', 'catalog', '']) {
+      expect(loginReturnTo(`?returnTo=${encodeURIComponent(foreign)}`), JSON.stringify(foreign)).toBe('/');
+    }
+    expect(loginReturnTo('')).toBe('/');
   });
 
   it('reads a JWT expiry without verifying it', () => {

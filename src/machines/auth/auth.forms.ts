@@ -1,8 +1,10 @@
 import { waitFor } from 'xstate';
 import { signOutEverywhere } from '@/api/operations';
+import { HOME_PATH } from '@/lib/routes';
 import { EMAIL_RULES } from '@/lib/validation/fields';
 import { required } from '@/lib/validation/rules';
 import type { AppServices } from '@/machines/root/app-services';
+import { safeReturnTo } from './auth0.actors';
 import { defineForm } from '@/machines/form/form.actors';
 import type { FormInput } from '@/machines/form/form.types';
 import { bindIntents } from '@/machines/shared/intents';
@@ -24,10 +26,21 @@ async function settledSignIn({ actors }: AppServices, signal: AbortSignal) {
   if (error) throw error;
 }
 
+/**
+ * Where `/login?returnTo=` goes after signing in, whichever way: a page of this app, else home.
+ * Anyone can write the link, so another site's address is never followed, nor a path with a
+ * backslash or white space (`/\x` is `//x` to a browser, which also drops the tab of `/<tab>/x`);
+ * the app's own links encode both.
+ */
+export function loginReturnTo(search: string): string {
+  const path = new URLSearchParams(search).get('returnTo');
+  return path && !/[\\\s]/.test(path) ? safeReturnTo(path) : HOME_PATH;
+}
+
 /** Local sign-in; afterwards the browser goes to `?returnTo=` (default /). */
 export const loginForm = defineForm('loginForm', {
   submit: (services, values, signal) => {
-    const returnTo = new URLSearchParams(services.router.current().search).get('returnTo') ?? '/';
+    const returnTo = loginReturnTo(services.router.current().search);
     bindIntents(services.actors.auth, authIntents).loginLocal(String(values.email).trim(), String(values.password), returnTo);
     return settledSignIn(services, signal);
   },

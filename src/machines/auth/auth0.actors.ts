@@ -10,7 +10,7 @@ import {
   startDemoSession,
   issueDemoRegistrationTicket,
 } from '@/api/operations/start-up';
-import { safeReturnTo } from '@/lib/routes';
+import { HOME_PATH } from '@/lib/routes';
 import { AUTH_ERROR_CODES, toAuthFailure } from '@/machines/auth/auth.errors';
 import { POPUP_TIMEOUT_MS, type authMachine } from '@/machines/auth/auth.machine';
 import type {
@@ -141,6 +141,11 @@ export function isRedirectCallback(href: string): boolean {
   const url = new URL(href);
   const query = url.searchParams;
   return url.pathname === CALLBACK_PATH && query.has('state') && (query.has('code') || query.has('error'));
+}
+
+/** Only same-site paths: a crafted appState must not send the user to another origin. */
+export function safeReturnTo(value: unknown): string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : HOME_PATH;
 }
 
 export type AuthEffectsDeps = {

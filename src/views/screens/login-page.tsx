@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { Link } from '@/views/components/link';
-import { LOGIN_FORM, loginForm } from '@/machines/auth/auth.forms';
+import { LOGIN_FORM, loginForm, loginReturnTo } from '@/machines/auth/auth.forms';
 import { Page } from '@/views/components/page';
 import { TextField } from '@/views/components/form/text-field';
 import { useForm } from '@/views/components/form/use-form';
@@ -9,8 +9,7 @@ import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { button } from '@/views/layout/button.css';
 
 export function LoginPage() {
-  const [params] = useSearchParams();
-  const returnTo = params.get('returnTo') ?? '/';
+  const returnTo = loginReturnTo(useLocation().search);
   const { error, busy, loginWithProvider, loginWithPopup } = useAuth();
   const form = useScreenActor(loginForm, { input: LOGIN_FORM });
   const { onSubmit } = useForm(form);
