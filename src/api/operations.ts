@@ -10,6 +10,18 @@ import { settle, type CallOptions, type Page, type PathParams, type QueryParams,
 export type { CallOptions, Page, PathParams, QueryParams, RequestBody, ResponseBody } from '@/api/operations/call';
 export * from '@/api/operations/start-up';
 
+// ───────────────────────────── demo ─────────────────────────────
+
+export async function startDemo(
+  client: ApiClient,
+  body: RequestBody<'startDemo'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'startDemo'>> {
+  const { data, error, response } = await settle(client.POST('/identity/demo', { body, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
 // ───────────────────────────── catalog ─────────────────────────────
 
 export async function searchCatalog(

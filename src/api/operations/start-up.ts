@@ -33,16 +33,6 @@ export async function localLogin(
   return data;
 }
 
-export async function startDemo(
-  client: ApiClient,
-  body: RequestBody<'startDemo'>,
-  init?: CallOptions,
-): Promise<ResponseBody<'startDemo'>> {
-  const { data, error, response } = await settle(client.POST('/identity/demo', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
-}
-
 /** Follows a demo link (its ticket from the e-mail of `startDemo`): the demo's session. */
 export async function startDemoSession(
   client: ApiClient,
