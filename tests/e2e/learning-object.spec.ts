@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, expectSnackbar, recordSnackbars, signInLocally, startDemo } from './support';
+import { expectAccessible, expectSnackbar, recordSnackbars, signInLocally, startPersonalizedDemo } from './support';
 
 // A full account with no learning history, so the dashboard's lists change only with this test.
 const EDUCATOR = 'free@example.org';
@@ -142,13 +142,7 @@ test('an educator watches, downloads, rates, scores, applies and saves a strateg
 
 test('a demo user who rates is asked to register', async ({ page }) => {
   await recordSnackbars(page);
-  await startDemo(page, `e2e.lo.${Date.now()}@example.org`);
-  await expect(page).toHaveURL(/\/personalize$/);
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio').first().check();
-  await page.getByRole('button', { name: 'Start exploring' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await startPersonalizedDemo(page, `e2e.lo.${Date.now()}@example.org`);
 
   await openStrategyFromCatalogue(page);
   await chooseRadio(page.getByRole('radio', { name: '5 stars' }));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInLocally, startDemo as startDemoFromLink } from './support';
+import { expectAccessible, signInLocally, startPersonalizedDemo } from './support';
 
 const EDUCATOR = 'educator01@northwind.example.org';
 const SCHOOL_ADMIN = 'school.admin@maple.northwind.example.org';
@@ -14,15 +14,7 @@ async function signInTo(page: Page, email: string, heading: RegExp | string = /W
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-async function startDemo(page: Page) {
-  await startDemoFromLink(page, `e2e.shell.${Date.now()}@example.org`);
-  await expect(page).toHaveURL(/\/personalize$/);
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio').first().check();
-  await page.getByRole('button', { name: 'Start exploring' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
+const startDemo = (page: Page) => startPersonalizedDemo(page, `e2e.shell.${Date.now()}@example.org`);
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const accountButton = (page: Page) => page.getByRole('button', { name: /^Account menu/ });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectSnackbar, linkInOutbox, recordSnackbars, startDemo } from './support';
+import { expectAccessible, expectSnackbar, linkInOutbox, recordSnackbars, startPersonalizedDemo } from './support';
 
 // Addresses are proven before they are trusted: a sign-up waits at "Check your e-mail" until the
 // link e-mailed to it is followed, here or on another device; a demo registers from its own
@@ -57,13 +57,7 @@ test('sign-up → check your e-mail → follow the link → verified', async ({ 
 
 test('a demo registers from its own session and keeps its account, its address already proven', async ({ page }) => {
   const email = `e2e.demo.register.${Date.now()}@example.org`;
-  await startDemo(page, email);
-  await expect(page).toHaveURL(/\/personalize$/);
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio').first().check();
-  await page.getByRole('button', { name: 'Start exploring' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await startPersonalizedDemo(page, email);
 
   await page.getByRole('button', { name: 'Register' }).first().click();
   await expect(page.getByLabel('Email')).toHaveValue(email);

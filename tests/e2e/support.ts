@@ -67,6 +67,17 @@ export async function startDemo(page: Page, email: string) {
   await page.goto(await linkInOutbox(email, /\/demo\?ticket=[A-Za-z0-9._-]+/));
 }
 
+/** A demo started from its link and personalized with the first choices, on the dashboard. */
+export async function startPersonalizedDemo(page: Page, email: string) {
+  await startDemo(page, email);
+  await expect(page).toHaveURL(/\/personalize$/);
+  await page.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Start exploring' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
 /** Sign out from the user menu in the shell, or the plain button of the full-screen pages. */
 export async function signOut(page: Page) {
   const account = page.getByRole('button', { name: /^Account menu/ });
