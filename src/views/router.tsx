@@ -13,7 +13,6 @@ import { LoadingScreen } from '@/views/components/loading-screen';
 import { NavigationProgress } from '@/views/components/navigation-progress';
 import { Page } from '@/views/components/page';
 import { LAZY_SCREENS, type ScreenLoader } from '@/views/lazy-screens';
-import { preloadScreen } from '@/lib/screen-preloads';
 import { documentTitle } from '@/views/hooks/use-document-title';
 
 // The router is built from the route table (src/lib/routes.ts): the table says who may enter,
@@ -41,17 +40,9 @@ const SCREENS: Record<RouteName, ScreenLoader> = {
   'my-account-billing': loadNotFoundPage,
 };
 
-/** A route's screen: its files are asked for together (src/lib/screen-preloads.ts) as it loads. */
+/** A route's screen, loaded with the route (Vite asks for all its files at once). */
 function screenRoute(name: RouteName): Pick<RouteObject, 'lazy'> {
-  const screen = SCREENS[name];
-  return {
-    lazy: {
-      Component: () => {
-        preloadScreen(name);
-        return screen();
-      },
-    },
-  };
+  return { lazy: { Component: SCREENS[name] } };
 }
 
 const never = () => new Promise<never>(() => {});
