@@ -50,6 +50,13 @@ function treeShakeReactRouter(): Plugin {
 
 const plugins = () => [react(), vanillaExtractPlugin(), treeShakeReactRouter()];
 
+/**
+ * The GrowthBook SDK stays a chunk of its own, which the flags actor loads: growthbook-react, whose
+ * context the app's root provides from the first render, imports it, and that would make the SDK
+ * (14 KB gzip) one of the first page's `$initial` modules.
+ */
+const growthbookChunk = { name: 'growthbook', test: /[\\/]node_modules[\\/]@growthbook[\\/]growthbook[\\/]/ };
+
 type OutputChunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; moduleIds: string[]; imports: string[]; dynamicImports: string[]; viteMetadata?: { importedCss: Set<string> } };
 type OutputItem = OutputChunk | { type: 'asset'; fileName: string };
 
@@ -192,7 +199,7 @@ function adminSite(shared: Pick<UserConfig, 'resolve'>): Plugin {
           rolldownOptions: {
             input: { admin: fileURLToPath(new URL('./admin.html', import.meta.url)) },
             // Its first page in one chunk, as the educator app's (one gzip stream compresses better).
-            output: { codeSplitting: { groups: [{ name: 'admin-start', tags: ['$initial'] }] } },
+            output: { codeSplitting: { groups: [growthbookChunk, { name: 'admin-start', tags: ['$initial'] }] } },
           },
         },
       });
@@ -242,6 +249,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            growthbookChunk,
             { name: 'start', tags: ['$initial'] },
           ],
         },
