@@ -48,6 +48,13 @@ function treeShakeReactRouter(): Plugin {
 const plugins = () => [react(), vanillaExtractPlugin(), treeShakeReactRouter()];
 
 /**
+ * The GrowthBook SDK stays a chunk of its own, which the flags actor loads: growthbook-react, whose
+ * context the app's root provides from the first render, imports it, and that would make the SDK
+ * (14 KB gzip) one of the first page's `$initial` modules.
+ */
+const growthbookChunk = { name: 'growthbook', test: /[\\/]node_modules[\\/]@growthbook[\\/]growthbook[\\/]/ };
+
+/**
  * index.html's classic script (public/theme.js) runs before the app's own JavaScript and is part
  * of the first page's weight: the build minifies the copy it writes to dist/. public/ keeps the
  * commented source the dev server serves.
@@ -99,7 +106,7 @@ function adminSite(shared: Pick<UserConfig, 'resolve'>): Plugin {
           rolldownOptions: {
             input: { admin: fileURLToPath(new URL('./admin.html', import.meta.url)) },
             // Its first page in one chunk, as the educator app's (one gzip stream compresses better).
-            output: { codeSplitting: { groups: [{ name: 'admin-start', tags: ['$initial'] }] } },
+            output: { codeSplitting: { groups: [growthbookChunk, { name: 'admin-start', tags: ['$initial'] }] } },
           },
         },
       });
@@ -148,6 +155,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            growthbookChunk,
             { name: 'start', tags: ['$initial'] },
           ],
         },

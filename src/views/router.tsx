@@ -14,6 +14,8 @@ import { NavigationProgress } from '@/views/components/navigation-progress';
 import { Page } from '@/views/components/page';
 import { LAZY_SCREENS, type ScreenLoader } from '@/views/lazy-screens';
 import { documentTitle } from '@/views/hooks/use-document-title';
+import { errorText } from '@/views/components/text.css';
+import { buttonLink } from '@/views/components/page.css';
 
 // The router is built from the route table (src/lib/routes.ts): the table says who may enter,
 // this file only says what each route shows. Every navigation runs the navigation guard.
@@ -102,10 +104,10 @@ function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <Page title="Something went wrong">
-      <p className="error" role="alert">
+      <p className={errorText} role="alert">
         {GENERIC_ERROR_MESSAGE}
       </p>
-      <a className="button" href="/">
+      <a className={buttonLink} href="/">
         Go Home
       </a>
     </Page>
