@@ -155,7 +155,7 @@ describe('usage page', () => {
   });
 
   it('an invitation closes the dialog, says so, and reloads the table', async () => {
-    const { requests, usage, services, snackbar, intents } = world({
+    const { requests, usage, snackbar, intents } = world({
       invite: (body) => Response.json({ ...makeUser('USER'), ...(body as object) }, { status: 201 }),
     });
     await wait();
