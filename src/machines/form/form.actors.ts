@@ -17,7 +17,8 @@ export type FormEffects = {
 };
 
 export function defineForm(name: string, effects: FormEffects) {
-  return defineScreen(name, (services) => formLogic(services, effects));
+  // A screen's own form may have nothing more to do once the server took it.
+  return defineScreen(name, (services) => formLogic(services, { submitted: () => undefined, ...effects }));
 }
 
 /**
