@@ -143,11 +143,9 @@ export function createProfilesRepository(db: Db) {
       });
     },
 
-    /** Saves an item (once); returns the bookmark. */
+    /** Saves an item (once). */
     async addBookmark(userId: string, catalogItemId: string) {
       await db.insert(bookmarks).values({ userId, catalogItemId }).onConflictDoNothing();
-      const [saved] = await db.select().from(bookmarks).where(and(eq(bookmarks.userId, userId), eq(bookmarks.catalogItemId, catalogItemId)));
-      return saved!;
     },
 
     async removeBookmark(userId: string, catalogItemId: string) {

@@ -159,16 +159,19 @@ export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
         .send(csv);
     },
 
+    // Both answer the profile as it is now: the client sets it instead of rebuilding its bookmarks.
     async addBookmark(request, reply) {
+      const { user } = principalOf(request);
       const item = await catalog.findItem(request.body.catalogItemId);
-      const saved = await profiles.addBookmark(principalOf(request).user.id, item.id);
+      await profiles.addBookmark(user.id, item.id);
       reply.code(201);
-      return { catalogItemId: saved.catalogItemId, createdAt: saved.createdAt };
+      return loadProfile(user);
     },
 
-    async removeBookmark(request, reply) {
-      await profiles.removeBookmark(principalOf(request).user.id, request.query.catalogItemId);
-      reply.code(204);
+    async removeBookmark(request) {
+      const { user } = principalOf(request);
+      await profiles.removeBookmark(user.id, request.query.catalogItemId);
+      return loadProfile(user);
     },
   };
 }

@@ -373,9 +373,10 @@ export async function removeBookmark(
   client: ApiClient,
   query: QueryParams<'removeBookmark'>,
   init?: CallOptions,
-): Promise<void> {
-  const { error, response } = await settle(client.DELETE('/profile/bookmarks', { params: { query }, ...init }));
-  if (!response.ok) throw toApiError(response.status, error);
+): Promise<ResponseBody<'removeBookmark'>> {
+  const { data, error, response } = await settle(client.DELETE('/profile/bookmarks', { params: { query }, ...init }));
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
 }
 
 // ───────────────────────────── billing ─────────────────────────────

@@ -732,9 +732,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Save an item to the learner's bookmarks (saving twice is harmless). */
+        /**
+         * Save an item to the learner's bookmarks (saving twice is harmless).
+         * @description Answers the learner's profile as it is now, so the client sets it rather than rebuilding its bookmarks.
+         */
         post: operations["addBookmark"];
-        /** Remove an item from the learner's bookmarks. */
+        /**
+         * Remove an item from the learner's bookmarks.
+         * @description Answers the learner's profile as it is now, so the client sets it rather than rebuilding its bookmarks.
+         */
         delete: operations["removeBookmark"];
         options?: never;
         head?: never;
@@ -4578,7 +4584,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The bookmark. */
+            /** @description Saved; the profile with its bookmarks. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4586,11 +4592,22 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "catalogItemId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c61",
-                     *       "createdAt": "2026-11-02T09:30:00.000Z"
+                     *       "interestIds": [],
+                     *       "audienceId": "5d1c6f0e-7d0c-4a57-9c8e-0f1f6f1c2a01",
+                     *       "isOrganizationMember": true,
+                     *       "experienceLevel": "ESTABLISHED",
+                     *       "completedOnboarding": true,
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "bookmarks": [
+                     *         {
+                     *           "catalogItemId": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c61",
+                     *           "createdAt": "2026-11-02T09:30:00.000Z"
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["Bookmark"];
+                    "application/json": components["schemas"]["Profile"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4612,12 +4629,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Removed (also when it was not saved). */
-            204: {
+            /** @description Removed (also when it was not saved); the profile with its bookmarks. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "interestIds": [],
+                     *       "audienceId": "5d1c6f0e-7d0c-4a57-9c8e-0f1f6f1c2a01",
+                     *       "isOrganizationMember": true,
+                     *       "experienceLevel": "ESTABLISHED",
+                     *       "completedOnboarding": true,
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "bookmarks": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Profile"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

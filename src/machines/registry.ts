@@ -12,6 +12,7 @@ import { emailVerificationMachine } from '@/machines/email-verification/email-ve
 import { formMachine } from '@/machines/form/form.machine';
 import { progressOverviewMachine } from '@/machines/account/account.machine';
 import { certificatesMachine } from '@/machines/learning/learning.machine';
+import { billingMachine } from '@/machines/billing/billing.machine';
 import { registrationMachine } from '@/machines/billing/registration.machine';
 import { flagsMachine } from '@/machines/flags/flags.machine';
 import { identityMachine } from '@/machines/identity/identity.machine';
@@ -93,16 +94,18 @@ export const MACHINES: readonly MachineEntry[] = [
   { name: 'progress-overview', folder: 'account', machine: progressOverviewMachine, live: { screen: 'progressOverview' } },
   // My learning's progress table: the table machine with its paging in the URL.
   { name: 'progress-table', folder: 'learning', machine: tableMachine, live: { screen: 'progressTable' } },
+  // The learning record: the certificates issued and the form that issues one, both its children.
   { name: 'certificates', folder: 'learning', machine: certificatesMachine, live: { screen: 'certificates' } },
   // Paying on /payment: the card form (the gateway's fields), then the registration's retries.
   { name: 'registration', folder: 'billing', machine: registrationMachine, live: { screen: 'registration' } },
-  // Billing's transactions: the table machine over the user's payments, each with its receipt.
-  { name: 'transactions-table', folder: 'billing', machine: tableMachine, live: { screen: 'transactionsTable' } },
-  // Educator Usage: the page (figures, its Active Users table as a child, dialogs, export), the
-  // school pickers (the page's and the invite dialog's) and the CSV import.
+  // /billing: its payments table (each payment with its receipt), refreshed after each reload of the subscriptions.
+  { name: 'billing', folder: 'billing', machine: billingMachine, live: { screen: 'billing' } },
+  // Educator Usage: the page (figures, dialogs, export, resending) and what it owns: its Active
+  // Users table, the school pickers (the page's and the invite dialog's), the invite form and the
+  // CSV import. The children are drawn, never live on their own.
   { name: 'usage', folder: 'usage', machine: usageMachine, live: { screen: 'usage' } },
-  { name: 'school-search', folder: 'usage', machine: schoolSearchMachine, live: { screen: 'schoolPicker' } },
-  { name: 'bulk-invite', folder: 'usage', machine: bulkInviteMachine, live: { screen: 'bulkInvite' } },
+  { name: 'school-search', folder: 'usage', machine: schoolSearchMachine },
+  { name: 'bulk-invite', folder: 'usage', machine: bulkInviteMachine },
 ];
 
 /** Folders under src/machines that hold shared helpers, not a machine. */

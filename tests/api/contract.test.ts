@@ -181,8 +181,14 @@ describe('learner and profile', () => {
     expect((await call(token, { method: 'GET', url: '/api/profile/system-streaks?timeZone=America/Chicago' })).json().days).toHaveLength(7);
     const rows = await call(token, { method: 'GET', url: '/api/profile/interactions?filter=ALL&sortBy=progress&sortOrder=DESC&limit=5' });
     expect(rows.json().items.length).toBeGreaterThan(0);
-    expect((await call(token, { method: 'POST', url: '/api/profile/bookmarks', payload: { catalogItemId: world.item.id } })).statusCode).toBe(201);
-    expect((await call(token, { method: 'DELETE', url: `/api/profile/bookmarks?catalogItemId=${world.item.id}` })).statusCode).toBe(204);
+    // A bookmark written answers the profile as it is now, the client's new state.
+    const saved = await call(token, { method: 'POST', url: '/api/profile/bookmarks', payload: { catalogItemId: world.item.id } });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json()).toMatchObject({ experienceLevel: 'VETERAN', bookmarks: expect.arrayContaining([expect.objectContaining({ catalogItemId: world.item.id })]) });
+    const removed = await call(token, { method: 'DELETE', url: `/api/profile/bookmarks?catalogItemId=${world.item.id}` });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().bookmarks.some((b: { catalogItemId: string }) => b.catalogItemId === world.item.id)).toBe(false);
+    expect(removed.json()).toEqual((await call(token, { method: 'GET', url: '/api/profile' })).json());
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, createMachine, fromPromise, sendParent, waitFor } from 'xstate';
+import type { AppServices } from '@/machines/root/app-services';
+import { defineForm, formLogic } from '@/machines/form/form.actors';
 import { ApiError } from '@/api/errors';
 import { EMAIL_RULES, NAME_RULES } from '@/lib/validation/fields';
 import { formMachine } from '@/machines/form/form.machine';
@@ -147,5 +149,31 @@ describe('form machine', () => {
     actor.send({ type: 'form.reset', values: { firstName: 'Grace', lastName: 'Hopper' } });
     expect(actor.getSnapshot().context.values).toEqual({ email: '', firstName: 'Grace', lastName: 'Hopper' });
     expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+  });
+});
+
+describe('form effects', () => {
+  it('a screen’s form with nothing to do after the server took it ends done', async () => {
+    const screen = defineForm('plainForm', { submit: async () => 'taken' });
+    const actor = createActor(screen.logic({ actors: {} } as unknown as AppServices), { input: { fields: {} } }).start();
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(actor.getSnapshot().status).toBe('active');
+  });
+
+  it('a child form tells its owner, through the logic it was given', async () => {
+    const owner = createActor(
+      createMachine({
+        invoke: {
+          id: 'form',
+          src: formLogic({ actors: {} } as unknown as AppServices, { submit: async () => 'taken' }, formMachine.provide({ actions: { submitted: sendParent({ type: 'taken' }) } })),
+          input: { fields: {} },
+        },
+        initial: 'waiting',
+        states: { waiting: { on: { taken: 'heard' } }, heard: {} },
+      }),
+    ).start();
+    owner.getSnapshot().children.form!.send({ type: 'form.submit' });
+    await waitFor(owner, (s) => s.matches('heard'));
   });
 });

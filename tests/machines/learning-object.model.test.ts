@@ -56,6 +56,14 @@ const NOT_FOUND = wrongKindError();
 const DEMO_REFUSAL = Object.assign(new Error('Forbidden'), { code: DEMO_ACCOUNT_CODE });
 const FILE: SavedFile = { blob: new Blob(['PK']), fileName: 'wait-time.zip' };
 
+/** What the server answers for each saving action (the page takes it instead of what it sent). */
+function answered(action: LearningObjectAction): ActionOutput['saved'] {
+  if (action.kind === 'rate') return { rating: action.value };
+  if (action.kind === 'rubric') return { rubricScore: action.value };
+  if (action.kind === 'bookmark') return { bookmarked: action.saved };
+  return undefined;
+}
+
 function events(snapshot: AnyMachineSnapshot): ModelEvent[] {
   const pending = (snapshot.context as LearningObjectContext).pending;
   return [
@@ -71,8 +79,8 @@ function events(snapshot: AnyMachineSnapshot): ModelEvent[] {
     { type: 'lo.setApplied', applied: true },
     { type: 'lo.setBookmarked', saved: true },
     { type: 'lo.download' },
-    // Only a download produces a file.
-    { type: 'model.done.runAction', output: { file: pending?.kind === 'download' ? FILE : null } },
+    // Only a download produces a file; a rating, a rubric score and a bookmark answer what was saved.
+    { type: 'model.done.runAction', output: { file: pending?.kind === 'download' ? FILE : null, saved: pending ? answered(pending) : undefined } },
     { type: 'model.error.runAction', error: DEMO_REFUSAL },
   ];
 }

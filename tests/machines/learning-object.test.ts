@@ -54,7 +54,8 @@ function start(runAction: (input: ActionInput) => Promise<ActionOutput>, loaded:
 
 describe('learning-object machine', () => {
   it('records the visit, and a successful rating notifies, patches progress and records the event', async () => {
-    const { actor, notify, recordEvent, patchProgress } = start(async () => ({ file: null }));
+    // The rating the server answered is the one the page shows.
+    const { actor, notify, recordEvent, patchProgress } = start(async () => ({ file: null, saved: { rating: 4 } }));
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     expect(recordEvent).toHaveBeenCalledWith({ eventType: 'CATALOG_ITEM_VISITED', data: { catalogItemId: 'item-1' } });
     actor.send({ type: 'lo.rate', value: 4 });

@@ -5,9 +5,9 @@ import type { AppServices } from '@/machines/root/app-services';
 import type { RootRefs } from '@/machines/root/root.machine';
 import { createLiveActors } from '@/machines/shared/live-actors';
 import { ALL_SCHOOLS_LABEL, schoolSearchMachine, type School } from '@/machines/usage/school-search.machine';
-import { schoolPickerScreen } from '@/machines/usage/usage.actors';
+import { usageScreen } from '@/machines/usage/usage.actors';
 import { schoolSearchIntents } from '@/machines/usage/usage.intents';
-import { selectPickedKey, selectSchoolOptions, selectSearchedText } from '@/machines/usage/usage.selectors';
+import { selectPickedKey, selectSchool, selectSchoolOptions, selectSchoolPicker, selectSearchedText } from '@/machines/usage/usage.selectors';
 import { flush } from './fixtures';
 
 // The school picker's search (spec §2, §7, §9; issue 13): 300 ms after the last keystroke, one
@@ -133,35 +133,41 @@ describe('school picker effects (the real client and snackbar wiring)', () => {
       return respond(url);
     };
     const snackbar = { send: vi.fn() };
-    const usage = { send: vi.fn() };
-    const live = createLiveActors();
-    live.register('usage', usage as never);
     const services: AppServices = {
       api: createApiClient({ baseUrl: 'http://app.test/api', getAccessToken: async () => 'token', fetch }),
       actors: { snackbar } as unknown as RootRefs,
       router: { navigate: () => undefined, current: () => ({ pathname: '/usage', search: '' }), subscribe: () => () => undefined },
       browser: { saveFile: () => undefined, openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined },
-      live,
+      live: createLiveActors(),
     };
-    return { urls, snackbar, usage, actor: createActor(schoolPickerScreen.logic(services), { input: {} }).start() };
+    // The picker is the usage page's child: the page is what it tells.
+    const usage = createActor(usageScreen.logic(services), { input: { search: '', isDistrictAdmin: true } }).start();
+    const actor = selectSchoolPicker(usage.getSnapshot())!;
+    const searches = () => urls.filter((url) => url.pathname === '/api/organizations');
+    return { searches, snackbar, usage, actor };
   }
   const wait = () => new Promise((resolve) => setTimeout(resolve, 20));
+  const pageData = (url: URL) =>
+    url.pathname === '/api/users' ? Response.json({ items: [], total: 0 }) : Response.json({ error: { code: 'NOT_FOUND', message: url.pathname } }, { status: 404 });
 
   it('asks GET /organizations with name, itemsPerPage 20 and schools only; a pick reaches the usage page', async () => {
-    const { urls, usage, actor } = world(() => Response.json({ items: [{ ...MAPLE, type: 'SCHOOL', parentId: null }], total: 1 }));
+    const { searches, usage, actor } = world((url) =>
+      url.pathname === '/api/organizations' ? Response.json({ items: [{ ...MAPLE, type: 'SCHOOL', parentId: null }], total: 1 }) : pageData(url),
+    );
     await wait();
-    expect(urls[0]!.pathname).toBe('/api/organizations');
-    expect(Object.fromEntries(urls[0]!.searchParams)).toEqual({ name: '', itemsPerPage: '20', type: 'SCHOOL' });
+    expect(Object.fromEntries(searches()[0]!.searchParams)).toEqual({ name: '', itemsPerPage: '20', type: 'SCHOOL' });
     actor.send({ type: 'schoolSearch.pick', school: MAPLE });
-    expect(usage.send).toHaveBeenCalledWith({ type: 'usage.pickSchool', school: MAPLE });
+    expect(selectSchool(usage.getSnapshot())).toEqual(MAPLE);
   });
 
   it('shows the server’s message as an error snackbar (spec §8), once the client’s three tries are spent', async () => {
-    const { snackbar, urls } = world(() => Response.json({ error: { code: 'UNAVAILABLE', message: 'The directory is resting' } }, { status: 503 }));
+    const { snackbar, searches } = world((url) =>
+      url.pathname === '/api/organizations' ? Response.json({ error: { code: 'UNAVAILABLE', message: 'The directory is resting' } }, { status: 503 }) : pageData(url),
+    );
     await vi.waitFor(
       () => expect(snackbar.send).toHaveBeenCalledWith(expect.objectContaining({ type: 'snackbar.enqueue', message: 'The directory is resting', variant: 'error' })),
       { timeout: 4_000, interval: 50 },
     );
-    expect(urls).toHaveLength(3);
+    expect(searches()).toHaveLength(3);
   });
 });

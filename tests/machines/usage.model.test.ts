@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { createActor, createMachine, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { presetRange } from '@/lib/date-range';
 import { tableMachine } from '@/machines/table/table.machine';
 import type { FetchPageInput, TablePage } from '@/machines/table/table.types';
 import { bulkInviteMachine, type CsvFile, type ImportRequest, type ImportResult } from '@/machines/usage/bulk-invite.machine';
 import { SCHOOL_SEARCH_DEBOUNCE_MS, schoolSearchMachine, type School } from '@/machines/usage/school-search.machine';
 import { usageMachine } from '@/machines/usage/usage.machine';
-import type { FrameworkUsage, UsageEvent, UsageReport } from '@/machines/usage/usage.types';
+import type { FrameworkUsage, Member, UsageEvent, UsageReport } from '@/machines/usage/usage.types';
 import { controllableActors, effectFreeModel, expectFullCoverage, settle, simulatedClock, walkModel } from '../support/model';
 
 // The Educator Usage statecharts walked path by path on the real machines (QA's model-based
@@ -17,6 +17,8 @@ const MAPLE: School = { id: '00000000-0000-4000-8000-0000000000a1', name: 'Maple
 const TODAY = new Date(2026, 10, 23);
 const REPORT = { organizationId: null } as unknown as UsageReport;
 const FRAMEWORK = { elements: [] } as unknown as FrameworkUsage;
+const MEMBER = { id: '00000000-0000-4000-8000-0000000000e1', email: 'ada@example.org', organizationId: MAPLE.id } as Member;
+const IMPORTED = { invited: 2, valid: [], invalid: [] } as unknown as ImportResult;
 
 describe('usage page, model-based', () => {
   type ModelEvent =
@@ -26,7 +28,9 @@ describe('usage page, model-based', () => {
     | { type: 'model.done.fetchFramework'; output: FrameworkUsage }
     | { type: 'model.error.fetchFramework'; error: unknown }
     | { type: 'model.done.exportUsers' }
-    | { type: 'model.error.exportUsers'; error: unknown };
+    | { type: 'model.error.exportUsers'; error: unknown }
+    | { type: 'model.done.resendInvitation'; output: Member }
+    | { type: 'model.error.resendInvitation'; error: unknown };
 
   const EVENTS: ModelEvent[] = [
     { type: 'usage.pickSchool', school: MAPLE },
@@ -36,8 +40,10 @@ describe('usage page, model-based', () => {
     { type: 'usage.openInvite' },
     { type: 'usage.openImport' },
     { type: 'usage.closeDialog' },
-    { type: 'usage.invited' },
-    { type: 'usage.membersChanged' },
+    { type: 'usage.pickInviteSchool', school: MAPLE },
+    { type: 'usage.invited', member: MEMBER },
+    { type: 'usage.imported', result: IMPORTED },
+    { type: 'usage.resend', member: MEMBER },
     { type: 'usage.export' },
     { type: 'model.done.fetchReport', output: REPORT },
     { type: 'model.error.fetchReport', error: new Error('offline') },
@@ -45,22 +51,38 @@ describe('usage page, model-based', () => {
     { type: 'model.error.fetchFramework', error: new Error('offline') },
     { type: 'model.done.exportUsers' },
     { type: 'model.error.exportUsers', error: new Error('offline') },
+    { type: 'model.done.resendInvitation', output: MEMBER },
+    { type: 'model.error.resendInvitation', error: new Error('offline') },
   ];
 
   it('walks every transition of the statechart on the real machine', async (context) => {
-    // The Active Users table is a child the model has not got: telling it is a no-op there (the
-    // driver checks what the real table fetched).
-    const model = effectFreeModel(usageMachine.provide({ actions: { rescopeTable: () => undefined, refreshTable: () => undefined } }));
+    // The Active Users table and the invite form are children the model has not got: telling
+    // them is a no-op there (the driver checks what the real table fetched).
+    const model = effectFreeModel(
+      usageMachine.provide({ actions: { rescopeTable: () => undefined, refreshTable: () => undefined, setInviteSchool: () => undefined } }),
+    );
     const coverage = await walkModel<ModelEvent>(model, {
       events: EVENTS,
       input: { search: '', isDistrictAdmin: true, today: TODAY },
       serializeState: (s) => JSON.stringify([s.value, s.context.scope.school?.id ?? null]),
+      // The children's answers come while their dialog is open; a resend is walked from a settled
+      // page only, and while it is out only its answer comes (the rest of the page is walked above).
+      filterEvents: (s, event) => {
+        if (event.type === 'usage.invited' || event.type === 'usage.pickInviteSchool') return s.matches({ dialog: 'invite' });
+        if (event.type === 'usage.imported') return s.matches({ dialog: 'import' });
+        const settled = s.matches({ figures: 'ready', framework: 'ready', dialog: 'closed', export: 'idle' }) && s.context.scope.school === null;
+        if (event.type === 'usage.resend') return settled;
+        if (s.matches({ resend: 'sending' })) return event.type.endsWith('.resendInvitation');
+        return !event.type.endsWith('.resendInvitation');
+      },
       createDriver: () => {
         const effects = controllableActors();
         const tableFetches: { organizationId: unknown }[] = [];
         const written: string[] = [];
         let notified = 0;
-        let exportFailures = 0;
+        let failures = 0;
+        const told: string[] = [];
+        const expectedTold: string[] = [];
         let expectedTableFetches = 0;
         const actor = createActor(
           usageMachine.provide({
@@ -68,6 +90,12 @@ describe('usage page, model-based', () => {
               fetchReport: fromPromise(effects.promise<UsageReport>('fetchReport')),
               fetchFramework: fromPromise(effects.promise<FrameworkUsage>('fetchFramework')),
               exportUsers: fromPromise(effects.promise<void>('exportUsers')),
+              resendInvitation: fromPromise(effects.promise<Member>('resendInvitation')),
+              // The page's children answer it with events, which the walk sends itself.
+              schoolPicker: createMachine({}) as never,
+              inviteSchoolPicker: createMachine({}) as never,
+              inviteForm: createMachine({}) as never,
+              bulkInvite: createMachine({}) as never,
               usersTable: tableMachine.provide({
                 actors: {
                   fetchPage: fromPromise<TablePage, FetchPageInput>(async ({ input }) => {
@@ -81,6 +109,9 @@ describe('usage page, model-based', () => {
             actions: {
               writeRange: (_, { range }) => void written.push(range.preset),
               notifyError: () => void (notified += 1),
+              notifyInvited: () => void told.push('invited'),
+              notifyImported: () => void told.push('imported'),
+              notifyResent: () => void told.push('resent'),
             },
           }),
           { input: { search: '', isDistrictAdmin: true, today: TODAY } },
@@ -97,11 +128,19 @@ describe('usage page, model-based', () => {
             else if (event.type === 'model.done.exportUsers') effects.resolve('exportUsers', undefined);
             else if (event.type === 'model.error.exportUsers') {
               effects.reject('exportUsers', event.error);
-              exportFailures += 1;
+              failures += 1;
+            } else if (event.type === 'model.done.resendInvitation') {
+              effects.resolve('resendInvitation', event.output);
+              expectedTableFetches += 1;
+              expectedTold.push('resent');
+            } else if (event.type === 'model.error.resendInvitation') {
+              effects.reject('resendInvitation', event.error);
+              failures += 1;
             } else {
               actor.send(event);
               const changedSchool = event.type === 'usage.pickSchool' && (event.school?.id ?? null) !== (before.context.scope.school?.id ?? null);
-              if (changedSchool || event.type === 'usage.invited' || event.type === 'usage.membersChanged') expectedTableFetches += 1;
+              if (changedSchool || event.type === 'usage.invited' || event.type === 'usage.imported') expectedTableFetches += 1;
+              if (event.type === 'usage.invited' || event.type === 'usage.imported') expectedTold.push(event.type.slice('usage.'.length));
             }
             await settle();
           },
@@ -110,8 +149,9 @@ describe('usage page, model-based', () => {
             expect(tableFetches).toHaveLength(expectedTableFetches);
             expect(tableFetches.at(-1)!.organizationId).toBe(real.context.scope.school?.id ?? null);
             expect(written.every((preset) => preset === '90')).toBe(true);
-            // A failed export is told as an error snackbar, once each.
-            expect(notified).toBe(exportFailures);
+            // A failed export or resend is told as an error snackbar, once each; every success once.
+            expect(notified).toBe(failures);
+            expect(told).toEqual(expectedTold);
           },
         };
       },

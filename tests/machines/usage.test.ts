@@ -6,11 +6,20 @@ import type { AppServices } from '@/machines/root/app-services';
 import type { RootRefs } from '@/machines/root/root.machine';
 import { createLiveActors } from '@/machines/shared/live-actors';
 import { formIntents } from '@/machines/form/form.intents';
-import { selectFieldErrors, selectIsDone } from '@/machines/form/form.selectors';
+import { selectFieldErrors } from '@/machines/form/form.selectors';
 import { usageScreen } from '@/machines/usage/usage.actors';
-import { inviteForm, inviteFormInput } from '@/machines/usage/usage.forms';
-import { usageIntents } from '@/machines/usage/usage.intents';
-import { selectDialog, selectFramework, selectReport, selectUsersTable } from '@/machines/usage/usage.selectors';
+import { schoolSearchIntents, usageIntents } from '@/machines/usage/usage.intents';
+import {
+  selectDialog,
+  selectFramework,
+  selectInviteForm,
+  selectInviteSchoolPicker,
+  selectReport,
+  selectResendingId,
+  selectSchool,
+  selectSchoolPicker,
+  selectUsersTable,
+} from '@/machines/usage/usage.selectors';
 import { makeUser } from './fixtures';
 
 // The Educator Usage page's actor over the real API client and a fake server: what it asks
@@ -30,12 +39,13 @@ const report = (organizationId: string) => ({
 });
 const framework = (organizationId: string) => ({ organizationId, from: '2026-10-25', to: '2026-11-23', elements: [] });
 
-function world(options: { invite?: (body: unknown) => Response; framework?: Promise<void> } = {}) {
+function world(options: { invite?: (body: unknown) => Response; framework?: Promise<void>; isDistrictAdmin?: boolean } = {}) {
   const requests: { method: string; url: URL; body?: unknown }[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
-    const body = request.method === 'POST' ? await request.clone().json() : undefined;
+    const text = request.method === 'POST' ? await request.clone().text() : '';
+    const body = text ? JSON.parse(text) : undefined;
     requests.push({ method: request.method, url, body });
     const org = url.searchParams.get('organizationId') ?? DISTRICT;
     if (url.pathname === '/api/reporting') return Response.json(report(org));
@@ -47,6 +57,8 @@ function world(options: { invite?: (body: unknown) => Response; framework?: Prom
     if (url.pathname === '/api/users/export')
       return new Response('Email\r\n', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="educators-2026-11-23.csv"' } });
     if (url.pathname.endsWith('/users') && request.method === 'POST') return options.invite?.(body) ?? Response.json({}, { status: 201 });
+    if (url.pathname === '/api/organizations') return Response.json({ items: [{ ...MAPLE, type: 'SCHOOL', parentId: DISTRICT }], total: 1 });
+    if (url.pathname.endsWith('/invitation') && request.method === 'POST') return Response.json({ ...makeUser('USER'), email: 'ada@example.org' });
     return Response.json({ error: { code: 'NOT_FOUND', message: url.pathname } }, { status: 404 });
   };
   const snackbar = { send: vi.fn() };
@@ -64,8 +76,7 @@ function world(options: { invite?: (body: unknown) => Response; framework?: Prom
     browser: { saveFile: (file) => void saved.push(file), openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined },
     live: createLiveActors(),
   };
-  const usage = createActor(usageScreen.logic(services), { input: { search: '', isDistrictAdmin: true, today: TODAY } }).start();
-  services.live.register('usage', usage);
+  const usage = createActor(usageScreen.logic(services), { input: { search: '', isDistrictAdmin: options.isDistrictAdmin ?? true, today: TODAY } }).start();
   return { requests, usage, services, snackbar, saved, location, intents: usageIntents((event) => usage.send(event)) };
 }
 
@@ -144,13 +155,16 @@ describe('usage page', () => {
   });
 
   it('an invitation closes the dialog, says so, and reloads the table', async () => {
-    const { requests, usage, services, snackbar, intents } = world({
+    const { requests, usage, snackbar, intents } = world({
       invite: (body) => Response.json({ ...makeUser('USER'), ...(body as object) }, { status: 201 }),
     });
     await wait();
+    usage.send({ type: 'usage.pickSchool', school: MAPLE });
+    await wait();
     intents.openInvite();
     expect(selectDialog(usage.getSnapshot())).toBe('invite');
-    const form = createActor(inviteForm.logic(services), { input: inviteFormInput(MAPLE) }).start();
+    // The page owns the dialog's form: it starts at the page's school.
+    const form = selectInviteForm(usage.getSnapshot())!;
     const { change, submit } = formIntents((event) => form.send(event));
     change('email', ' grace@example.org ');
     change('firstName', 'Grace');
@@ -161,16 +175,17 @@ describe('usage page', () => {
     const post = requests.find((r) => r.method === 'POST')!;
     expect(post.url.pathname).toBe(`/api/organizations/${MAPLE.id}/users`);
     expect(post.body).toEqual({ email: 'grace@example.org', firstName: 'Grace', lastName: 'Hopper' });
-    expect(selectIsDone(form.getSnapshot())).toBe(true);
     expect(selectDialog(usage.getSnapshot())).toBe('closed');
+    expect(selectInviteForm(usage.getSnapshot())).toBeUndefined();
     expect(requests.filter((r) => r.url.pathname === '/api/users')).toHaveLength(1);
     expect(snackbar.send).toHaveBeenCalledWith(expect.objectContaining({ message: 'Invitation sent to grace@example.org', variant: 'success' }));
   });
 
   it('without a picked school the invitation goes to the admin’s own organization (spec §6)', async () => {
-    const { requests, services } = world();
+    const { requests, usage, intents } = world();
     await wait();
-    const form = createActor(inviteForm.logic(services), { input: inviteFormInput(null) }).start();
+    intents.openInvite();
+    const form = selectInviteForm(usage.getSnapshot())!;
     const { change, submit } = formIntents((event) => form.send(event));
     change('email', 'grace@example.org');
     change('firstName', 'Grace');
@@ -181,10 +196,67 @@ describe('usage page', () => {
   });
 });
 
+describe('what the usage page owns', () => {
+  it('a district admin’s school picker is the page’s child, and a pick drives the page', async () => {
+    const { usage, requests } = world();
+    await wait();
+    const picker = selectSchoolPicker(usage.getSnapshot())!;
+    expect(requests.some((r) => r.url.pathname === '/api/organizations' && r.url.searchParams.get('type') === 'SCHOOL')).toBe(true);
+    schoolSearchIntents((event) => picker.send(event)).pick(MAPLE);
+    expect(selectSchool(usage.getSnapshot())).toEqual(MAPLE);
+  });
+
+  it('a school admin has no picker, on the page or in the invite dialog, and searches no schools', async () => {
+    const { usage, requests, intents } = world({ isDistrictAdmin: false });
+    intents.openInvite();
+    await wait();
+    expect(selectSchoolPicker(usage.getSnapshot())).toBeUndefined();
+    expect(selectInviteSchoolPicker(usage.getSnapshot())).toBeUndefined();
+    expect(requests.some((r) => r.url.pathname === '/api/organizations')).toBe(false);
+  });
+
+  it('the invite dialog’s picker changes where the invitation goes, not the page’s school', async () => {
+    const { usage, requests, intents } = world();
+    await wait();
+    intents.openInvite();
+    const picker = selectInviteSchoolPicker(usage.getSnapshot())!;
+    schoolSearchIntents((event) => picker.send(event)).pick(MAPLE);
+    const { change, submit } = formIntents((event) => selectInviteForm(usage.getSnapshot())!.send(event));
+    change('email', 'grace@example.org');
+    change('firstName', 'Grace');
+    change('lastName', 'Hopper');
+    submit();
+    await wait();
+    expect(requests.find((r) => r.method === 'POST')!.url.pathname).toBe(`/api/organizations/${MAPLE.id}/users`);
+    expect(selectSchool(usage.getSnapshot())).toBeNull();
+    // Closing the dialog stops its children.
+    expect(selectInviteSchoolPicker(usage.getSnapshot())).toBeUndefined();
+  });
+
+  it('"Send again" sends one invitation at a time, says so and reloads the table', async () => {
+    const { usage, requests, intents, snackbar } = world();
+    await wait();
+    const member = { ...makeUser('USER'), id: '00000000-0000-4000-8000-0000000000e1', organizationId: MAPLE.id, email: 'ada@example.org' } as never;
+    requests.length = 0;
+    intents.resend(member);
+    expect(selectResendingId(usage.getSnapshot())).toBe('00000000-0000-4000-8000-0000000000e1');
+    intents.resend(member);
+    await wait();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual([
+      `/api/organizations/${MAPLE.id}/users/00000000-0000-4000-8000-0000000000e1/invitation`,
+    ]);
+    expect(requests.filter((r) => r.url.pathname === '/api/users')).toHaveLength(1);
+    expect(selectResendingId(usage.getSnapshot())).toBeNull();
+    expect(snackbar.send).toHaveBeenCalledWith(expect.objectContaining({ message: 'Invitation sent again to ada@example.org', variant: 'success' }));
+  });
+});
+
 describe('invite form (spec §5)', () => {
   function form(invite?: (body: unknown) => Response) {
-    const { services, snackbar, requests } = world({ invite });
-    const actor = createActor(inviteForm.logic(services), { input: inviteFormInput(MAPLE) }).start();
+    const { usage, snackbar, requests, intents } = world({ invite });
+    usage.send({ type: 'usage.pickSchool', school: MAPLE });
+    intents.openInvite();
+    const actor = selectInviteForm(usage.getSnapshot())!;
     return { actor, snackbar, requests, ...formIntents((event) => actor.send(event)) };
   }
   const errorsOf = (actor: ReturnType<typeof form>['actor']) =>

@@ -258,8 +258,8 @@ describe('video progress', () => {
     it('is taken instead of asking the API again', async () => {
       const asked: string[] = [];
       const earlier = { ...SOURCE, url: '/media/videos/asked-earlier.webm' } as VideoSource;
-      const video = createVideoProgressLogic({ api: fakeApi(asked), actors, requested: (id) => (id === 'item-1' ? Promise.resolve(earlier) : null) });
-      const player = createActor(video, { input: { catalogItemId: 'item-1' } }).start();
+      const video = createVideoProgressLogic({ api: fakeApi(asked), actors });
+      const player = createActor(video, { input: { catalogItemId: 'item-1', requested: Promise.resolve(earlier) } }).start();
       await waitFor(player, (s) => s.matches('loadingMedia'));
       expect(player.getSnapshot().context.source).toBe(earlier);
       expect(asked).toEqual([]);
@@ -267,12 +267,8 @@ describe('video progress', () => {
 
     it('is asked for again when that request failed, and for another item', async () => {
       const asked: string[] = [];
-      const video = createVideoProgressLogic({
-        api: fakeApi(asked),
-        actors,
-        requested: (id) => (id === 'item-1' ? Promise.reject(new Error('network')) : null),
-      });
-      const failedEarlier = createActor(video, { input: { catalogItemId: 'item-1' } }).start();
+      const video = createVideoProgressLogic({ api: fakeApi(asked), actors });
+      const failedEarlier = createActor(video, { input: { catalogItemId: 'item-1', requested: Promise.reject(new Error('network')) } }).start();
       await waitFor(failedEarlier, (s) => s.matches('loadingMedia'));
       expect(failedEarlier.getSnapshot().context.source).toEqual(SOURCE);
       const other = createActor(video, { input: { catalogItemId: 'item-2' } }).start();

@@ -5,6 +5,8 @@ import { defineForm } from '@/machines/form/form.actors';
 import type { FormInput, FormValues } from '@/machines/form/form.types';
 import type { AppServices } from '@/machines/root/app-services';
 import type { ExperienceLevel, Profile, User } from '@/machines/shared/domain';
+import { identityIntents } from '@/machines/identity/identity.intents';
+import { profileIntents } from '@/machines/profile/profile.intents';
 import { bindIntents } from '@/machines/shared/intents';
 import { snackbarIntents } from '@/machines/snackbar/snackbar.intents';
 
@@ -26,7 +28,7 @@ export const preferencesFormInput = (profile: Pick<Profile, 'interestIds' | 'aud
 });
 
 const saved = ({ actors }: AppServices, profile: Profile, message: string) => {
-  actors.profile.send({ type: 'resource.set', data: profile });
+  bindIntents(actors.profile, profileIntents).set(profile);
   bindIntents(actors.snackbar, snackbarIntents).show({ message, variant: 'success' });
 };
 
@@ -39,7 +41,7 @@ export const nameForm = defineForm('nameForm', {
     const user = services.actors.identity.getSnapshot().context.user;
     if (user) {
       const fullName = `${profile.firstName} ${profile.lastName}`.trim();
-      services.actors.identity.send({ type: 'identity.loaded', user: { ...user, firstName: profile.firstName, lastName: profile.lastName, fullName } });
+      bindIntents(services.actors.identity, identityIntents).loaded({ ...user, firstName: profile.firstName, lastName: profile.lastName, fullName });
     }
     saved(services, profile, 'Your name was saved');
   },

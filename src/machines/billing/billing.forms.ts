@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { cancelSubscription, getReceiptPdf, listTransactions, reactivateSubscription, updatePaymentMethod } from '@/api/operations';
 import { longDate } from '@/lib/offer';
 import { CARD_FIELD_ERRORS, CARD_FIELDS } from '@/lib/validation/card';
@@ -12,18 +12,16 @@ import { snackbarIntents } from '@/machines/snackbar/snackbar.intents';
 import { localPage } from '@/machines/table/local-table';
 import { tableMachine } from '@/machines/table/table.machine';
 import type { FetchPageInput, TablePage } from '@/machines/table/table.types';
+import { billingMachine, type BillingEvent } from './billing.machine';
 import { cardFormLogic } from './card-form';
 import type { Transaction } from './billing.types';
 
 // Billing (issue 12): the subscription shown is the app's own subscriptions actor (loaded by the
 // guard, with the card on file); cancelling, reactivating and replacing the card are forms whose
-// answers reload it, so every screen (the trial banner too) shows the new state at once.
+// answers reload it, so every screen (the trial banner too) shows the new state at once, and
+// /billing's own actor refreshes its payments table (a charge adds a row).
 
-/** The subscriptions again, and the payments table when it is on screen (a charge adds a row). */
-async function reloadBilling({ actors, live }: AppServices) {
-  live.get('transactionsTable')?.send({ type: 'table.refresh' });
-  await reloadResource(actors.subscriptions);
-}
+const reloadBilling = ({ actors }: AppServices) => reloadResource(actors.subscriptions);
 
 const notify = ({ actors }: AppServices, message: string) => bindIntents(actors.snackbar, snackbarIntents).show({ message, variant: 'success' });
 
@@ -85,13 +83,21 @@ export const receiptForm = defineForm('receiptForm', {
 const sortValue = (row: Transaction, key: string): string | number =>
   key === 'amount' ? row.amount : key === 'createdAt' ? Date.parse(row.createdAt) : String(row[key as keyof Transaction] ?? '');
 
-/** The user's payments on the table machine, sorted and paged here (the list is short). */
-export const transactionsTableScreen = defineScreen('transactionsTable', ({ api }) =>
-  tableMachine.provide({
+/** /billing: the user's payments on the table machine, sorted and paged here (the list is short), again after every load of the subscriptions. */
+export const billingScreen = defineScreen('billing', ({ api, actors }) =>
+  billingMachine.provide({
     actors: {
-      fetchPage: fromPromise<TablePage, FetchPageInput>(async ({ input, signal }) =>
-        localPage({ rows: await listTransactions(api, { signal }), sortValue, text: (row) => row.description }, input),
-      ),
+      transactions: tableMachine.provide({
+        actors: {
+          fetchPage: fromPromise<TablePage, FetchPageInput>(async ({ input, signal }) =>
+            localPage({ rows: await listTransactions(api, { signal }), sortValue, text: (row) => row.description }, input),
+          ),
+        },
+      }),
+      watchSubscriptions: fromCallback<BillingEvent>(({ sendBack }) => {
+        const subscription = actors.subscriptions.on('resource.loaded', () => sendBack({ type: 'billing.subscriptionsChanged' }));
+        return () => subscription.unsubscribe();
+      }),
     },
   }),
 );

@@ -1,7 +1,9 @@
 import { fromPromise } from 'xstate';
 import { getCurrentUser } from '@/api/operations';
 import { HOME_PATH } from '@/lib/routes';
+import { identityIntents } from '@/machines/identity/identity.intents';
 import type { User } from '@/machines/shared/domain';
+import { bindIntents } from '@/machines/shared/intents';
 import { defineScreen } from '@/machines/shared/screen';
 import { checkEmailMachine } from './check-email.machine';
 
@@ -13,7 +15,7 @@ export const checkEmailScreen = defineScreen('checkEmail', ({ api, actors, route
     },
     actions: {
       continue: () => {
-        actors.identity.send({ type: 'identity.emailVerified' });
+        bindIntents(actors.identity, identityIntents).emailVerified();
         router.navigate(HOME_PATH, { replace: true });
       },
     },

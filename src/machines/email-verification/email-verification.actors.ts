@@ -1,5 +1,7 @@
 import { fromPromise } from 'xstate';
 import { verifyEmail } from '@/api/operations';
+import { identityIntents } from '@/machines/identity/identity.intents';
+import { bindIntents } from '@/machines/shared/intents';
 import { defineScreen } from '@/machines/shared/screen';
 import { emailVerificationMachine } from './email-verification.machine';
 
@@ -12,7 +14,7 @@ export const emailVerificationScreen = defineScreen('emailVerification', ({ api,
     actions: {
       // Only the signed-in user's own address: a link of another account opened here changes nothing of theirs.
       announceVerified: (_, { email }) => {
-        if (actors.identity.getSnapshot().context.user?.email.toLowerCase() === email.toLowerCase()) actors.identity.send({ type: 'identity.emailVerified' });
+        if (actors.identity.getSnapshot().context.user?.email.toLowerCase() === email.toLowerCase()) bindIntents(actors.identity, identityIntents).emailVerified();
       },
     },
   }),

@@ -4,7 +4,7 @@ import type { AppServices } from '@/machines/root/app-services';
 import { bindIntents } from '@/machines/shared/intents';
 import { defineScreen } from '@/machines/shared/screen';
 import { snackbarIntents } from '@/machines/snackbar/snackbar.intents';
-import { formMachine } from './form.machine';
+import { formMachine, type FormMachine } from './form.machine';
 import type { FormValues } from './form.types';
 
 // A form's real effects: what its submit calls and what happens once the server took it. Each
@@ -17,13 +17,21 @@ export type FormEffects = {
 };
 
 export function defineForm(name: string, effects: FormEffects) {
-  return defineScreen(name, (services) =>
-    formMachine.provide({
-      actors: { submit: fromPromise<unknown, FormValues>(({ input, signal }) => effects.submit(services, input, signal)) },
-      actions: {
-        notifyError: (_, { error }) => bindIntents(services.actors.snackbar, snackbarIntents).show({ message: errorMessage(error), variant: 'error' }),
-        submitted: (_, outcome) => effects.submitted?.(services, outcome),
-      },
-    }),
-  );
+  // A screen's own form may have nothing more to do once the server took it.
+  return defineScreen(name, (services) => formLogic(services, { submitted: () => undefined, ...effects }));
+}
+
+/**
+ * A form's logic with its effects: a screen's own (defineForm), or a child's that another actor
+ * owns (`logic`: the form machine whose `submitted` already tells its parent).
+ */
+export function formLogic(services: AppServices, effects: FormEffects, logic: FormMachine = formMachine) {
+  const { submitted } = effects;
+  return logic.provide({
+    actors: { submit: fromPromise<unknown, FormValues>(({ input, signal }) => effects.submit(services, input, signal)) },
+    actions: {
+      notifyError: (_, { error }) => bindIntents(services.actors.snackbar, snackbarIntents).show({ message: errorMessage(error), variant: 'error' }),
+      ...(submitted && { submitted: (_: unknown, outcome: { result: unknown; values: FormValues }) => submitted(services, outcome) }),
+    },
+  });
 }

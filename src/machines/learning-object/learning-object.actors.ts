@@ -14,6 +14,7 @@ import {
 import { learnerEventsIntents } from '@/machines/learner-events/learner-events.intents';
 import { progressIntents } from '@/machines/progress/progress.intents';
 import { selectProgressByItemId } from '@/machines/progress/progress.selectors';
+import { profileIntents } from '@/machines/profile/profile.intents';
 import { selectProfile } from '@/machines/profile/profile.selectors';
 import { loadReferenceData, referenceDataSettled } from '@/machines/reference-data/reference-data.actors';
 import { bindIntents } from '@/machines/shared/intents';
@@ -25,7 +26,6 @@ import { learningObjectMachine } from './learning-object.machine';
 import { isPublicId, wrongKindError } from '@/machines/catalog/catalog-screens.machine';
 import { playlistContext } from './learning-object.logic';
 import type { ActionInput, ActionOutput, LearningObjectEvent, LearningObjectLoaded, LearningObjectLoadInput } from './learning-object.types';
-import type { VideoSource } from '@/machines/video-progress/video-progress.types';
 
 // The real effects of a strategy's page, over src/api/operations.ts and the app's long-lived
 // actors (reference data, progress, profile, snackbar, learner events).
@@ -35,10 +35,7 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
   const progress = bindIntents(actors.progress, progressIntents);
   const learnerEvents = bindIntents(actors.learnerEvents, learnerEventsIntents);
   const snackbar = bindIntents(actors.snackbar, snackbarIntents);
-  // The player's source, asked for with the related items rather than after the page renders
-  // (its poster is the page's largest picture): the video actor takes this request's answer.
-  let videoSource: { catalogItemId: string; response: Promise<VideoSource> } | null = null;
-
+  const profile = bindIntents(actors.profile, profileIntents);
   const fetchLearningObject = fromPromise<LearningObjectLoaded, LearningObjectLoadInput>(async ({ input, signal }) => {
     loadReferenceData(actors);
     progress.load();
@@ -52,12 +49,9 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
       : Promise.resolve(null);
     const item = await getCatalogItem(api, input.publicId, { signal });
     if (item.resourceType !== 'LEARNING_OBJECT') throw wrongKindError();
-    if (item.hasVideo) {
-      const response = getCatalogItemVideo(api, item.id, { signal });
-      // Nobody may be waiting yet; the video actor asks again if this failed.
-      response.catch(() => undefined);
-      videoSource = { catalogItemId: item.id, response };
-    }
+    const videoSource = item.hasVideo ? getCatalogItemVideo(api, item.id, { signal }) : undefined;
+    // Nobody may be waiting yet; the video actor asks again if this failed.
+    videoSource?.catch(() => undefined);
     const related = getRecommendedItems(api, { catalogItemId: item.id }, { signal }).catch((error: unknown) => {
       if (signal.aborted) throw error;
       return [];
@@ -67,14 +61,15 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
     // header from growing (and the page from shifting) after the first paint.
     await Promise.all([resourceSettled(actors.progress, signal), referenceDataSettled(actors, signal)]);
     const itemProgress = selectProgressByItemId(actors.progress.getSnapshot(), item.id);
-    const profile = selectProfile(actors.profile.getSnapshot());
+    const bookmarks = selectProfile(actors.profile.getSnapshot())?.bookmarks ?? [];
     return {
       item,
       related: (await related).filter((other) => other.id !== item.id),
-      bookmarked: profile?.bookmarks.some((b) => b.catalogItemId === item.id) ?? false,
+      bookmarked: bookmarks.some((b) => b.catalogItemId === item.id),
       videoProgress: itemProgress?.videoProgress ?? 0,
       videoPosition: itemProgress?.videoPosition ?? 0,
       playlist: playlistContext(await playlist, item.id),
+      ...(videoSource && { videoSource }),
     };
   });
 
@@ -83,26 +78,20 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
     const none: ActionOutput = { file: null };
     switch (action.kind) {
       case 'rate':
-        await rateCatalogItem(api, item.id, { value: action.value }, { signal });
-        return none;
+        return { file: null, saved: { rating: (await rateCatalogItem(api, item.id, { value: action.value }, { signal })).value } };
       case 'rubric':
-        await saveRubricScore(api, item.id, { value: action.value }, { signal });
-        return none;
+        return { file: null, saved: { rubricScore: (await saveRubricScore(api, item.id, { value: action.value }, { signal })).value } };
       case 'apply':
         if (action.applied) await applyStrategy(api, item.id, { signal });
         else await removeStrategyApplication(api, item.id, { signal });
         return none;
       case 'bookmark': {
-        if (action.saved) await addBookmark(api, { catalogItemId: item.id }, { signal });
-        else await removeBookmark(api, { catalogItemId: item.id }, { signal });
-        // The profile's bookmarks stay the source of truth for the next visit.
-        const profile = selectProfile(actors.profile.getSnapshot());
-        if (profile) {
-          const others = profile.bookmarks.filter((b) => b.catalogItemId !== item.id);
-          const bookmarks = action.saved ? [...others, { catalogItemId: item.id, createdAt: new Date().toISOString() }] : others;
-          actors.profile.send({ type: 'resource.set', data: { ...profile, bookmarks } });
-        }
-        return none;
+        // The server answers the profile as it is now: it replaces the app's, the source of truth for the next visit.
+        const answered = action.saved
+          ? await addBookmark(api, { catalogItemId: item.id }, { signal })
+          : await removeBookmark(api, { catalogItemId: item.id }, { signal });
+        profile.set(answered);
+        return { file: null, saved: { bookmarked: answered.bookmarks.some((b) => b.catalogItemId === item.id) } };
       }
       case 'download': {
         const { blob } = await downloadReproducibles(api, item.id, { archiveName: input.publicId }, { signal });
@@ -115,10 +104,7 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
     actors: {
       fetchLearningObject,
       runAction,
-      video: createVideoProgressLogic({
-        ...services,
-        requested: (catalogItemId) => (videoSource?.catalogItemId === catalogItemId ? videoSource.response : null),
-      }),
+      video: createVideoProgressLogic(services),
       watchPage: fromCallback<LearningObjectEvent>(({ sendBack }) => {
         const stopHide = browser.onPageHide(() => sendBack({ type: 'screen.leave' }));
         const stopRestore = browser.onPageRestore(() => sendBack({ type: 'lo.pageRestored' }));

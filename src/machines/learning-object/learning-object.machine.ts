@@ -63,15 +63,11 @@ export const learningObjectMachine = setup({
     recordEvent: placeholderAction<RecordEventParams>('recordEvent'),
     patchProgress: placeholderAction<PatchProgressParams>('patchProgress'),
     setPending: assign((_, params: { action: LearningObjectAction }) => ({ pending: params.action })),
-    applySuccess: assign(({ context }) => {
-      const action = context.pending;
+    /** What the server answered replaces what the page held. */
+    applySuccess: assign(({ context }, params: { saved: ActionOutput['saved'] }) => {
+      const { bookmarked, ...values } = params.saved ?? {};
       const loaded = context.loaded;
-      return {
-        pending: null,
-        rating: action?.kind === 'rate' ? action.value : context.rating,
-        rubricScore: action?.kind === 'rubric' ? action.value : context.rubricScore,
-        loaded: loaded && action?.kind === 'bookmark' ? { ...loaded, bookmarked: action.saved } : loaded,
-      };
+      return { pending: null, ...values, loaded: loaded && bookmarked !== undefined ? { ...loaded, bookmarked } : loaded };
     }),
     clearPending: assign({ pending: null }),
     markHere: assign({ here: true }),
@@ -147,6 +143,7 @@ export const learningObjectMachine = setup({
                   initialWatchedPercent: context.loaded?.videoProgress ?? 0,
                   initialPosition: context.loaded?.videoPosition ?? 0,
                   playVideo: context.playVideo,
+                  requested: context.loaded?.videoSource ?? null,
                 }),
               }),
             },
@@ -199,7 +196,7 @@ export const learningObjectMachine = setup({
                   },
                 },
                 { type: 'saveFile', params: ({ event }) => ({ file: event.output.file }) },
-                'applySuccess',
+                { type: 'applySuccess', params: ({ event }) => ({ saved: event.output.saved }) },
               ],
             },
             onError: {

@@ -2,6 +2,7 @@ import type { LearnerEventData, LearnerEventType } from '@/machines/learner-even
 import type { ProgressPatch } from '@/machines/progress/progress.types';
 import type { SnackbarRequest } from '@/machines/snackbar/snackbar.types';
 import type { CatalogItem, CatalogItemSummary } from '@/machines/catalog/catalog.types';
+import type { VideoSource } from '@/machines/video-progress/video-progress.types';
 
 /** What the page needs when it opens: the item, the learner's state of it, related strategies. */
 export type LearningObjectLoaded = {
@@ -14,6 +15,11 @@ export type LearningObjectLoaded = {
   videoPosition: number;
   /** The playlist the strategy was opened from (`?playlist=`), when it holds the strategy. */
   playlist: PlaylistContext | null;
+  /**
+   * The player's source, asked for with the related items rather than after the page renders
+   * (its poster is the page's largest picture): the video actor takes this request's answer.
+   */
+  videoSource?: Promise<VideoSource>;
 };
 
 /** A playlist being worked through: its entries in order, so the page can say "3 of 6" and link the next. */
@@ -34,8 +40,11 @@ export type ActionInput = { action: LearningObjectAction; item: CatalogItem; pub
 /** A file for the browser's download. */
 export type SavedFile = { blob: Blob; fileName: string };
 
-/** A download produces its file; the other actions nothing. */
-export type ActionOutput = { file: SavedFile | null };
+/**
+ * What the server answered: a download its file; a rating or rubric score the value saved; a
+ * bookmark the saved state (the profile it answered is set app-wide by the effect).
+ */
+export type ActionOutput = { file: SavedFile | null; saved?: Partial<Pick<LearningObjectContext, 'rating' | 'rubricScore'>> & { bookmarked?: boolean } };
 
 export type LearningObjectInput = { publicId: string; playVideo?: boolean; playlistId?: string | null };
 

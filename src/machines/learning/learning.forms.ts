@@ -1,14 +1,14 @@
 import { createCertificate, exportInteractions, getCertificatePdf, listCertificates } from '@/api/operations';
 import { parseTableQuery } from '@/lib/paging';
 import { required } from '@/lib/validation/rules';
-import { defineForm } from '@/machines/form/form.actors';
+import { defineForm, formLogic } from '@/machines/form/form.actors';
 import type { FormInput } from '@/machines/form/form.types';
 import { bindIntents } from '@/machines/shared/intents';
 import { defineScreen } from '@/machines/shared/screen';
 import { withFetch } from '@/machines/shared/resource';
 import { snackbarIntents } from '@/machines/snackbar/snackbar.intents';
 import { tableConfig } from '@/machines/table/table.logic';
-import { certificatesMachine, type Certificate } from './learning.machine';
+import { certificateForm, certificateListMachine, certificatesMachine } from './learning.machine';
 import { progressQuery, progressTableInput } from './learning.types';
 
 // The learning record a teacher hands in: the progress table as a spreadsheet (CSV), and
@@ -36,19 +36,6 @@ export function certificateFormInput(today = new Date()): FormInput {
   };
 }
 
-export const certificateForm = defineForm('certificateForm', {
-  submit: ({ api }, values, signal) =>
-    createCertificate(api, { from: String(values.from), to: String(values.to), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }, { signal }),
-  submitted: ({ actors, live }, { result }) => {
-    const certificate = result as Certificate;
-    bindIntents(actors.snackbar, snackbarIntents).show({
-      message: `Certificate ready: ${certificate.strategies.length} strategies, ${certificate.hours} hours`,
-      variant: 'success',
-    });
-    // The list on screen (the screen actor of that name) shows the new one.
-    live.get('certificates')?.send({ type: 'resource.reload' });
-  },
-});
 
 export const downloadCertificateInput = (code: string): FormInput => ({ fields: { code: {} }, values: { code } });
 
@@ -58,4 +45,26 @@ export const downloadCertificateForm = defineForm('downloadCertificateForm', {
   submitted: ({ browser }, { result }) => browser.saveFile(result as { blob: Blob; fileName: string }),
 });
 
-export const certificatesScreen = defineScreen('certificates', ({ api }) => withFetch(certificatesMachine, (_, signal) => listCertificates(api, { signal })));
+/** The certificates and the form that issues one (its input: the form's starting period). */
+export const certificatesScreen = defineScreen('certificates', (services) =>
+  certificatesMachine.provide({
+    actors: {
+      list: withFetch(certificateListMachine, (_, signal) => listCertificates(services.api, { signal })),
+      form: formLogic(
+        services,
+        {
+          submit: ({ api }, values, signal) =>
+            createCertificate(api, { from: String(values.from), to: String(values.to), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }, { signal }),
+        },
+        certificateForm,
+      ),
+    },
+    actions: {
+      notifyIssued: (_, { certificate }) =>
+        bindIntents(services.actors.snackbar, snackbarIntents).show({
+          message: `Certificate ready: ${certificate.strategies.length} strategies, ${certificate.hours} hours`,
+          variant: 'success',
+        }),
+    },
+  }),
+);

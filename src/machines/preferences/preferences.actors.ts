@@ -1,6 +1,9 @@
 import { fromPromise } from 'xstate';
 import { updateProfile } from '@/api/operations';
+import { identityIntents } from '@/machines/identity/identity.intents';
+import { profileIntents } from '@/machines/profile/profile.intents';
 import type { AppServices } from '@/machines/root/app-services';
+import { bindIntents } from '@/machines/shared/intents';
 import type { Profile } from '@/machines/shared/domain';
 import { defineScreen } from '@/machines/shared/screen';
 import { onboardingMachine, personalizeMachine } from './preferences.machine';
@@ -17,8 +20,8 @@ export const onboardingScreen = defineScreen('onboarding', (services) =>
     actors: { saveProfile: saveProfile(services) },
     actions: {
       announceSaved: (_, params) => {
-        services.actors.profile.send({ type: 'resource.set', data: params.profile });
-        services.actors.identity.send({ type: 'identity.onboardingCompleted' });
+        bindIntents(services.actors.profile, profileIntents).set(params.profile);
+        bindIntents(services.actors.identity, identityIntents).onboardingCompleted();
         // Saved: the guard lets the user into the app now.
         services.router.navigate('/', { replace: true });
       },
@@ -32,7 +35,7 @@ export const personalizeScreen = defineScreen('personalize', (services) =>
     actors: { saveProfile: saveProfile(services) },
     actions: {
       announceSaved: (_, params) => {
-        services.actors.profile.send({ type: 'resource.set', data: params.profile });
+        bindIntents(services.actors.profile, profileIntents).set(params.profile);
         services.router.navigate('/', { replace: true });
       },
     },

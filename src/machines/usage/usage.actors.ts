@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { exportUsers, getFrameworkUsage, getUsageReport, importUsers, listOrganizations, listUsers } from '@/api/operations';
+import { exportUsers, getFrameworkUsage, getUsageReport, importUsers, inviteUser, listOrganizations, listUsers, resendInvitation } from '@/api/operations';
 import { writeRange } from '@/lib/date-range';
 import { errorMessage } from '@/lib/messages';
 import { toPageParams, toSortAscParams } from '@/lib/paging';
@@ -7,22 +7,21 @@ import type { AppServices } from '@/machines/root/app-services';
 import { bindIntents } from '@/machines/shared/intents';
 import { defineScreen } from '@/machines/shared/screen';
 import { snackbarIntents } from '@/machines/snackbar/snackbar.intents';
+import { formLogic } from '@/machines/form/form.actors';
 import { tableLogic } from '@/machines/table/table.actors';
-import { bulkInviteMachine, type CsvFile, type ImportRequest, type ImportResult } from './bulk-invite.machine';
-import { schoolSearchMachine, type School } from './school-search.machine';
-import { usageMachine } from './usage.machine';
-import { USER_SORT_KEYS, type ExportQuery, type FrameworkUsage, type UsageEvent, type UsageReport, type UsageScope } from './usage.types';
+import type { CsvFile, ImportRequest, ImportResult } from './bulk-invite.machine';
+import type { School, SchoolSearchMachine } from './school-search.machine';
+import { bulkInvite, inviteForm, inviteSchoolPicker, pageSchoolPicker, usageMachine } from './usage.machine';
+import { USER_SORT_KEYS, type ExportQuery, type FrameworkUsage, type Member, type UsageReport, type UsageScope } from './usage.types';
 
 // The Educator Usage page's effects: the report and the heatmap in one load, the Active Users
-// table paged on the server, the export, the two school pickers and the CSV import.
+// table paged on the server, the export, and its children's: the two school pickers, the invite
+// form, the CSV import, an invitation sent again.
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The school (none: the admin's own organization) and the days, in the viewer's time zone. */
 const scopeQuery = ({ school, range }: UsageScope) => ({ organizationId: school?.id, from: range.from, to: range.to, timeZone: timeZone() });
-
-/** The page's own actor, while the page is open (dialogs report back to it). */
-const tellUsage = ({ live }: AppServices, event: UsageEvent) => live.get('usage')?.send(event);
 
 const snackbar = ({ actors }: AppServices) => bindIntents(actors.snackbar, snackbarIntents);
 
@@ -33,9 +32,37 @@ export function ownOrganizationId({ actors }: AppServices): string {
   return id;
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export const usageScreen = defineScreen('usage', (services) =>
   usageMachine.provide({
     actors: {
+      schoolPicker: schoolPickerLogic(services, pageSchoolPicker),
+      inviteSchoolPicker: schoolPickerLogic(services, inviteSchoolPicker),
+      inviteForm: formLogic(
+        services,
+        {
+          submit: (services, values, signal) =>
+            inviteUser(
+              services.api,
+              String(values.organizationId || ownOrganizationId(services)),
+              { email: String(values.email).trim(), firstName: String(values.firstName).trim(), lastName: String(values.lastName).trim() },
+              { signal },
+            ),
+        },
+        inviteForm,
+      ),
+      bulkInvite: bulkInvite.provide({
+        actors: {
+          readFile: fromPromise<string, CsvFile>(({ input }) => input.text()),
+          importUsers: fromPromise<ImportResult, ImportRequest>(({ input, signal }) =>
+            importUsers(services.api, input.organizationId ?? ownOrganizationId(services), { csv: input.csv, dryRun: input.dryRun }, { signal }),
+          ),
+        },
+      }),
+      resendInvitation: fromPromise<Member, Member>(({ input, signal }) =>
+        resendInvitation(services.api, { id: input.organizationId ?? ownOrganizationId(services), userId: input.id }, { signal }),
+      ),
       fetchReport: fromPromise<UsageReport, UsageScope>(({ input, signal }) => getUsageReport(services.api, scopeQuery(input), { signal })),
       fetchFramework: fromPromise<FrameworkUsage, UsageScope>(({ input, signal }) => getFrameworkUsage(services.api, scopeQuery(input), { signal })),
       exportUsers: fromPromise<void, ExportQuery>(async ({ input, signal }) => {
@@ -63,6 +90,9 @@ export const usageScreen = defineScreen('usage', (services) =>
     actions: {
       writeRange: (_, { range }) => services.router.navigate({ search: writeRange(range, services.router.current().search) }, { replace: true }),
       notifyError: (_, { error }) => snackbar(services).show({ message: errorMessage(error), variant: 'error' }),
+      notifyInvited: (_, { member }) => snackbar(services).show({ message: `Invitation sent to ${member.email}`, variant: 'success' }),
+      notifyImported: (_, { result }) => snackbar(services).show({ message: `${plural(result.invited, 'educator', 'educators')} invited`, variant: 'success' }),
+      notifyResent: (_, { member }) => snackbar(services).show({ message: `Invitation sent again to ${member.email}`, variant: 'success' }),
     },
   }),
 );
@@ -74,38 +104,9 @@ const searchSchools = ({ api }: AppServices) =>
     return page.items.map(({ id, name }) => ({ id, name }));
   });
 
-const schoolPicker = (name: string, picked: (services: AppServices, school: School | null) => void) =>
-  defineScreen(name, (services) =>
-    schoolSearchMachine.provide({
-      actors: { searchSchools: searchSchools(services) },
-      actions: {
-        notifyError: (_, { error }) => snackbar(services).show({ message: errorMessage(error), variant: 'error' }),
-        notifyPicked: (_, { school }) => picked(services, school),
-      },
-    }),
-  );
-
-/** The page's picker: the school every figure is about. */
-export const schoolPickerScreen = schoolPicker('schoolPicker', (services, school) => tellUsage(services, { type: 'usage.pickSchool', school }));
-
-/** The invite dialog's picker: where the invitation goes. */
-export const inviteSchoolPickerScreen = schoolPicker('inviteSchoolPicker', ({ live }, school) =>
-  live.get('inviteForm')?.send({ type: 'form.change', field: 'organizationId', value: school?.id ?? '' }),
-);
-
-export const bulkInviteScreen = defineScreen('bulkInvite', (services) =>
-  bulkInviteMachine.provide({
-    actors: {
-      readFile: fromPromise<string, CsvFile>(({ input }) => input.text()),
-      importUsers: fromPromise<ImportResult, ImportRequest>(({ input, signal }) =>
-        importUsers(services.api, input.organizationId ?? ownOrganizationId(services), { csv: input.csv, dryRun: input.dryRun }, { signal }),
-      ),
-    },
-    actions: {
-      notifyImported: (_, { result }) => {
-        snackbar(services).show({ message: `${result.invited} ${result.invited === 1 ? 'educator' : 'educators'} invited`, variant: 'success' });
-        tellUsage(services, { type: 'usage.membersChanged' });
-      },
-    },
-  }),
-);
+/** A school picker of the page (its own, or the invite dialog's) with the real search. */
+const schoolPickerLogic = (services: AppServices, picker: SchoolSearchMachine) =>
+  picker.provide({
+    actors: { searchSchools: searchSchools(services) },
+    actions: { notifyError: (_, { error }) => snackbar(services).show({ message: errorMessage(error), variant: 'error' }) },
+  });

@@ -1,15 +1,19 @@
-import { assign, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendParent, sendTo, setup, stopChild } from 'xstate';
 import { parseRange } from '@/lib/date-range';
 import { toSortAscParams } from '@/lib/paging';
+import { formMachine } from '@/machines/form/form.machine';
 import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
 import { tableMachine } from '@/machines/table/table.machine';
 import type { TableContext } from '@/machines/table/table.types';
-import type { School } from './school-search.machine';
+import { bulkInviteMachine, type ImportResult } from './bulk-invite.machine';
+import { schoolSearchMachine, type School } from './school-search.machine';
 import {
+  inviteFormInput,
   USER_SORT_KEYS,
   usersTableInput,
   type ExportQuery,
   type FrameworkUsage,
+  type Member,
   type UsageContext,
   type UsageEvent,
   type UsageInput,
@@ -23,21 +27,48 @@ import {
 // the heavier heatmap) load again whenever it changes (a change while a load is in flight
 // cancels it: the root transition re-enters `loading`), and the Active Users
 // table, a child table machine, is told its new scope (back to page 1). The range is kept in the
-// address bar. Dialogs (invite one educator, invite from a CSV file) open over the page; their
-// forms report back here, and the table then shows who was invited.
+// address bar. Dialogs (invite one educator, invite from a CSV file) open over the page. The page
+// owns what it talks to: the table, the school pickers, each dialog's form or import are its
+// children, started and stopped with the state that shows them, and they answer to it (their
+// parent); it then tells the user and reloads the table to show who was invited.
+
+/** The page's school picker: a choice is the school every figure is about. */
+export const pageSchoolPicker = schoolSearchMachine.provide({
+  actions: { notifyPicked: sendParent((_, { school }: { school: School | null }) => ({ type: 'usage.pickSchool', school })) },
+});
+
+/** The invite dialog's school picker: a choice is where the invitation goes. */
+export const inviteSchoolPicker = schoolSearchMachine.provide({
+  actions: { notifyPicked: sendParent((_, { school }: { school: School | null }) => ({ type: 'usage.pickInviteSchool', school })) },
+});
+
+/** The invite dialog's form: once the server took it, the page hears who was invited. */
+export const inviteForm = formMachine.provide({
+  actions: { submitted: sendParent((_, { result }: { result: unknown }) => ({ type: 'usage.invited', member: result as Member })) },
+});
+
+/** The CSV import: once educators were invited, the page hears how many. */
+export const bulkInvite = bulkInviteMachine.provide({
+  actions: { notifyImported: sendParent((_, { result }: { result: ImportResult }) => ({ type: 'usage.imported', result })) },
+});
 
 export const usageMachine = setup({
   types: {
     context: {} as UsageContext,
     events: {} as UsageEvent,
     input: {} as UsageInput,
-    tags: {} as 'loading' | 'loadingFramework' | 'exporting',
+    tags: {} as 'loading' | 'loadingFramework' | 'exporting' | 'resending',
   },
   actors: {
     fetchReport: placeholderActor<UsageReport, UsageScope>('fetchReport'),
     fetchFramework: placeholderActor<FrameworkUsage, UsageScope>('fetchFramework'),
     exportUsers: placeholderActor<void, ExportQuery>('exportUsers'),
+    resendInvitation: placeholderActor<Member, Member>('resendInvitation'),
     usersTable: tableMachine,
+    schoolPicker: pageSchoolPicker,
+    inviteSchoolPicker,
+    inviteForm,
+    bulkInvite,
   },
   guards: {
     changesSchool: ({ context }, params: { school: School | null }) => (params.school?.id ?? null) !== (context.scope.school?.id ?? null),
@@ -51,6 +82,17 @@ export const usageMachine = setup({
     assignFrameworkError: assign((_, params: { error: unknown }) => ({ frameworkError: params.error })),
     rescopeTable: sendTo('usersTable', ({ context }) => ({ type: 'table.setScope' as const, scope: { organizationId: context.scope.school?.id ?? null } })),
     refreshTable: sendTo('usersTable', { type: 'table.refresh' as const }),
+    /** The invite dialog's picker chose: the form sends the invitation there. */
+    setInviteSchool: sendTo('inviteForm', (_, params: { school: School | null }) => ({
+      type: 'form.change' as const,
+      field: 'organizationId',
+      value: params.school?.id ?? '',
+    })),
+    assignResending: assign((_, params: { member: Member | null }) => ({ resending: params.member })),
+    /** Success snackbars: who was invited, how many from the file, whose invitation went again. */
+    notifyInvited: placeholderAction<{ member: Member }>('notifyInvited'),
+    notifyImported: placeholderAction<{ result: ImportResult }>('notifyImported'),
+    notifyResent: placeholderAction<{ member: Member }>('notifyResent'),
     /** Writes the range into the address bar (a replace: no history entry per choice). */
     writeRange: placeholderAction<{ range: UsageScope['range'] }>('writeRange'),
     /** The export's failure as an error snackbar (spec §8). */
@@ -66,8 +108,13 @@ export const usageMachine = setup({
     error: null,
     frameworkError: null,
     search: input.search,
+    resending: null,
   }),
   invoke: { id: 'usersTable', src: 'usersTable', input: ({ context }) => usersTableInput(context.search, context.scope.school?.id ?? null) },
+  // District admins pick a school (spec §2); a school admin's page is about their own school.
+  entry: enqueueActions(({ context, enqueue }) => {
+    if (context.isDistrictAdmin) enqueue.spawnChild('schoolPicker', { id: 'schoolPicker', input: { selected: context.scope.school } });
+  }),
   type: 'parallel',
   on: {
     'usage.pickSchool': {
@@ -82,8 +129,11 @@ export const usageMachine = setup({
         { type: 'writeRange', params: ({ event }) => ({ range: event.range }) },
       ],
     },
-    'usage.invited': { target: '.dialog.closed', actions: 'refreshTable' },
-    'usage.membersChanged': { actions: 'refreshTable' },
+    'usage.invited': {
+      target: '.dialog.closed',
+      actions: [{ type: 'notifyInvited', params: ({ event }) => ({ member: event.member }) }, 'refreshTable'],
+    },
+    'usage.imported': { actions: [{ type: 'notifyImported', params: ({ event }) => ({ result: event.result }) }, 'refreshTable'] },
   },
   states: {
     figures: {
@@ -124,8 +174,50 @@ export const usageMachine = setup({
         closed: {
           on: { 'usage.openInvite': 'invite', 'usage.openImport': 'import' },
         },
-        invite: { on: { 'usage.closeDialog': 'closed' } },
-        import: { on: { 'usage.closeDialog': 'closed' } },
+        // The form starts at the page's school; a district admin may choose another in the dialog.
+        invite: {
+          invoke: { id: 'inviteForm', src: 'inviteForm', input: ({ context }) => inviteFormInput(context.scope.school) },
+          entry: enqueueActions(({ context, enqueue }) => {
+            if (context.isDistrictAdmin) enqueue.spawnChild('inviteSchoolPicker', { id: 'inviteSchoolPicker', input: { selected: context.scope.school } });
+          }),
+          exit: stopChild('inviteSchoolPicker'),
+          on: {
+            'usage.closeDialog': 'closed',
+            'usage.pickInviteSchool': { actions: { type: 'setInviteSchool', params: ({ event }) => ({ school: event.school }) } },
+          },
+        },
+        // The educators in the file join the page's school (else the admin's own organization).
+        import: {
+          invoke: { id: 'bulkInvite', src: 'bulkInvite', input: ({ context }) => ({ organizationId: context.scope.school?.id ?? null }) },
+          on: { 'usage.closeDialog': 'closed' },
+        },
+      },
+    },
+    resend: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'usage.resend': { target: 'sending', actions: { type: 'assignResending', params: ({ event }) => ({ member: event.member }) } } },
+        },
+        sending: {
+          tags: 'resending',
+          invoke: {
+            src: 'resendInvitation',
+            input: ({ context }) => context.resending!,
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'notifyResent', params: ({ event }) => ({ member: event.output }) },
+                'refreshTable',
+                { type: 'assignResending', params: { member: null } },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'notifyError', params: ({ event }) => ({ error: event.error }) }, { type: 'assignResending', params: { member: null } }],
+            },
+          },
+        },
       },
     },
     export: {

@@ -1,4 +1,5 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { FormActorRef } from '@/machines/form/form.machine';
 import type { TableActorRef } from '@/machines/table/table.machine';
 import type { BulkInviteMachine } from './bulk-invite.machine';
 import { ALL_SCHOOLS_KEY, ALL_SCHOOLS_LABEL, type SchoolOption, type SchoolSearchMachine } from './school-search.machine';
@@ -24,6 +25,17 @@ export const selectDialog = (s: UsageSnapshot): 'closed' | 'invite' | 'import' =
 export const selectIsExporting = (s: UsageSnapshot) => s.hasTag('exporting');
 /** The Active Users table: a child of the page's actor. */
 export const selectUsersTable = (s: UsageSnapshot) => s.children.usersTable as TableActorRef;
+/** The page's school picker (district admins only). */
+export const selectSchoolPicker = (s: UsageSnapshot) => s.children.schoolPicker as SchoolSearchActorRef | undefined;
+/** The invite dialog's form and school picker, while it is open. */
+export const selectInviteForm = (s: UsageSnapshot) => s.children.inviteForm as FormActorRef | undefined;
+export const selectInviteSchoolPicker = (s: UsageSnapshot) => s.children.inviteSchoolPicker as SchoolSearchActorRef | undefined;
+/** The CSV import, while its dialog is open. */
+export const selectBulkInvite = (s: UsageSnapshot) => s.children.bulkInvite as ActorRefFrom<BulkInviteMachine> | undefined;
+/** Whose invitation is being sent again, if any (one at a time). */
+export const selectResendingId = (s: UsageSnapshot) => (s.hasTag('resending') ? (s.context.resending?.id ?? null) : null);
+
+export type SchoolSearchActorRef = ActorRefFrom<SchoolSearchMachine>;
 
 /** 'All Schools' first (spec §2), then the schools found. */
 export const selectSchoolOptions = (s: SchoolSearchSnapshot): SchoolOption[] => [

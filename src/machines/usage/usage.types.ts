@@ -1,6 +1,9 @@
 import type { ResponseBody } from '@/api/operations';
 import type { DateRange } from '@/lib/date-range';
+import { EMAIL_RULES, NAME_RULES } from '@/lib/validation/fields';
+import type { FormInput } from '@/machines/form/form.types';
 import type { TableInput } from '@/machines/table/table.types';
+import type { ImportResult } from './bulk-invite.machine';
 import type { School } from './school-search.machine';
 
 export type UsageReport = ResponseBody<'getUsageReport'>;
@@ -31,6 +34,8 @@ export type UsageContext = {
   frameworkError: unknown;
   /** The query the table started from. */
   search: string;
+  /** The educator whose invitation is being sent again (one at a time). */
+  resending: Member | null;
 };
 
 export type UsageEvent =
@@ -40,10 +45,14 @@ export type UsageEvent =
   | { type: 'usage.openInvite' }
   | { type: 'usage.openImport' }
   | { type: 'usage.closeDialog' }
-  /** An invitation went out (the invite dialog's form): the table shows the new educator. */
-  | { type: 'usage.invited' }
-  /** Members changed without closing a dialog (a CSV import, a resent invitation): the table reloads. */
-  | { type: 'usage.membersChanged' }
+  /** The invite dialog's school picker chose where the invitation goes. */
+  | { type: 'usage.pickInviteSchool'; school: School | null }
+  /** An invitation went out (the invite dialog's form): the dialog closes, the table shows the new educator. */
+  | { type: 'usage.invited'; member: Member }
+  /** The CSV import invited educators (its dialog stays open on the summary): the table reloads. */
+  | { type: 'usage.imported'; result: ImportResult }
+  /** "Send again" on an educator whose invitation is not accepted. */
+  | { type: 'usage.resend'; member: Member }
   /** The table as filtered and sorted on screen, every page, as a CSV file. */
   | { type: 'usage.export' }
   | { type: 'screen.leave' };
@@ -55,6 +64,26 @@ export const usersTableInput = (search: string, organizationId: string | null): 
   sortKeys: USER_SORT_KEYS,
   url: { search },
   scope: { organizationId },
+});
+
+/** The server's codes for an e-mail that is taken (openapi.yaml inviteUser 409). */
+export const INVITE_FIELD_ERRORS = { ALREADY_MEMBER: 'email', ACCOUNT_EXISTS: 'email' } as const;
+
+/**
+ * Invite an Educator (spec §2, §5): e-mail required and valid, names required, 2 to 50
+ * characters; an e-mail that already has an account is refused by the server (409) and its
+ * message shows under Email. The invitation goes to the picked school, else the admin's own
+ * organization (spec §6).
+ */
+export const inviteFormInput = (school: School | null): FormInput => ({
+  fields: {
+    email: { rules: EMAIL_RULES },
+    firstName: { rules: NAME_RULES },
+    lastName: { rules: NAME_RULES },
+    organizationId: {},
+  },
+  values: { organizationId: school?.id ?? '' },
+  serverFieldErrors: INVITE_FIELD_ERRORS,
 });
 
 /** The export's query: the table's filter and sort, the page's school (no paging). */

@@ -6,32 +6,20 @@ import { progressIntents } from '@/machines/progress/progress.intents';
 import type { RootRefs } from '@/machines/root/root.machine';
 import { bindIntents } from '@/machines/shared/intents';
 import { videoProgressMachine } from './video-progress.machine';
-import type { PatchVideoProgressParams, RecordVideoEventParams, VideoSource } from './video-progress.types';
+import type { FetchVideoSourceInput, PatchVideoProgressParams, RecordVideoEventParams, VideoSource } from './video-progress.types';
 
 // The edge of a video player: the source from the API, learner events to the app's learnerEvents
 // queue and local progress patches to its progress actor.
 
-/**
- * `requested`: a source the screen already asked for (the learning object's page asks as soon as
- * it knows the item, alongside its other requests, instead of once the player starts); a
- * failed or missing one is asked for again.
- */
-export function createVideoProgressLogic({
-  api,
-  actors,
-  requested = () => null,
-}: {
-  api: ApiClient;
-  actors: Pick<RootRefs, 'learnerEvents' | 'progress'>;
-  requested?: (catalogItemId: string) => Promise<VideoSource> | null;
-}) {
+/** A source the screen already asked for (the player's input `requested`) is taken; a failed or missing one is asked for again. */
+export function createVideoProgressLogic({ api, actors }: { api: ApiClient; actors: Pick<RootRefs, 'learnerEvents' | 'progress'> }) {
   const learnerEvents = bindIntents(actors.learnerEvents, learnerEventsIntents);
   const progress = bindIntents(actors.progress, progressIntents);
   return videoProgressMachine.provide({
     actors: {
-      fetchVideoSource: fromPromise<VideoSource, { catalogItemId: string }>(({ input, signal }) => {
+      fetchVideoSource: fromPromise<VideoSource, FetchVideoSourceInput>(({ input, signal }) => {
         const ask = () => getCatalogItemVideo(api, input.catalogItemId, { signal });
-        return requested(input.catalogItemId)?.catch(ask) ?? ask();
+        return input.requested?.catch(ask) ?? ask();
       }),
     },
     actions: {

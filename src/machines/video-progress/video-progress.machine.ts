@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
 import { gainsWholePercent, isReportDue, isWatchedEnough, rangesSeconds, resumePosition, trackTimeUpdate, watchedPercent } from './video-progress.logic';
 import type {
+  FetchVideoSourceInput,
   PatchVideoProgressParams,
   RecordVideoEventParams,
   VideoLearnerEventType,
@@ -56,7 +57,7 @@ export const videoProgressMachine = setup({
     tags: {} as 'loading',
   },
   actors: {
-    fetchVideoSource: placeholderActor<VideoSource, { catalogItemId: string }>('fetchVideoSource'),
+    fetchVideoSource: placeholderActor<VideoSource, FetchVideoSourceInput>('fetchVideoSource'),
   },
   actions: {
     recordLearnerEvent: placeholderAction<RecordVideoEventParams>('recordLearnerEvent'),
@@ -89,6 +90,7 @@ export const videoProgressMachine = setup({
     initialPosition: input.initialPosition ?? 0,
     initialWatchedPercent: input.initialWatchedPercent ?? 0,
     autoplay: input.playVideo ?? false,
+    requested: input.requested ?? null,
     source: null,
     error: null,
     duration: 0,
@@ -106,7 +108,7 @@ export const videoProgressMachine = setup({
       tags: 'loading',
       invoke: {
         src: 'fetchVideoSource',
-        input: ({ context }) => ({ catalogItemId: context.catalogItemId }),
+        input: ({ context }) => ({ catalogItemId: context.catalogItemId, requested: context.requested }),
         onDone: {
           target: 'loadingMedia',
           actions: assign({ source: ({ event }) => event.output, watchedRanges: ({ event }) => (event.output.playSession?.watched ?? []) as [number, number][], sessionRanges: [] }),

@@ -23,6 +23,11 @@ export type VideoProgressInput = {
   initialWatchedPercent?: number;
   /** Start playing as soon as the video is ready. */
   playVideo?: boolean;
+  /**
+   * The source the screen already asked for (the learning object's page asks as soon as it knows
+   * the item, alongside its other requests); a failed one is asked for again.
+   */
+  requested?: Promise<VideoSource> | null;
 };
 
 export type Tracking = {
@@ -49,9 +54,13 @@ export type VideoProgressContext = Tracking & {
   initialPosition: number;
   initialWatchedPercent: number;
   autoplay: boolean;
+  /** The screen's own earlier request for the source, if it made one. */
+  requested: Promise<VideoSource> | null;
   source: VideoSource | null;
   error: unknown;
 };
+
+export type FetchVideoSourceInput = { catalogItemId: string; requested: Promise<VideoSource> | null };
 
 export type VideoProgressEvent =
   /** The media's metadata loaded (loadedmetadata): its duration in seconds. */

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import {
-  certificateForm,
   certificateFormInput,
   certificatesScreen,
   downloadCertificateForm,
@@ -9,7 +8,7 @@ import {
   exportForm,
 } from '@/machines/learning/learning.forms';
 import type { Certificate } from '@/machines/learning/learning.machine';
-import { loadAtStart } from '@/machines/shared/resource';
+import { selectCertificateForm, selectCertificateList } from '@/machines/learning/learning.selectors';
 import { resourceIntents } from '@/machines/shared/resource.intents';
 import { selectHasResourceFailed, selectResourceData } from '@/machines/shared/resource.selectors';
 import { Link } from '@/views/components/link';
@@ -46,9 +45,10 @@ const day = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 const today = () => new Date().toLocaleDateString('en-CA');
 
 export function CertificatesCard() {
-  const form = useScreenActor(certificateForm, { input: certificateFormInput() });
+  const card = useScreenActor(certificatesScreen, { input: { form: certificateFormInput() } });
+  const form = useSelector(card, selectCertificateForm);
   const { onSubmit, submitting } = useForm(form);
-  const list = useScreenActor(certificatesScreen, { input: loadAtStart() });
+  const list = useSelector(card, selectCertificateList);
   const { retry } = useIntents(list, resourceIntents);
   const certificates = useSelector(list, selectResourceData);
   const failed = useSelector(list, selectHasResourceFailed);

@@ -9,12 +9,13 @@ import {
   reactivateForm,
   receiptForm,
   receiptInput,
+  billingScreen,
   subscriptionAction,
-  transactionsTableScreen,
   updateCardForm,
   updateCardInput,
 } from '@/machines/billing/billing.forms';
-import { transactionsTableInput, type Transaction } from '@/machines/billing/billing.types';
+import { selectTransactionsTable } from '@/machines/billing/billing.selectors';
+import type { Transaction } from '@/machines/billing/billing.types';
 import type { FormActorRef } from '@/machines/form/form.machine';
 import { selectFormError, selectIsDone } from '@/machines/form/form.selectors';
 import { selectUser } from '@/machines/identity/identity.selectors';
@@ -329,7 +330,8 @@ const COLUMNS: DataTableColumn<Transaction>[] = [
 ];
 
 function TransactionsCard() {
-  const table = useScreenActor(transactionsTableScreen, { input: transactionsTableInput() });
+  const billing = useScreenActor(billingScreen);
+  const table = useSelector(billing, selectTransactionsTable);
   return (
     <BaseCard title="Payment history">
       <DataTable actor={table} columns={COLUMNS} label="Payment history" hideLabel emptyState={<p className={styles.emptyText}>No payments yet.</p>} />

@@ -4,21 +4,26 @@ import { useLocation } from 'react-router';
 import { customRangeProblem, formatRange, presetRange, RANGE_PRESETS, rangeLength, type DateRange, type PresetId } from '@/lib/date-range';
 import { errorMessage } from '@/lib/messages';
 import { selectUser } from '@/machines/identity/identity.selectors';
-import { schoolPickerScreen, usageScreen } from '@/machines/usage/usage.actors';
+import { usageScreen } from '@/machines/usage/usage.actors';
 import { usageIntents } from '@/machines/usage/usage.intents';
 import {
+  selectBulkInvite,
   selectDialog,
   selectError,
   selectFramework,
   selectFrameworkError,
   selectFrameworkFailed,
   selectHasFailed,
+  selectInviteForm,
+  selectInviteSchoolPicker,
   selectIsDistrictAdmin,
   selectIsExporting,
   selectIsLoadingFigures,
   selectRange,
   selectReport,
+  selectResendingId,
   selectSchool,
+  selectSchoolPicker,
   selectUsersTable,
 } from '@/machines/usage/usage.selectors';
 import type { UsageReport } from '@/machines/usage/usage.types';
@@ -63,6 +68,11 @@ export function UsagePage() {
   const dialog = useSelector(usage, selectDialog);
   const exporting = useSelector(usage, selectIsExporting);
   const table = useSelector(usage, selectUsersTable);
+  const picker = useSelector(usage, selectSchoolPicker);
+  const inviteForm = useSelector(usage, selectInviteForm);
+  const invitePicker = useSelector(usage, selectInviteSchoolPicker);
+  const bulk = useSelector(usage, selectBulkInvite);
+  const resendingId = useSelector(usage, selectResendingId);
 
   const where = school?.name ?? user?.organizationName ?? (isDistrictAdmin ? 'your district' : 'your school');
   const period = formatRange(range);
@@ -86,9 +96,9 @@ export function UsagePage() {
             {isDistrictAdmin ? ' See the whole district, or choose a school.' : ''}
           </p>
           <div className={styles.toolbar}>
-            {isDistrictAdmin && (
+            {picker && (
               <div className={styles.schoolSlot}>
-                <SchoolPicker screen={schoolPickerScreen} selected={school} />
+                <SchoolPicker picker={picker} />
               </div>
             )}
             <div className={styles.periodSlot}>
@@ -108,7 +118,7 @@ export function UsagePage() {
       )}
 
       <section className={styles.section}>
-        {table && <MembersTable table={table} exporting={exporting} onExport={intents.exportCsv} />}
+        {table && <MembersTable table={table} exporting={exporting} onExport={intents.exportCsv} resendingId={resendingId} onResend={intents.resend} />}
       </section>
 
       <section className={styles.section} aria-labelledby="framework-heading">
@@ -130,8 +140,8 @@ export function UsagePage() {
         </BaseCard>
       </section>
 
-      {dialog === 'invite' && <InviteDialog school={school} isDistrictAdmin={isDistrictAdmin} onClose={intents.closeDialog} />}
-      {dialog === 'import' && <BulkInviteDialog school={school} where={where} onClose={intents.closeDialog} />}
+      {dialog === 'invite' && inviteForm && <InviteDialog form={inviteForm} picker={invitePicker} onClose={intents.closeDialog} />}
+      {dialog === 'import' && bulk && <BulkInviteDialog bulk={bulk} where={where} onClose={intents.closeDialog} />}
     </PageLayout>
   );
 }

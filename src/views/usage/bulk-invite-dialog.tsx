@@ -1,26 +1,24 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { CSV_SIZE_LIMIT_KB } from '@/machines/usage/bulk-invite.machine';
-import type { School } from '@/machines/usage/school-search.machine';
-import { bulkInviteScreen } from '@/machines/usage/usage.actors';
+import type { ActorRefFrom } from 'xstate';
+import { CSV_SIZE_LIMIT_KB, type BulkInviteMachine } from '@/machines/usage/bulk-invite.machine';
 import { bulkInviteIntents } from '@/machines/usage/usage.intents';
 import { selectBulkFileName, selectBulkPreview, selectBulkProblem, selectBulkResult, selectBulkStep } from '@/machines/usage/usage.selectors';
 import { useIntents } from '@/views/hooks/use-intents';
-import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Button } from '@/views/layout/button';
 import { DialogActions, ModalDialog } from '@/views/layout/modal-dialog';
 import * as styles from '@/views/usage/usage.css';
 
 // Inviting from a CSV file (issue 13): choose the file; a dry run on the server lists who will
 // be invited and every row that cannot be, with its message, before anything is sent; "Send"
-// invites the valid rows. The educators join the page's school (else the admin's own).
+// invites the valid rows. The educators join the page's school (else the admin's own); the page
+// owns the import and hears what it invited.
 
-type Props = { school: School | null; where: string; onClose: () => void };
+type Props = { bulk: ActorRefFrom<BulkInviteMachine>; where: string; onClose: () => void };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function BulkInviteDialog({ school, where, onClose }: Props) {
-  const bulk = useScreenActor(bulkInviteScreen, { input: { organizationId: school?.id ?? null } });
+export function BulkInviteDialog({ bulk, where, onClose }: Props) {
   const { choose, send, reset } = useIntents(bulk, bulkInviteIntents);
   const step = useSelector(bulk, selectBulkStep);
   const preview = useSelector(bulk, selectBulkPreview);

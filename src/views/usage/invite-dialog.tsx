@@ -1,9 +1,7 @@
-import type { School } from '@/machines/usage/school-search.machine';
-import { inviteSchoolPickerScreen } from '@/machines/usage/usage.actors';
-import { inviteForm, inviteFormInput } from '@/machines/usage/usage.forms';
+import type { FormActorRef } from '@/machines/form/form.machine';
+import type { SchoolSearchActorRef } from '@/machines/usage/usage.selectors';
 import { TextField } from '@/views/components/form/text-field';
 import { useForm } from '@/views/components/form/use-form';
-import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Button } from '@/views/layout/button';
 import { DialogActions, ModalDialog } from '@/views/layout/modal-dialog';
 import { SchoolPicker } from '@/views/usage/school-picker';
@@ -11,13 +9,13 @@ import * as styles from '@/views/usage/usage.css';
 
 // 'Invite an Educator' (spec §2, §5): Email, First Name, Last Name; Cancel and Invite; district
 // admins also choose the school (it starts at the page's). The form machine checks the rules;
-// the server's "already has an account" lands under Email; success closes the dialog (the page
-// hears it), says so in a snackbar, and the table lists the educator as Pending.
+// the server's "already has an account" lands under Email; success closes the dialog (the page,
+// which owns the form and the picker, hears it), says so in a snackbar, and the table lists the
+// educator as Pending.
 
-type Props = { school: School | null; isDistrictAdmin: boolean; onClose: () => void };
+type Props = { form: FormActorRef; picker: SchoolSearchActorRef | undefined; onClose: () => void };
 
-export function InviteDialog({ school, isDistrictAdmin, onClose }: Props) {
-  const form = useScreenActor(inviteForm, { input: inviteFormInput(school) });
+export function InviteDialog({ form, picker, onClose }: Props) {
   const { onSubmit, submitting } = useForm(form);
   return (
     <ModalDialog
@@ -28,7 +26,7 @@ export function InviteDialog({ school, isDistrictAdmin, onClose }: Props) {
     >
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.dialogFields}>
-          {isDistrictAdmin && <SchoolPicker screen={inviteSchoolPickerScreen} selected={school} />}
+          {picker && <SchoolPicker picker={picker} />}
           <TextField form={form} name="email" type="email" autoComplete="off" autoFocus />
           <TextField form={form} name="firstName" autoComplete="off" />
           <TextField form={form} name="lastName" autoComplete="off" />

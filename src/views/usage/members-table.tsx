@@ -1,12 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { selectIsSubmitting } from '@/machines/form/form.selectors';
+import { useMemo } from 'react';
 import type { TableActorRef } from '@/machines/table/table.machine';
 import { selectSelection } from '@/machines/table/table.selectors';
-import { resendInvitationForm, resendInvitationInput } from '@/machines/usage/usage.forms';
 import type { Member } from '@/machines/usage/usage.types';
 import { DataTable, type DataTableColumn } from '@/views/components/data-table/data-table';
-import { useForm } from '@/views/components/form/use-form';
-import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Button } from '@/views/layout/button';
 import * as styles from '@/views/usage/usage.css';
 
@@ -19,7 +16,9 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 const STATUS_TEXT = { PENDING: 'Pending', EXPIRED: 'Expired', ACCEPTED: 'Accepted' } as const;
 
-function Invitation({ member }: { member: Member }) {
+type Resend = { resendingId: string | null; onResend: (member: Member) => void };
+
+function Invitation({ member, ...resend }: { member: Member } & Resend) {
   const invitation = member.invitation;
   if (!invitation) return <span className={styles.muted}>—</span>;
   const title =
@@ -31,21 +30,23 @@ function Invitation({ member }: { member: Member }) {
       <span className={styles.status[invitation.status]} title={title}>
         {STATUS_TEXT[invitation.status]}
       </span>
-      {invitation.status !== 'ACCEPTED' && <ResendButton member={member} />}
+      {invitation.status !== 'ACCEPTED' && <ResendButton member={member} {...resend} />}
     </span>
   );
 }
 
-function ResendButton({ member }: { member: Member }) {
-  const form = useScreenActor(resendInvitationForm, { input: resendInvitationInput(member) });
-  const { onSubmit } = useForm(form);
-  const sending = useSelector(form, selectIsSubmitting);
+/** One invitation goes again at a time (the page sends it): every button waits for it. */
+function ResendButton({ member, resendingId, onResend }: { member: Member } & Resend) {
   return (
-    <form onSubmit={onSubmit}>
-      <button type="submit" className={styles.resend} disabled={sending} aria-label={`Send the invitation to ${member.email} again`}>
-        {sending ? 'Sending…' : 'Send again'}
-      </button>
-    </form>
+    <button
+      type="button"
+      className={styles.resend}
+      disabled={resendingId !== null}
+      onClick={() => onResend(member)}
+      aria-label={`Send the invitation to ${member.email} again`}
+    >
+      {resendingId === member.id ? 'Sending…' : 'Send again'}
+    </button>
   );
 }
 
@@ -55,17 +56,20 @@ const COLUMNS: DataTableColumn<Member>[] = [
   { key: 'lastName', label: 'Last Name', sortable: true, render: (m) => m.lastName },
   { key: 'completedOnboarding', label: 'Completed Onboarding', sortable: true, render: (m) => (m.completedOnboarding ? 'Yes' : 'No') },
   { key: 'createdAt', label: 'Created At', sortable: true, align: 'end', render: (m) => dateFormat.format(new Date(m.createdAt)) },
-  { key: 'invitation', label: 'Invitation', render: (m) => <Invitation member={m} /> },
 ];
 
-type Props = { table: TableActorRef; exporting: boolean; onExport: () => void };
+type Props = { table: TableActorRef; exporting: boolean; onExport: () => void } & Resend;
 
-export function MembersTable({ table, exporting, onExport }: Props) {
+export function MembersTable({ table, exporting, onExport, resendingId, onResend }: Props) {
   const selected = useSelector(table, selectSelection).length;
+  const columns = useMemo<DataTableColumn<Member>[]>(
+    () => [...COLUMNS, { key: 'invitation', label: 'Invitation', render: (m) => <Invitation member={m} resendingId={resendingId} onResend={onResend} /> }],
+    [resendingId, onResend],
+  );
   return (
     <DataTable
       actor={table}
-      columns={COLUMNS}
+      columns={columns}
       label="Active Users"
       searchLabel="Search"
       selectable

@@ -1,11 +1,16 @@
 import { useSelector } from '@xstate/react';
 import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
-import type { Screen } from '@/machines/shared/screen';
-import { ALL_SCHOOLS_KEY, type School, type SchoolSearchMachine } from '@/machines/usage/school-search.machine';
+import { ALL_SCHOOLS_KEY } from '@/machines/usage/school-search.machine';
 import { schoolSearchIntents } from '@/machines/usage/usage.intents';
-import { selectIsSearching, selectPickedKey, selectSchoolOptions, selectSchoolText, selectSearchedText } from '@/machines/usage/usage.selectors';
+import {
+  selectIsSearching,
+  selectPickedKey,
+  selectSchoolOptions,
+  selectSchoolText,
+  selectSearchedText,
+  type SchoolSearchActorRef,
+} from '@/machines/usage/usage.selectors';
 import { useIntents } from '@/views/hooks/use-intents';
-import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Button } from '@/views/layout/button';
 import * as styles from '@/views/usage/usage.css';
 import { field } from '@/views/components/form/form.css';
@@ -34,10 +39,8 @@ export function Highlight({ text, match }: { text: string; match: string }) {
   return <>{parts}</>;
 }
 
-type Props = { screen: Screen<SchoolSearchMachine>; selected: School | null };
-
-export function SchoolPicker({ screen, selected }: Props) {
-  const picker = useScreenActor(screen, { input: { selected } });
+/** `picker`: the picker's actor, owned by the screen it serves (the usage page). */
+export function SchoolPicker({ picker }: { picker: SchoolSearchActorRef }) {
   const { type, pick, clear } = useIntents(picker, schoolSearchIntents);
   const options = useSelector(picker, selectSchoolOptions);
   const text = useSelector(picker, selectSchoolText);
