@@ -225,15 +225,6 @@ export const catalogItems = pgTable(
 );
 
 /**
- * One row whose token changes (in the same transaction) on every write to the catalogue's items:
- * cached list and search responses are keyed by it (see migration 0006's triggers).
- */
-export const catalogVersion = pgTable('catalog_version', {
-  id: integer('id').primaryKey().default(1),
-  token: uuid('token').notNull().defaultRandom(),
-});
-
-/**
  * The words of every offered item, one row per word and item with the item's creation time and
  * that word's places in its document (a tsvector of one word): a search finds the newest items
  * having all its words by reading these in order, instead of testing each item's document.
