@@ -202,7 +202,7 @@ export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminC
     if (fields.reproducibles !== undefined) {
       await tx.setReproducibles(id, fields.reproducibles.map((r) => (r.id !== undefined ? { id: r.id, title: r.title.trim() } : { uploadId: r.uploadId!, title: r.title.trim() })));
     }
-    // Last, so the item is marked changed (and the catalogue's token moves) even when only links changed.
+    // Last, so the item is marked changed even when only links changed.
     await tx.update(id, columns);
   }
 
