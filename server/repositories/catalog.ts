@@ -54,8 +54,6 @@ const SORT_KEYS: Record<SortKey, { column: SQL; text: SQL; fromText: (value: str
 export const TOTAL_CAP = 1000;
 /** Search ranks at most this many matches, the newest first: ts_rank reads each match's document. */
 export const SEARCH_CANDIDATES = TOTAL_CAP;
-/** How many of the newest offered items a search of several words walks first (about 5 ms). */
-export const SEARCH_WALK = 10_000;
 
 export type ItemPage = { items: ItemSummary[]; total: number; totalIsCapped: boolean; nextCursor?: string | null };
 type Filters = { resourceType?: string[]; nasotItemIds?: string[]; audienceIds?: string[]; featured?: boolean };
@@ -314,24 +312,12 @@ export function createCatalogRepository(db: Db) {
   function documentCandidates(userId: string, q: Omit<QueryOf<'searchCatalog'>, 'limit' | 'offset'>, tsquery: SQL, filters: SQL[], wanted: SQL): SQL {
     const matches = [sql`ci.search @@ ${tsquery}`, ...filters];
     if (q.progress) matches.push(progressFilter(userId, q.progress));
-    // Several words: the planner takes them for independent and, for words that mostly come
-    // together ("exit ticket"), expects a few matches and reads all of them through the GIN
-    // index (45-66 ms at the large seed). So their newest SEARCH_WALK offered items are walked
-    // first, on the same index (a one-time filter skips this for one word); when that finds
-    // enough matches, they are the newest of all. Otherwise, the planner's way over everything.
-    // The same candidates either way (docs/decisions.md, "Search walks a narrow index").
-    return sql`with walked as materialized (
-          select ci.id, ci.search, ci.created_at from (
-            select w.id, w.search, w.created_at, w.resource_type, w.featured, w.audience_ids, w.nasot_path_ids
-            from catalog_items w where w.status = 'PUBLISHED' and numnode(${tsquery}) > 1
-            order by w.created_at desc, w.id limit ${SEARCH_WALK}) ci
-          ${whereClause(matches)} order by ci.created_at desc, ci.id limit ${wanted}),
-        candidates as materialized (
-          select * from walked where (select count(*) from walked) = ${wanted}
-          union all
-          (select ci.id, ci.search, ci.created_at from catalog_items ci
-            ${whereClause([...matches, OFFERED, sql`(select count(*) from walked) < ${wanted}`])}
-            order by ci.created_at desc, ci.id limit ${wanted}))`;
+    // The newest matches through the GIN indexes (the words with the filters: one index over
+    // both for offered items, catalog_items_offered_match_idx), sorted: a catalogue of a few
+    // thousand items has at most that many matches.
+    return sql`with candidates as materialized (
+        select ci.id, ci.search, ci.created_at from catalog_items ci
+        ${whereClause([...matches, OFFERED])} order by ci.created_at desc, ci.id limit ${wanted})`;
   }
 
   /**

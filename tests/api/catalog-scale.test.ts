@@ -48,8 +48,7 @@ describe('totals', () => {
     expect(search.items[0]!.title).toBe('Bulk zebrafish routine 1');
     expect((await get('/api/catalog/search?q=zebrafish&limit=100&offset=950')).items.map((i) => i.title).at(-1)).toBe('Bulk zebrafish routine 1000');
     expect((await get('/api/catalog/search?q=zebrafish&limit=10&offset=1000')).items).toEqual([]);
-    // Several words are looked for among the newest items first (server/repositories/catalog.ts
-    // SEARCH_WALK): here that finds more than the cap, and the pages are those of one word.
+    // Several words, or a phrase, all of whose matches have the one word: the pages of one word.
     for (const offset of [0, 950]) {
       const one = await get(`/api/catalog/search?q=zebrafish&limit=50&offset=${offset}`);
       const two = await get(`/api/catalog/search?q=${encodeURIComponent('zebrafish routine')}&limit=50&offset=${offset}`);
