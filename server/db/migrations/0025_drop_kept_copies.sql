@@ -2,6 +2,8 @@
 -- and the session checks read the database on every request, through its indexes. What only fed
 -- the kept copies goes: the change announcements (pg_notify on "elp_changes") of migrations 0007
 -- and 0021, and the catalogue's token (migrations 0006 and 0012) that cached responses were keyed by.
+-- A search finds its matches through the GIN indexes now (a catalogue has a few thousand items),
+-- so the index it walked the newest items on (migration 0016) goes too.
 DROP TRIGGER "users_change" ON "users";
 --> statement-breakpoint
 DROP TRIGGER "revoked_tokens_change" ON "revoked_tokens";
@@ -37,3 +39,5 @@ DROP TRIGGER "audiences_version_truncated" ON "audiences";
 DROP FUNCTION "catalog_version_bump"();
 --> statement-breakpoint
 DROP TABLE "catalog_version";
+--> statement-breakpoint
+DROP INDEX "catalog_items_search_walk_idx";
