@@ -5,12 +5,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { createAuthenticator } from './auth/principal.ts';
-import { createAuthCache, type AuthCache } from './auth/auth-cache.ts';
 import { createPasswordChecks } from './auth/passwords.ts';
 import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-throttle.ts';
-import { CHANGES_CHANNEL, createChanges, type Changes } from './services/changes.ts';
-import { createOwnLists } from './services/own-lists.ts';
-import { sql } from 'drizzle-orm';
 import { embeddedProvider } from './auth/provider/provider.ts';
 import { loggerOptions } from './logging.ts';
 import { connectRedis } from './redis.ts';
@@ -38,24 +34,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The billing service, for what runs beside requests (the trial reminders of server/main.ts). */
     billing: BillingService;
-    /** Users, signed-out tokens and access kept between requests (server/auth/auth-cache.ts); null when AUTH_CACHE=off. */
-    authCache: AuthCache | null;
-    /** The database's announcements of changes (server/services/changes.ts). */
-    changes: Changes;
   }
 }
 import { accountPages } from './routes/account-pages.ts';
 import { certificatePages } from './routes/certificate-pages.ts';
 import { adminPage } from './routes/admin-page.ts';
 import { mediaRoutes } from './routes/media.ts';
-
-/**
- * Operations that write only what no process keeps (learner events, page views: the most frequent
- * writes of a school day), so they answer without waiting for the change announcements. Learner
- * events can start or complete an item, which the learner's kept lists depend on: that route
- * drops them in its own process (server/services/own-lists.ts), and other processes hear of it.
- */
-const WRITES_NOTHING_KEPT: ReadonlySet<string> = new Set(['recordLearnerEvents', 'recordPageView']);
 
 export type AppOptions = {
   config: Config;
@@ -88,30 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   const gateway: GatewaySetup = options.gateway ? { gateway: options.gateway } : GATEWAYS[config.billing.gateway](config);
-  // The database announces changes (migration 0007); what is kept in this process listens.
-  const changes = createChanges({ notify: async (payload) => void (await options.database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`)) });
-  let closing = false;
-  const stopListening = await options.database.listen(CHANGES_CHANNEL, changes.receive, (live) => {
-    if (!live && changes.live && !closing) app.log.warn('lost the database change announcements: every request reads the database until they are back');
-    changes.setLive(live);
-  });
-  app.addHook('onClose', async () => {
-    closing = true;
-    await stopListening();
-  });
-  // A request that may have written answers once this process has heard of its changes, so the
-  // same user's next request here reads them (another process hears within milliseconds).
-  app.addHook('onSend', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (WRITES_NOTHING_KEPT.has((request.routeOptions.schema as { operationId?: string } | undefined)?.operationId ?? '')) return;
-    await changes.sync();
-  });
-  const authCache = config.authCache ? createAuthCache() : null;
-  if (authCache) changes.subscribe(authCache);
-  const ctx = createContext(options, gateway.gateway, redis, app.log, changes, authCache);
+  const ctx = createContext(options, gateway.gateway, redis, app.log);
   app.decorate('billing', ctx.billing);
-  app.decorate('authCache', authCache);
-  app.decorate('changes', changes);
   // Receipts and invitations being e-mailed when the server stops are sent first.
   app.addHook('onClose', async () => void (await Promise.all([ctx.billing.drain(), ctx.invitations.drain()])));
 
@@ -137,35 +99,19 @@ function createContext(
   gateway: PaymentGateway,
   redis: Redis | null,
   log: FastifyBaseLogger,
-  changes: Changes,
-  authCache: AuthCache | null,
 ): Context {
   const { config, database, providerKeys, mailer = createMailer(config.mail), isReady = () => true } = options;
-  const plain = createRepositories(database.db);
-  // Access checks read when the user's paid period ends, kept between requests.
-  const repos = authCache
-    ? {
-        ...plain,
-        billing: {
-          ...plain.billing,
-          hasActiveSubscription: (user: Parameters<typeof plain.billing.hasActiveSubscription>[0], now: Date) =>
-            authCache.hasAccess(user, now, () => plain.billing.paidUntil(user)),
-        },
-      }
-    : plain;
+  const repos = createRepositories(database.db);
   const tokens = createTokenService(config, providerKeys);
   const limiter = redis ? redisLimiter(redis, `${config.redisPrefix}limit:`) : memoryLimiter();
   const invitations = createInvitations({ users: repos.users, organizations: repos.organizations, tokens, mailer, limiter, config, log: log.child({ service: 'invitations' }) });
   const sessions = createSessions(repos.users);
   const adminChanges = createAdminChanges(database.db);
-  // Never subscribed with the catalogue cache off: then it keeps nothing.
-  const ownLists = createOwnLists();
-  if (config.catalogCache) changes.subscribe(ownLists);
   return {
     config,
     repos,
     tokens,
-    auth: createAuthenticator(repos, tokens, (token) => fetchUserInfo(config.provider.issuer, token), authCache ?? undefined),
+    auth: createAuthenticator(repos, tokens, (token) => fetchUserInfo(config.provider.issuer, token)),
     mailer,
     gateway,
     billing: createBillingService({ billing: repos.billing, organizations: repos.organizations, gateway, mailer, log: log.child({ service: 'billing' }), config }),
@@ -179,8 +125,6 @@ function createContext(
     passwords: createPasswordChecks(config.passwordChecks),
     signIns: config.rateLimit.enabled ? createSignInThrottle({ limits: config.rateLimit.signIn, redis, prefix: config.redisPrefix }) : UNTHROTTLED,
     redis,
-    changes,
-    ownLists,
     isReady,
   };
 }

@@ -87,10 +87,6 @@ export type Config = {
     /** How long requests in flight may take to finish before the process exits anyway, ms (SHUTDOWN_TIMEOUT). */
     timeoutMs: number;
   };
-  /** Cache catalogue list and search responses (CATALOG_CACHE=off to measure without). */
-  catalogCache: boolean;
-  /** Keep each token's user, signed-out state and access between requests (AUTH_CACHE=off to measure without). */
-  authCache: boolean;
   growthbook: { clientKey: string; featuresFile: string };
   /**
    * Proxies in front of the server whose X-Forwarded-For / -Proto are believed: none (false), the
@@ -277,8 +273,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
       maxWaiting: int('PASSWORD_CHECKS_WAITING', 1000, 0, 1_000_000),
     },
     shutdown: { delayMs: int('SHUTDOWN_DELAY', 0, 0, 300) * 1000, timeoutMs: int('SHUTDOWN_TIMEOUT', 10, 1, 3600) * 1000 },
-    catalogCache: bool('CATALOG_CACHE', true),
-    authCache: bool('AUTH_CACHE', true),
     growthbook: {
       clientKey: str('GROWTHBOOK_CLIENT_KEY', 'sdk-local'),
       featuresFile: resolve(cwd, str('FEATURES_FILE', './server/flags/features.json')),

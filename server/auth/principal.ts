@@ -3,7 +3,6 @@ import type { users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import type { IdentityRepository } from '../repositories/identity.ts';
 import type { UsersRepository } from '../repositories/users.ts';
-import type { AuthCache } from './auth-cache.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
 import { clock } from '../clock.ts';
 
@@ -50,20 +49,14 @@ export function createAuthenticator(
   repos: { users: UsersRepository; identity: IdentityRepository },
   tokens: TokenService,
   fetchUserInfo: (token: string) => Promise<ProviderClaims | null>,
-  /** Keeps users and "not signed out" between requests (server/auth/auth-cache.ts); none: every request reads them. */
-  cache?: AuthCache,
 ) {
   const { users, identity } = repos;
-  const isRevoked = (jti: string) => (cache ? cache.isRevoked(jti, () => identity.isRevoked(jti)) : identity.isRevoked(jti));
-  const userById = (id: string) => (cache ? cache.userById(id, () => users.byId(id)) : users.byId(id));
-  const userBySubject = (subject: string) => (cache ? cache.userBySubject(subject, () => users.bySsoId(subject)) : users.bySsoId(subject));
   async function principalFor(verified: VerifiedToken): Promise<Principal> {
     const token = { kind: verified.kind, jti: verified.jti, expiresAt: verified.expiresAt, grantId: verified.kind === 'provider' ? verified.grantId : null };
-    // One indexed lookup, in parallel with the user's (both kept between requests when the
-    // cache is on): a signed-out token stops at once.
+    // One indexed lookup, in parallel with the user's: a signed-out token stops at once.
     const [revoked, user] = await Promise.all([
-      verified.jti ? isRevoked(verified.jti) : false,
-      verified.kind === 'local' ? userById(verified.userId) : userBySubject(verified.subject),
+      verified.jti ? identity.isRevoked(verified.jti) : false,
+      verified.kind === 'local' ? users.byId(verified.userId) : users.bySsoId(verified.subject),
     ]);
     if (revoked) throw unauthorized('This session has been signed out', 'TOKEN_REVOKED');
     if (user) {

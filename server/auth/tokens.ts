@@ -52,10 +52,10 @@ export function createTokenService(config: Config, providerKeys?: JWTVerifyGetKe
 
   /**
    * Tokens whose signature and claims were checked, until they expire: a client sends the same
-   * token with every request for minutes, and checking a signature is most of what an
-   * authenticated request costs once its user is kept (server/auth/auth-cache.ts). The key is the
-   * whole token, signature included, so only the very same bytes are taken as checked. Signed-out
-   * tokens and ended sessions are refused after this step, on every request.
+   * token with every request for minutes, and checking a signature costs more than the two indexed
+   * lookups every authenticated request makes (server/auth/principal.ts). The key is the whole
+   * token, signature included, so only the very same bytes are taken as checked. Signed-out tokens
+   * and ended sessions are refused after this step, on every request.
    */
   const checked = new Map<string, VerifiedToken>();
   const CHECKED_MAX = 20_000;

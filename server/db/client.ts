@@ -15,13 +15,6 @@ export type Database = {
   close: () => Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests clone databases from it). */
   dumpDataDir?: () => Promise<Blob>;
-  /**
-   * Calls `onMessage` with the payload of every notification on `channel` (PostgreSQL's
-   * LISTEN/NOTIFY, delivered when the notifying transaction commits) and `onLive` with whether
-   * notifications are being received: false while the listening connection is lost (some may be
-   * missed), true again once it listens anew. Returns the stop.
-   */
-  listen: (channel: string, onMessage: (payload: string) => void, onLive: (live: boolean) => void) => Promise<() => Promise<void>>;
 };
 
 export { migrationsFolder };
@@ -140,8 +133,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       prepareRepeatedStatements(client);
     });
     const db = drizzle(pool, { schema });
-    const url = options.url;
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), listen: (channel, onMessage, onLive) => listenOnPostgres(pg.Client, url, channel, onMessage, onLive) };
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -180,16 +172,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     dumpDataDir: () => client.dumpDataDir('none'),
-    // One connection in this process: a notification reaches the listener before the query that
-    // caused it returns.
-    listen: async (channel, onMessage, onLive) => {
-      const stop = await client.listen(channel, onMessage);
-      onLive(true);
-      return async () => {
-        onLive(false);
-        if (!client.closed) await stop();
-      };
-    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -243,66 +225,6 @@ function prepareRepeatedStatements(client: import('pg').PoolClient) {
     }
     return query.call(this, config, ...rest);
   } as typeof client.query;
-}
-
-/**
- * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost
- * connection is reported (the listener must assume it missed notifications) and opened again,
- * after 0.2 s, then up to every 5 s, until the stop.
- */
-async function listenOnPostgres(
-  Client: typeof import('pg').Client,
-  url: string,
-  channel: string,
-  onMessage: (payload: string) => void,
-  onLive: (live: boolean) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let current: InstanceType<typeof Client> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let delay = 200;
-  const connect = async (): Promise<void> => {
-    const client = new Client({ connectionString: url });
-    let lost = false;
-    const onLost = () => {
-      if (lost) return;
-      lost = true;
-      onLive(false);
-      client.end().catch(() => {});
-      if (!stopped) timer = setTimeout(() => void connect().catch(() => {}), delay);
-      delay = Math.min(delay * 2, 5_000);
-    };
-    client.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
-    });
-    client.on('error', onLost);
-    client.on('end', onLost);
-    try {
-      await client.connect();
-      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
-    } catch (err) {
-      onLost();
-      throw err;
-    }
-    if (stopped) return void (await client.end().catch(() => {}));
-    current = client;
-    delay = 200;
-    onLive(true);
-  };
-  try {
-    await connect();
-  } catch (err) {
-    // At start the caller decides (the server does not start without it).
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    throw err;
-  }
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    onLive(false);
-    await current?.end().catch(() => {});
-  };
 }
 
 /**

@@ -212,10 +212,8 @@ export const catalogItems = pgTable(
     // featured/newest learning objects with their framework and audience arrays INCLUDEd, which
     // this builder cannot express; and catalog_items_offered_lo_idx (migration 0015): the same
     // columns by id, so the items sharing a strategy's framework items are ranked from the index;
-    // and catalog_items_search_walk_idx (migration 0016): offered items newest first with their
-    // words and filter columns INCLUDEd, which a search walks without reading table rows; and
-    // catalog_items_filter_walk_idx (migration 0019): the same without the words, which a
-    // filtered list's capped total walks; and catalog_items_offered_match_idx (migration 0020):
+    // and catalog_items_filter_walk_idx (migration 0019): offered items newest first with the
+    // filter columns INCLUDEd, which a filtered list's capped total walks; and catalog_items_offered_match_idx (migration 0020):
     // one GIN index over the words and both id arrays of offered items, so that a search with a
     // filter, or a framework item with an audience, is one index scan.
     index('catalog_items_admin_updated_idx').on(sql`coalesce(${t.updatedAt}, ${t.createdAt}) desc nulls last`, t.id),
@@ -223,15 +221,6 @@ export const catalogItems = pgTable(
     check('catalog_items_status_check', sql`${t.status} in ('DRAFT', 'PUBLISHED', 'ARCHIVED')`),
   ],
 );
-
-/**
- * One row whose token changes (in the same transaction) on every write to the catalogue's items:
- * cached list and search responses are keyed by it (see migration 0006's triggers).
- */
-export const catalogVersion = pgTable('catalog_version', {
-  id: integer('id').primaryKey().default(1),
-  token: uuid('token').notNull().defaultRandom(),
-});
 
 /**
  * The words of every offered item, one row per word and item with the item's creation time and

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { iso, rows, type Db } from '../db/client.ts';
+import { rows, type Db } from '../db/client.ts';
 import { idempotencyRecords, paymentMethods, subscriptions, transactions, users } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
 import type { VaultedCard } from '../services/payment-gateway.ts';
@@ -40,22 +40,6 @@ function billingQueries(db: Db) {
             ) as active`,
       );
       return row?.active === true;
-    },
-
-    /**
-     * When the latest paid period the user can use ends (their own, their school's or its
-     * district's; past due ones do not count), or null when there is none: access while it is ahead.
-     */
-    async paidUntil(user: Pick<UserRow, 'id' | 'organizationId'>): Promise<Date | null> {
-      const [row] = await rows<{ until: string | null }>(
-        db,
-        sql`select ${iso(sql`max(s.current_period_end)`)} as until from subscriptions s
-            where not s.past_due and (s.starts_at is null or s.starts_at <= app_now())
-              and (s.user_id = ${user.id}
-                   or s.organization_id = ${user.organizationId}
-                   or s.organization_id = (select parent_id from organizations where id = ${user.organizationId}))`,
-      );
-      return row?.until ? new Date(row.until) : null;
     },
 
     async subscription(id: string): Promise<SubscriptionRow | undefined> {

@@ -216,7 +216,7 @@ function queries(db: Db) {
       return row!.id;
     },
 
-    /** Writes the columns given and marks the item changed (which also gives the catalogue a new token). */
+    /** Writes the columns given and marks the item changed. */
     async update(id: string, columns: ItemColumns): Promise<void> {
       const keys = Object.keys(columns) as (keyof ItemColumns)[];
       const sets = keys.map((k) => sql`${sql.raw(COLUMN_NAMES[k])} = ${valueOf(k, columns[k])}`);

@@ -54,71 +54,11 @@ const SORT_KEYS: Record<SortKey, { column: SQL; text: SQL; fromText: (value: str
 export const TOTAL_CAP = 1000;
 /** Search ranks at most this many matches, the newest first: ts_rank reads each match's document. */
 export const SEARCH_CANDIDATES = TOTAL_CAP;
-/** How many of the newest offered items a search of several words walks first (about 5 ms). */
-export const SEARCH_WALK = 10_000;
-
-/**
- * A search's newest matches (ids newest first) and each one's rank, the same for every learner;
- * `more` when further items match.
- */
-export type SearchMatches = {
-  ids: string[];
-  ranks: Float64Array;
-  more: boolean;
-  /** Summaries of the matches pages were shown from, kept with them (at most SUMMARIES_KEPT). */
-  summaries: Map<string, ItemSummary>;
-};
-/** How many summaries a search's kept matches keep: its first pages', which are asked for most. */
-const SUMMARIES_KEPT = 100;
 
 export type ItemPage = { items: ItemSummary[]; total: number; totalIsCapped: boolean; nextCursor?: string | null };
 type Filters = { resourceType?: string[]; nasotItemIds?: string[]; audienceIds?: string[]; featured?: boolean };
 /** What ranks the recommendations of a learner. */
 export type Taste = { relatedItemId?: string; interestIds: string[]; audienceId: string | null };
-/**
- * The learning objects offered that share a framework element or strategy with an item (its
- * `shared` framework items), in featured/newest order (ties by id), with what the other answers
- * of the ranking need: the same for every learner, so it can be kept while the catalogue is
- * unchanged (routes/catalog.ts) and each learner's list ranked from it without a query. Kept
- * small (about 160 KB for 2,500 items): ids as 16 bytes each, framework items and audiences as
- * numbers (see `frameworkNumber`), each item's between `starts[i]` and `starts[i + 1]`.
- */
-export type RelatedCandidates = {
-  shared: string[];
-  count: number;
-  ids: Buffer;
-  paths: Uint16Array;
-  pathStarts: Uint32Array;
-  audiences: Uint16Array;
-  audienceStarts: Uint32Array;
-};
-
-/**
- * The learning objects offered that are tagged with one framework element or strategy, packed
- * like RelatedCandidates (without `shared`) and with their order keys: an item's related
- * candidates are the union of these lists for the framework items it is tagged with. There are a
- * few hundred framework items and thousands of items, so these lists, kept per framework item
- * (routes/catalog.ts), stop being read again long before an item's own candidates would.
- */
-export type TaggedCandidates = Omit<RelatedCandidates, 'shared'> & {
-  featured: Uint8Array;
-  /** created_at in microseconds since the epoch (exact in a double). */
-  created: Float64Array;
-};
-
-/** Framework item and audience ids as small numbers, the same in every RelatedCandidates of this process. */
-const numbers = new Map<string, number>();
-const frameworkNumber = (id: string) => {
-  let n = numbers.get(id);
-  if (n === undefined) numbers.set(id, (n = numbers.size));
-  if (n > 0xffff) throw new Error('More than 65,536 framework items and audiences');
-  return n;
-};
-const uuidText = (ids: Buffer, i: number) => {
-  const hex = ids.toString('hex', i * 16, i * 16 + 16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
-
 /**
  * What educators are offered (lists, search, every shelf): published items. The sort and
  * featured indexes cover every item; a page read in their order skips the few drafts and archived
@@ -283,11 +223,8 @@ export function searchWords(query: string): string[] | null {
 
 /** The most words a search reads from catalog_search_terms (one join each); more go to the documents. */
 const SEARCH_TERMS_MAX = 8;
-/** Queries' words by query text, kept per process (a search asks PostgreSQL for them once). */
-const wordsOfQuery = new Map<string, QueryWords | null>();
 /** A query's words, and whether it has a phrase (whose places its documents are tested for). */
 type QueryWords = { words: string[]; phrase: boolean };
-const WORDS_KEPT = 2_000;
 
 /** Catalogue items, their reference data (audiences, framework) and their files. */
 export function createCatalogRepository(db: Db) {
@@ -341,16 +278,12 @@ export function createCatalogRepository(db: Db) {
     return ids.map((id) => byId.get(id)).filter((i): i is ItemSummary => Boolean(i));
   }
 
-  /** The words of a query as searchWords reads them, asked of PostgreSQL once per query text. */
+  /** The words of a query as searchWords reads them. */
   async function queryWords(text: string): Promise<QueryWords | null> {
-    if (wordsOfQuery.has(text)) return wordsOfQuery.get(text)!;
     const [row] = await rows<{ query: string }>(db, keptPlan(sql`select websearch_to_tsquery('english', ${text})::text as "query"`));
     const query = row?.query ?? '';
     const words = searchWords(query);
-    const kept = words && words.length <= SEARCH_TERMS_MAX ? { words, phrase: query.includes('<') } : null;
-    if (wordsOfQuery.size >= WORDS_KEPT) wordsOfQuery.delete(wordsOfQuery.keys().next().value!);
-    wordsOfQuery.set(text, kept);
-    return kept;
+    return words && words.length <= SEARCH_TERMS_MAX ? { words, phrase: query.includes('<') } : null;
   }
 
   /**
@@ -379,24 +312,12 @@ export function createCatalogRepository(db: Db) {
   function documentCandidates(userId: string, q: Omit<QueryOf<'searchCatalog'>, 'limit' | 'offset'>, tsquery: SQL, filters: SQL[], wanted: SQL): SQL {
     const matches = [sql`ci.search @@ ${tsquery}`, ...filters];
     if (q.progress) matches.push(progressFilter(userId, q.progress));
-    // Several words: the planner takes them for independent and, for words that mostly come
-    // together ("exit ticket"), expects a few matches and reads all of them through the GIN
-    // index (45-66 ms at the large seed). So their newest SEARCH_WALK offered items are walked
-    // first, on the same index (a one-time filter skips this for one word); when that finds
-    // enough matches, they are the newest of all. Otherwise, the planner's way over everything.
-    // The same candidates either way (docs/decisions.md, "Search walks a narrow index").
-    return sql`with walked as materialized (
-          select ci.id, ci.search, ci.created_at from (
-            select w.id, w.search, w.created_at, w.resource_type, w.featured, w.audience_ids, w.nasot_path_ids
-            from catalog_items w where w.status = 'PUBLISHED' and numnode(${tsquery}) > 1
-            order by w.created_at desc, w.id limit ${SEARCH_WALK}) ci
-          ${whereClause(matches)} order by ci.created_at desc, ci.id limit ${wanted}),
-        candidates as materialized (
-          select * from walked where (select count(*) from walked) = ${wanted}
-          union all
-          (select ci.id, ci.search, ci.created_at from catalog_items ci
-            ${whereClause([...matches, OFFERED, sql`(select count(*) from walked) < ${wanted}`])}
-            order by ci.created_at desc, ci.id limit ${wanted}))`;
+    // The newest matches through the GIN indexes (the words with the filters: one index over
+    // both for offered items, catalog_items_offered_match_idx), sorted: a catalogue of a few
+    // thousand items has at most that many matches.
+    return sql`with candidates as materialized (
+        select ci.id, ci.search, ci.created_at from catalog_items ci
+        ${whereClause([...matches, OFFERED])} order by ci.created_at desc, ci.id limit ${wanted})`;
   }
 
   /**
@@ -429,12 +350,6 @@ export function createCatalogRepository(db: Db) {
   return {
     summariesByIds,
 
-    /** The catalogue's token: changed by every write to its items (see migration 0006). */
-    async version(): Promise<string | null> {
-      const [row] = await rows<{ token: string }>(db, sql`select token::text as "token" from catalog_version where id = 1`);
-      return row?.token ?? null;
-    },
-
     /** Finds an item by public id or id; 404 when there is none, or when it is a draft. */
     async findItem(idOrPublicId: string): Promise<ItemRef> {
       const byId = UUID.test(idOrPublicId) ? sql`ci.id = ${idOrPublicId}::uuid or ` : sql``;
@@ -465,50 +380,6 @@ export function createCatalogRepository(db: Db) {
       const keep = words && offset <= TOTAL_CAP ? 'wordSearch' : undefined;
       const page = await runPage(ids, sql`select count(*)::int from candidates`, withs, { keep });
       return { items: page.rows.map(strip), total: page.total, totalIsCapped: page.totalIsCapped };
-    },
-
-    /**
-     * The newest `size` offered items matching a search and its own filters (not the learner's
-     * progress), newest first, each with its rank; `more` when further items match. The same for
-     * every learner, so the caller keeps it while the catalogue is unchanged (routes/catalog.ts).
-     */
-    async searchMatches(q: Omit<QueryOf<'searchCatalog'>, 'progress' | 'limit' | 'offset'>, size: number): Promise<SearchMatches> {
-      const { withs, query } = await candidatesOf('', q, literal(size + 1));
-      const found = await rows<{ id: string; rank: string }>(
-        db,
-        sql`${withs} select c.id::text as "id", ts_rank(c.search, ${query})::text as "rank" from candidates c order by c.created_at desc, c.id`,
-      );
-      const kept = found.slice(0, size);
-      return { ids: kept.map((r) => r.id), ranks: Float64Array.from(kept, (r) => Number(r.rank)), more: found.length > size, summaries: new Map() };
-    },
-
-    /**
-     * A search of the items the learner has not started, from its matches (searchMatches): the
-     * learner's started items are read (a few hundred ids of their own) and left out, and the
-     * newest SEARCH_CANDIDATES + 1 that remain are what `search` would have found, ranked the same
-     * way (rank, then newest, then id: the matches' order breaks ties). Null when the matches run
-     * out before that and more items match: `search` answers then.
-     */
-    async searchNotStarted(userId: string, q: QueryOf<'searchCatalog'>, matches: SearchMatches): Promise<ItemPage | null> {
-      const [row] = await rows<{ ids: string[] }>(
-        db,
-        keptPlan(sql`select coalesce(array_agg(p.catalog_item_id::text), '{}') as ids from learner_progress p where p.user_id = ${userId}`),
-      );
-      const started = new Set(row?.ids);
-      const found: number[] = [];
-      for (let i = 0; i < matches.ids.length && found.length <= SEARCH_CANDIDATES; i++) if (!started.has(matches.ids[i]!)) found.push(i);
-      if (found.length <= SEARCH_CANDIDATES && matches.more) return null;
-      const { ranks } = matches;
-      const ranked = found.slice(0, SEARCH_CANDIDATES).sort((a, b) => ranks[b]! - ranks[a]! || a - b);
-      const offset = q.offset ?? 0;
-      const page = ranked.slice(offset, offset + (q.limit ?? 10)).map((i) => matches.ids[i]!);
-      // The page's summaries: those kept with the matches (they change only with the catalogue,
-      // as the matches do), the rest read by id.
-      const { summaries } = matches;
-      const read = new Map((await summariesByIds(page.filter((id) => !summaries.has(id)))).map((item) => [item.id, item]));
-      for (const [id, item] of read) if (summaries.size < SUMMARIES_KEPT) summaries.set(id, item);
-      const items = page.map((id) => summaries.get(id) ?? read.get(id)).filter((item): item is ItemSummary => Boolean(item));
-      return { items, total: Math.min(found.length, TOTAL_CAP), totalIsCapped: found.length > TOTAL_CAP };
     },
 
     /**
@@ -653,82 +524,6 @@ export function createCatalogRepository(db: Db) {
 
     newest: (limit: number) => top([sql`ci.resource_type <> 'LIVESTREAM'`, OFFERED], sql`ci.created_at desc`, limit),
 
-    /** The learning objects offered tagged with one framework item (see TaggedCandidates). */
-    async taggedCandidates(frameworkItemId: string): Promise<TaggedCandidates> {
-      const items = await rows<{ id: string; featured: boolean; created: string; paths: string; audiences: string }>(
-        db,
-        sql`select replace(ci.id::text, '-', '') as "id", ci.featured as "featured",
-              (extract(epoch from ci.created_at) * 1000000)::bigint::text as "created",
-              array_to_string(ci.nasot_path_ids, ' ') as "paths", array_to_string(ci.audience_ids, ' ') as "audiences"
-            from catalog_item_nasot_items x join catalog_items ci on ci.id = x.catalog_item_id
-            where x.nasot_item_id = ${frameworkItemId}::uuid and ci.resource_type = 'LEARNING_OBJECT' and ${OFFERED}
-            order by ci.featured desc, ci.created_at desc, ci.id`,
-      );
-      const packed = (lists: string[]) => {
-        const numbersOf = lists.map((list) => (list ? list.split(' ').map(frameworkNumber) : []));
-        const starts = new Uint32Array(lists.length + 1);
-        numbersOf.forEach((list, i) => (starts[i + 1] = starts[i]! + list.length));
-        return { values: Uint16Array.from(numbersOf.flat()), starts };
-      };
-      const paths = packed(items.map((i) => i.paths));
-      const audiences = packed(items.map((i) => i.audiences));
-      return {
-        count: items.length,
-        ids: Buffer.from(items.map((i) => i.id).join(''), 'hex'),
-        featured: Uint8Array.from(items, (i) => (i.featured ? 1 : 0)),
-        created: Float64Array.from(items, (i) => Number(i.created)),
-        paths: paths.values,
-        pathStarts: paths.starts,
-        audiences: audiences.values,
-        audienceStarts: audiences.starts,
-      };
-    },
-
-    /**
-     * What ranks an item's related learning objects for any learner (see RelatedCandidates): the
-     * union of the lists of the framework items it shares (`taggedOf`, which may keep them), in
-     * featured/newest order, ties by id as PostgreSQL orders uuids (byte by byte), without the
-     * item itself.
-     */
-    async relatedCandidates(relatedItemId: string, taggedOf: (frameworkItemId: string) => Promise<TaggedCandidates>): Promise<RelatedCandidates> {
-      const shared = await sharedFrameworkItems(relatedItemId);
-      const lists = await Promise.all(shared.map(taggedOf));
-      // The item itself counts as seen, so it is left out like a repeat.
-      const seen = new Set([Buffer.from(relatedItemId.replace(/-/g, ''), 'hex').toString('latin1')]);
-      const union: { list: TaggedCandidates; i: number }[] = [];
-      for (const list of lists) {
-        for (let i = 0; i < list.count; i++) {
-          const key = list.ids.toString('latin1', i * 16, i * 16 + 16);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          union.push({ list, i });
-        }
-      }
-      if (lists.length > 1) {
-        union.sort(
-          (a, b) =>
-            b.list.featured[b.i]! - a.list.featured[a.i]! ||
-            b.list.created[b.i]! - a.list.created[a.i]! ||
-            a.list.ids.compare(b.list.ids, b.i * 16, b.i * 16 + 16, a.i * 16, a.i * 16 + 16),
-        );
-      }
-      const ids = Buffer.alloc(union.length * 16);
-      const pathStarts = new Uint32Array(union.length + 1);
-      const audienceStarts = new Uint32Array(union.length + 1);
-      union.forEach(({ list, i }, n) => {
-        list.ids.copy(ids, n * 16, i * 16, i * 16 + 16);
-        pathStarts[n + 1] = pathStarts[n]! + list.pathStarts[i + 1]! - list.pathStarts[i]!;
-        audienceStarts[n + 1] = audienceStarts[n]! + list.audienceStarts[i + 1]! - list.audienceStarts[i]!;
-      });
-      const paths = new Uint16Array(pathStarts[union.length]!);
-      const audiences = new Uint16Array(audienceStarts[union.length]!);
-      union.forEach(({ list, i }, n) => {
-        paths.set(list.paths.subarray(list.pathStarts[i]!, list.pathStarts[i + 1]!), pathStarts[n]!);
-        audiences.set(list.audiences.subarray(list.audienceStarts[i]!, list.audienceStarts[i + 1]!), audienceStarts[n]!);
-      });
-      return { shared, count: union.length, ids, paths, pathStarts, audiences, audienceStarts };
-    },
-
     /**
      * Learning objects the learner has not completed: those related to a given item first, then
      * those matching their interests, then their audience; featured and newest break ties.
@@ -738,11 +533,10 @@ export function createCatalogRepository(db: Db) {
      * the answers are walked from "yes to all" down, each combination one indexed query in
      * featured/newest order for what is still missing, until the list is full: the same items in
      * the same order, usually from the first one or two queries. With a related item, its
-     * "shares a framework element" half comes first: ranked here from `related`, its candidates
-     * as the caller keeps them (relatedCandidates), or without them by one query through the tag
-     * links (a bounded set).
+     * "shares a framework element" half comes first, by one query through the tag links (a
+     * bounded set).
      */
-    async recommended(userId: string, taste: Taste, limit: number, related?: RelatedCandidates) {
+    async recommended(userId: string, taste: Taste, limit: number) {
       // What the learner completed, read once (a few rows of their own) and left out by id: asked
       // of every item the walk passes, the same question was an index probe per item.
       const [done] = await rows<{ ids: string[] }>(
@@ -765,28 +559,7 @@ export function createCatalogRepository(db: Db) {
       const found: ItemSummary[] = [];
       const relatedId = taste.relatedItemId;
       if (relatedId) base.push(sql`ci.id <> ${relatedId}::uuid`);
-      if (relatedId && related) {
-        // Items sharing a framework element (or strategy) with the given one: the heaviest
-        // question, ranked here by the other two from the kept candidates.
-        const completed = new Set(done?.ids);
-        const interests = new Set(taste.interestIds.map((id) => numbers.get(id)).filter((n) => n !== undefined));
-        const audience = taste.audienceId === null ? undefined : numbers.get(taste.audienceId);
-        const has = (values: Uint16Array, from: number, to: number, test: (n: number) => boolean) => {
-          for (let v = from; v < to; v++) if (test(values[v]!)) return true;
-          return false;
-        };
-        const byAnswers: string[][] = [[], [], [], []];
-        for (let i = 0; i < related.count; i++) {
-          const answers =
-            (has(related.paths, related.pathStarts[i]!, related.pathStarts[i + 1]!, (n) => interests.has(n)) ? 2 : 0) +
-            (audience !== undefined && has(related.audiences, related.audienceStarts[i]!, related.audienceStarts[i + 1]!, (n) => n === audience) ? 1 : 0);
-          if (byAnswers[answers]!.length >= limit) continue;
-          const id = uuidText(related.ids, i);
-          if (!completed.has(id)) byAnswers[answers]!.push(id);
-        }
-        found.push(...(await summariesByIds(byAnswers.reverse().flat().slice(0, limit))));
-        if (related.shared.length) base.push(sql`not (ci.nasot_item_ids && ${uuidArray(related.shared)})`);
-      } else if (relatedId) {
+      if (relatedId) {
         // Items sharing a framework element (or strategy) with the given one: the heaviest
         // question. Its "yes" half is a few thousand items at most, read through the tag links
         // and ranked by the other answers at once (a walk of the whole index finds them too, but

@@ -2,21 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import { notFound, unprocessable } from '../errors.ts';
-import { SEARCH_CANDIDATES, type RelatedCandidates, type SearchMatches, type TaggedCandidates } from '../repositories/catalog.ts';
-import { acceptsGzip, canonical, createCatalogCache, createCatalogMemo, keptCatalogVersion, type CachedBody } from '../services/catalog-cache.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
-
-/** How many strategies' related candidates each process keeps (about 160 KB each at 100,000 items, 40 MB at most). */
-const RELATED_CANDIDATES_KEPT = 256;
-/** More than the framework has elements and strategies (200 in the demo and large seeds). */
-const TAGGED_CANDIDATES_KEPT = 1024;
-/**
- * How many of a search's newest matches are kept for the searches of items not started: enough
- * for a learner who started up to 999 of them (the rest are searched in the database).
- */
-const SEARCH_MATCHES = 2 * SEARCH_CANDIDATES;
-/** How many searches' matches each process keeps (2,000 ids and ranks, about 150 KB, and up to 100 summaries, about 100 KB: 32 MB at most). */
-const SEARCH_MATCHES_KEPT = 128;
 
 /** Recommendation list sizes (spec §7/§9: recommended playlists and in-progress are cut to 3). */
 export const RECOMMENDATION_LIMITS = { featured: 12, recommended: 12, playlists: 3, new: 12, inProgress: 3 } as const;
@@ -41,16 +27,6 @@ type CatalogOps =
   | 'getInProgressItems';
 
 /**
- * A kept catalogue response: its bytes, or its gzip encoding made once for every client that
- * takes it (the compression plugin leaves a response that already has an encoding alone).
- */
-function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (body.raw.length >= 1024 && acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(body.gzip());
-  return reply.send(body.raw);
-}
-
-/**
  * Reference data every screen asks for at start (the framework's items are 69 KB, 19 KB gzip, for
  * the demo content) and that changes only when an admin edits it: sent with a validator and
  * `no-cache`, so a browser that has it asks "changed?" and gets an empty 304 when it is not.
@@ -68,47 +44,15 @@ function sendRevalidated(request: FastifyRequest, reply: FastifyReply, value: un
 /** Every archive entry has the same date, so the same files make the same archive. */
 const ARCHIVE_DATE = new Date('2026-01-01T00:00:00Z');
 
-export function catalogHandlers({ repos, config, redis, changes, uploads, ownLists, mediaUrls }: Context): Handlers<CatalogOps> {
+export function catalogHandlers({ repos, uploads, mediaUrls }: Context): Handlers<CatalogOps> {
   const { catalog, progress, profiles } = repos;
-  // Lists and searches are the same for everyone unless filtered by the caller's own progress,
-  // and their items carry nothing of the caller's: those are cached (see services/catalog-cache.ts).
-  const version = keptCatalogVersion(catalog.version, changes);
-  const cache = createCatalogCache({ enabled: config.catalogCache, version, redis, prefix: config.redisPrefix });
-  // A strategy's related learning objects are the same for every learner: each one's "related"
-  // list is ranked from them in memory (server/repositories/catalog.ts). A few thousand at most
-  // per strategy, for the strategies opened most; each made from the learning objects of the
-  // framework items the strategy is tagged with, kept for every framework item (a few hundred).
-  const taggedCandidates = createCatalogMemo<TaggedCandidates>({ version, entries: TAGGED_CANDIDATES_KEPT });
-  const taggedOf = (frameworkItemId: string) => taggedCandidates(frameworkItemId, () => catalog.taggedCandidates(frameworkItemId));
-  const relatedCandidates = createCatalogMemo<RelatedCandidates>({ version, entries: RELATED_CANDIDATES_KEPT });
-  // A search's newest matches with their ranks, for the searches of items not started.
-  const searchMatches = createCatalogMemo<SearchMatches>({ version, entries: SEARCH_MATCHES_KEPT });
-  /** A body that is the same for everyone: sent as kept when the cache is on, else computed. */
-  const sendKept = async <T,>(request: FastifyRequest, reply: FastifyReply, kind: Parameters<typeof cache.json>[0], key: Parameters<typeof cache.json>[1], compute: () => Promise<T>) =>
-    cache.enabled ? sendCached(request, reply, await cache.json(kind, key, compute)) : compute();
-  /** A body filtered by the caller's own progress or bookmarks: kept for them alone (services/own-lists.ts). */
-  const sendOwn = async <T,>(request: FastifyRequest, reply: FastifyReply, kind: string, key: unknown, compute: () => Promise<T>) =>
-    cache.enabled ? sendCached(request, reply, await ownLists.json(principalOf(request).user.id, kind, key, compute)) : compute();
   return {
-    async searchCatalog(request, reply) {
-      const userId = principalOf(request).user.id;
-      const { progress, limit: _limit, offset: _offset, ...matching } = request.query;
-      const search = () => catalog.search(userId, request.query);
-      if (!progress) return sendKept(request, reply, 'search', request.query, search);
-      // Filtered by the caller's own progress: theirs alone, kept for them.
-      if (progress !== 'NOT_STARTED' || !cache.enabled) return sendOwn(request, reply, 'search', request.query, search);
-      // "Not started" is most of the catalogue: read from the search's matches, kept for everyone,
-      // less the caller's own started items (docs/decisions.md, "Not started, from the kept matches").
-      return sendOwn(request, reply, 'search', request.query, async () => {
-        const matches = await searchMatches(canonical(matching), () => catalog.searchMatches(matching, SEARCH_MATCHES));
-        return (await catalog.searchNotStarted(userId, request.query, matches)) ?? search();
-      });
+    async searchCatalog(request) {
+      return catalog.search(principalOf(request).user.id, request.query);
     },
 
-    async listCatalogItems(request, reply) {
-      const userId = principalOf(request).user.id;
-      if (request.query.progress) return sendOwn(request, reply, 'list', request.query, () => catalog.list(userId, request.query));
-      return sendKept(request, reply, 'list', request.query, () => catalog.list(userId, request.query));
+    async listCatalogItems(request) {
+      return catalog.list(principalOf(request).user.id, request.query);
     },
 
     async getCatalogItem(request) {
@@ -159,8 +103,6 @@ export function catalogHandlers({ repos, config, redis, changes, uploads, ownLis
       // A learner's play session starts here: what it covers counts as watched (services/watched.ts).
       const { user } = principalOf(request);
       const playSession = user.role === 'ADMIN' ? undefined : await progress.startPlaySession(user.id, item.id);
-      // A GET that can start the item: the learner's kept lists here go now, not when announced.
-      if (playSession) ownLists.forget(user.id);
       return {
         catalogItemId: item.id,
         ...(playSession && { playSession }),
@@ -177,8 +119,6 @@ export function catalogHandlers({ repos, config, redis, changes, uploads, ownLis
       const files = await catalog.reproducibles(item.id);
       if (!files.length) throw notFound('This item has no reproducibles');
       await progress.markReproduciblesDownloaded(principalOf(request).user.id, item.id);
-      // A GET that can start or complete the item: as for the video above.
-      ownLists.forget(principalOf(request).user.id);
       const zip = new yazl.ZipFile();
       const used = new Set<string>();
       for (const file of files) {
@@ -227,18 +167,15 @@ export function catalogHandlers({ repos, config, redis, changes, uploads, ownLis
       reply.code(204);
     },
 
-    // The featured and new shelves are the same for everyone: kept like the lists.
-    async getFeaturedItems(request, reply) {
-      return sendKept(request, reply, 'featured', {}, async () => ({ data: await catalog.featured(RECOMMENDATION_LIMITS.featured) }));
+    async getFeaturedItems() {
+      return { data: await catalog.featured(RECOMMENDATION_LIMITS.featured) };
     },
 
     async getRecommendedItems(request) {
       const { user } = principalOf(request);
       const profile = await profiles.find(user.id);
-      const relatedItemId = request.query.catalogItemId;
-      const taste = { relatedItemId, interestIds: profile?.interestIds ?? [], audienceId: profile?.audienceId ?? null };
-      const related = relatedItemId && cache.enabled ? await relatedCandidates(relatedItemId, () => catalog.relatedCandidates(relatedItemId, taggedOf)) : undefined;
-      return { data: await catalog.recommended(user.id, taste, RECOMMENDATION_LIMITS.recommended, related) };
+      const taste = { relatedItemId: request.query.catalogItemId, interestIds: profile?.interestIds ?? [], audienceId: profile?.audienceId ?? null };
+      return { data: await catalog.recommended(user.id, taste, RECOMMENDATION_LIMITS.recommended) };
     },
 
     async getRecommendedPlaylists(request) {
@@ -246,8 +183,8 @@ export function catalogHandlers({ repos, config, redis, changes, uploads, ownLis
       return { data: await catalog.recommendedPlaylists(profile?.interestIds ?? [], RECOMMENDATION_LIMITS.playlists) };
     },
 
-    async getNewItems(request, reply) {
-      return sendKept(request, reply, 'new', {}, async () => ({ data: await catalog.newest(RECOMMENDATION_LIMITS.new) }));
+    async getNewItems() {
+      return { data: await catalog.newest(RECOMMENDATION_LIMITS.new) };
     },
 
     async getInProgressItems(request) {

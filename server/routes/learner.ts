@@ -13,7 +13,7 @@ type LearnerOps = 'getProgress' | 'recordLearnerEvents';
 const HOUR_MS = 3600 * 1000;
 const VIDEO_EVENTS: ReadonlySet<LearnerEventType> = new Set(['VIDEO_PLAYED', 'VIDEO_PAUSED', 'VIDEO_TIMEUPDATED']);
 
-export function learnerHandlers({ repos, limiter, config, ownLists }: Context): Handlers<LearnerOps> {
+export function learnerHandlers({ repos, limiter, config }: Context): Handlers<LearnerOps> {
   const { catalog, progress, billing } = repos;
   return {
     async getProgress(request) {
@@ -103,9 +103,6 @@ export function learnerHandlers({ repos, limiter, config, ownLists }: Context): 
       }
 
       const fresh = await progress.recordEvents(user.id, toStore, watched);
-      // An item started or completed shows in the learner's next list here at once (this answer
-      // does not wait for the announcement: see WRITES_NOTHING_KEPT in server/app.ts).
-      if (toStore.some((e) => fresh.has(e.id) && e.catalogItemId)) ownLists.forget(user.id);
       for (const e of toStore) verdicts.set(e.id, { id: e.id, status: fresh.has(e.id) ? 'accepted' : 'duplicate' });
       // Answered in the order they were sent; a repeated id, after its first, as a duplicate.
       const results = request.body.data.map((e, i): EventVerdict => (firstOf.get(e.id) === i ? verdicts.get(e.id)! : { id: e.id, status: 'duplicate' }));

@@ -15,8 +15,6 @@ import type { Sessions } from '../services/sessions.ts';
 import type { Limiter } from '../services/limits.ts';
 import type { PasswordChecks } from '../auth/passwords.ts';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
-import type { Changes } from '../services/changes.ts';
-import type { OwnLists } from '../services/own-lists.ts';
 import type { AdminChanges } from '../services/admin-changes.ts';
 import type { Uploads } from '../services/uploads.ts';
 import type { MediaUrls } from '../media/signed-urls.ts';
@@ -75,10 +73,6 @@ export type Context = {
   uploads: Uploads;
   /** Short-lived signed addresses of paid media (server/media/signed-urls.ts). */
   mediaUrls: MediaUrls;
-  /** The database's announcements of changes, for what keeps copies in this process (server/services/changes.ts). */
-  changes: Changes;
-  /** Lists and searches filtered by the learner's own progress, kept per learner (server/services/own-lists.ts). */
-  ownLists: OwnLists;
   /**
    * The deployment's Redis (REDIS_URL), shared by every server process; null without it. Keys
    * go under `config.redisPrefix`. Commands fail fast while it is unreachable (no offline

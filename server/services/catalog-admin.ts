@@ -71,8 +71,7 @@ const STATUS_ACTIONS: Record<CatalogItemStatus, string> = {
 /**
  * The admin site's catalogue: items are created as drafts, edited, published, archived and put
  * back to draft by the rules in docs/decisions.md ("The catalogue's lifecycle"). Every change runs
- * in one transaction with the item's row locked; writing the item gives the catalogue a new token
- * (migration 0006), so no cached list shows a change late.
+ * in one transaction with the item's row locked; educators' lists read it on their next request.
  */
 export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminChanges) {
   /** The change in one transaction with its audit entries (server/services/admin-changes.ts). */
@@ -203,7 +202,7 @@ export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminC
     if (fields.reproducibles !== undefined) {
       await tx.setReproducibles(id, fields.reproducibles.map((r) => (r.id !== undefined ? { id: r.id, title: r.title.trim() } : { uploadId: r.uploadId!, title: r.title.trim() })));
     }
-    // Last, so the item is marked changed (and the catalogue's token moves) even when only links changed.
+    // Last, so the item is marked changed even when only links changed.
     await tx.update(id, columns);
   }
 

@@ -60,9 +60,8 @@ function moved(ids: string[], id: string, position: number) {
 
 /**
  * The admin site's framework (category › strand › element › strategy) and audiences. Every change
- * runs through `AdminChanges.apply`, so it and its audit entry commit together; writing either
- * table gives the catalogue a new token in the same transaction (migration 0012), so no cached
- * catalogue response outlives the change.
+ * runs through `AdminChanges.apply`, so it and its audit entry commit together; educators read
+ * the change on their next request.
  */
 export function createFrameworkAdmin(repo: FrameworkAdminRepository, changes: AdminChanges) {
   const change = <T>(actor: UserRow, what: 'framework' | 'audiences', work: (tx: FrameworkAdminRepository, record: AdminUnit['record']) => Promise<T>) =>

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { ACCOUNTS } from '../support/world.ts';
-import { createCatalogRepository } from '../../server/repositories/catalog.ts';
 
 /** What keeps the catalogue list and search cheap on a large catalogue: capped totals, rating totals on the item. */
 let t: TestApp;
@@ -49,8 +48,7 @@ describe('totals', () => {
     expect(search.items[0]!.title).toBe('Bulk zebrafish routine 1');
     expect((await get('/api/catalog/search?q=zebrafish&limit=100&offset=950')).items.map((i) => i.title).at(-1)).toBe('Bulk zebrafish routine 1000');
     expect((await get('/api/catalog/search?q=zebrafish&limit=10&offset=1000')).items).toEqual([]);
-    // Several words are looked for among the newest items first (server/repositories/catalog.ts
-    // SEARCH_WALK): here that finds more than the cap, and the pages are those of one word.
+    // Several words, or a phrase, all of whose matches have the one word: the pages of one word.
     for (const offset of [0, 950]) {
       const one = await get(`/api/catalog/search?q=zebrafish&limit=50&offset=${offset}`);
       const two = await get(`/api/catalog/search?q=${encodeURIComponent('zebrafish routine')}&limit=50&offset=${offset}`);
@@ -84,8 +82,7 @@ describe('the total of a learner’s items not started', () => {
         const page = await get(`/api/catalog/items?limit=1&progress=NOT_STARTED${params}`);
         expect({ state, params, total: page.total, capped: page.totalIsCapped }).toEqual({ state, params, total: Math.min(n, 1000), capped: n > 1000 });
       }
-      // Search: the newest 1,000 matches not started, ranked; answered from the search's kept
-      // matches less the learner's started items, or from the database when those run out.
+      // Search: the newest 1,000 matches not started, ranked.
       for (const q of ['zebrafish', 'zebrafish routines', '"zebrafish routines"', 'students']) {
         const notStarted = sql`ci.status = 'PUBLISHED' and ci.search @@ websearch_to_tsquery('english', ${q})
           and not exists (select 1 from learner_progress p where p.user_id = ${userId}::uuid and p.catalog_item_id = ci.id)`;
@@ -117,39 +114,10 @@ describe('the total of a learner’s items not started', () => {
     await t.query(sql`insert into learner_progress (user_id, catalog_item_id, video_progress)
       select ${userId}::uuid, id, 10 from catalog_items where public_id like 'more-%' order by public_id limit 1600 on conflict do nothing`);
     await check('more than twice the cap of matches, more than the cap of them started');
-    // Kept matches less the started items: a page when at least 1,001 remain or no item is left
-    // out, otherwise null (the database answers).
-    const catalog = createCatalogRepository(t.db);
-    const direct = async (state: string) => {
-      const q = { q: 'zebrafish' };
-      // Every match (other tests of this file may have added more).
-      const [{ n: matching }] = (await t.query<{ n: number }>(
-        sql`select count(*)::int as n from catalog_items where status = 'PUBLISHED' and search @@ websearch_to_tsquery('english', ${q.q})`,
-      )) as [{ n: number }];
-      const all = await catalog.searchMatches(q, matching);
-      expect(all).toMatchObject({ more: false });
-      const expected = await catalog.search(userId, { ...q, progress: 'NOT_STARTED', limit: 100, offset: 900 });
-      expect({ state, page: await catalog.searchNotStarted(userId, { ...q, limit: 100, offset: 900 }, all) }).toEqual({ state, page: expected });
-      const started = new Set((await t.query<{ id: string }>(sql`select catalog_item_id::text as id from learner_progress where user_id = ${userId}::uuid`)).map((r) => r.id));
-      // The fewest newest matches holding 1,000 and 1,001 items not started.
-      const holding = (n: number) => all.ids.findIndex((_, i) => all.ids.slice(0, i + 1).filter((id) => !started.has(id)).length === n) + 1;
-      for (const n of [1000, 1001]) {
-        const size = holding(n);
-        if (size === 0) continue;
-        const some = await catalog.searchMatches(q, size);
-        expect({ state, n, more: some.more }).toEqual({ state, n, more: size < all.ids.length });
-        const page = await catalog.searchNotStarted(userId, { ...q, limit: 100, offset: 900 }, some);
-        expect({ state, n, page }).toEqual({ state, n, page: n === 1000 && some.more ? null : expected });
-      }
-    };
-    await direct('more than the cap of them started');
     await t.query(sql`delete from learner_progress where user_id = ${userId}::uuid and catalog_item_id in (select id from catalog_items where public_id like 'more-%')`);
     await t.query(sql`insert into learner_progress (user_id, catalog_item_id, video_progress)
       select ${userId}::uuid, id, 10 from catalog_items where public_id like 'more-%' order by public_id limit 1100 on conflict do nothing`);
     await check('1,000 of the matches not started');
-    await direct('1,000 of the matches not started');
-    await t.query(sql`delete from learner_progress where user_id = ${userId}::uuid and catalog_item_id in (select id from catalog_items where public_id like 'more-%')`);
-    await direct('none started');
     await t.query(sql`delete from learner_progress where user_id = ${userId}::uuid and catalog_item_id in (select id from catalog_items where public_id like 'more-%')`);
     await t.query(sql`delete from catalog_items where public_id like 'more-%'`);
   });

@@ -203,7 +203,7 @@ test('a strategy whose video was opened is in the catalogue’s In progress at o
   const title = (await link.textContent())!.trim();
   const titled = (progress: string) => `/catalog?search=${encodeURIComponent(`"${title}"`)}&progress=${progress}`;
   const shown = (page: Page) => results(page).getByRole('link', { name: title, exact: true });
-  // Asked for before: the server keeps this learner's list (server/services/own-lists.ts).
+  // Asked for before the video is opened: the answer after it must not be the same.
   await page.goto(titled('IN_PROGRESS'));
   await expect(page.getByRole('heading', { level: 3, name: /^No results for/ })).toBeVisible();
   await page.goto(titled('NOT_STARTED'));

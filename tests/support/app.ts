@@ -146,15 +146,8 @@ export async function createTestApp(
     /** app.inject with an optional bearer token. */
     request: (token: string | null, opts: InjectOptions) =>
       app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.headers ?? {}) } }),
-    /**
-     * A query of the test's own, standing for another process's change: answers once the app has
-     * heard of what it changed (the announcements of server/services/changes.ts).
-     */
-    query: async <T>(q: ReturnType<typeof sql>) => {
-      const result = await rows<T>(database.db, q);
-      await app.changes.sync();
-      return result;
-    },
+    /** A query of the test's own, standing for another process's change. */
+    query: <T>(q: ReturnType<typeof sql>) => rows<T>(database.db, q),
     /** Takes the database away under the running app (to provoke real server errors). */
     closeDatabase: async () => {
       await database.close();
