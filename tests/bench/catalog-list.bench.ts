@@ -1,7 +1,7 @@
 /**
  * Benchmark of the catalogue list and search at scale with autocannon (not a timed test: it prints figures).
  *
- *   DATABASE_URL=postgres://… npm run bench:catalog        # a database seeded with `npm run seed -- --size large`
+ *   DATABASE_URL=postgres://… npm run bench:catalog        # a database seeded with `npm run seed -- --size district`
  *   npm run bench:catalog -- --duration 5 --connections 50 --warm 2
  *
  * Each kind of request rotates through several variants (every sort key and direction, filter

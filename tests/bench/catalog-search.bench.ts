@@ -2,7 +2,7 @@
  * Benchmark of GET /api/catalog/search with autocannon (not a timed test: it prints figures).
  *
  *   npm run bench                                   # seeded demo content, in-memory PGlite
- *   npm run bench -- --items 100000 --educators 20000 --events 2000000   # large seed first
+ *   npm run bench -- --items 5000 --educators 20000 --events 2000000   # the district seed first
  *   DATABASE_URL=postgres://… npm run bench         # an existing PostgreSQL database
  *
  * Latencies on this shared machine are noisy, so it also measures GET /api/healthz in the same
@@ -14,7 +14,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { seedDemo } from '../../server/db/seed/seed.ts';
-import { seedLarge } from '../../server/db/seed/large.ts';
+import { seedDistrict } from '../../server/db/seed/district.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,8 +33,8 @@ await seedDemo(database.db);
 console.log(`demo seed: ${Date.now() - started} ms`);
 if (values.items || values.educators || values.events) {
   started = Date.now();
-  await seedLarge(database.db, { items: Number(values.items ?? 0), educators: Number(values.educators ?? 0), events: Number(values.events ?? 0) });
-  console.log(`large seed: ${Date.now() - started} ms`);
+  await seedDistrict(database.db, { items: Number(values.items ?? 0), educators: Number(values.educators ?? 0), events: Number(values.events ?? 0) });
+  console.log(`district seed: ${Date.now() - started} ms`);
 }
 
 const app = await buildApp({ config, database });
