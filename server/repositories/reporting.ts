@@ -20,6 +20,12 @@ const STEPS = [
   ['rubric_scored_at', 'rubricsScored'],
 ] as const;
 
+const DAY_MS = 86_400_000;
+/** YYYY-MM-DD of an instant in UTC. */
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** Days from `from` to `to`, both included. */
+const daysIn = ({ from, to }: DayRange) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+
 /** The report's members: educators (not platform admins or demo users) of the organizations. */
 const memberOf = (organizationIds: string[]) => sql`u.organization_id in (${uuids(organizationIds)}) and u.role in ${MEMBER_ROLES}`;
 
@@ -72,52 +78,140 @@ export function createReportingRepository(db: Db) {
     }
   }
 
+  /** Members who completed onboarding and had an account by the end of the range. */
+  async function activeUsers(organizationIds: string[], { end }: Bounds): Promise<number> {
+    const [row] = await rows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from users u where ${memberOf(organizationIds)} and u.completed_onboarding and u.created_at < ${end}`,
+    );
+    return row?.count ?? 0;
+  }
+
+  /** One count per step first done in [start, end), each from its own index. */
+  async function stepsIn(tx: Db, organizationIds: string[], bounds: Bounds): Promise<UsageAggregation> {
+    const counts = STEPS.map(
+      ([column, step]) => sql`(select count(*)::int from learner_progress p where ${stepDoneIn(organizationIds, column, bounds)}) as ${sql.identifier(step)}`,
+    );
+    const [row] = await rows<Record<(typeof STEPS)[number][1], number>>(tx, sql`select ${sql.join(counts, sql`, `)}`);
+    return { strategiesWatched: row?.watched ?? 0, strategiesRated: row?.rated ?? 0, strategiesApplied: row?.applied ?? 0, rubricsScored: row?.rubricsScored ?? 0 };
+  }
+
+  /**
+   * The report read from its stored rows (learner_events, learner_progress) alone: sign-ins per
+   * day and steps in the range, through their indexes. What the daily roll-up must always equal.
+   */
+  async function usageFromRows(organizationIds: string[], range: DayRange, bounds: Bounds) {
+    const { start, end, timeZone } = bounds;
+    const [days, aggregation] = await Promise.all([
+      // Each sign-in falls into its day by a binary search among the instants the days start
+      // at (width_bucket), cheaper than converting every timestamp to the time zone.
+      plainly(db, (tx) =>
+        rows<{ day: number; count: number }>(
+          tx,
+          sql`select width_bucket(e.occurred_at, array(
+                  select (d::date)::timestamp at time zone ${timeZone} from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
+                )) as day, count(*)::int as count
+              from learner_events e
+              where e.type = 'LEARNER_LOGIN' and e.organization_id in (${uuids(organizationIds)}) and e.occurred_at >= ${start} and e.occurred_at < ${end}
+              group by 1`,
+        ),
+      ),
+      plainly(db, (tx) => stepsIn(tx, organizationIds, bounds)),
+    ]);
+    return { loginsByDay: new Map(days.map((d) => [Number(d.day), d.count])), aggregation };
+  }
+
+  /**
+   * The report from the daily roll-up (organization_usage_days, migration 0024). The range's days
+   * start at instants b0..bN; F(b), the sign-ins from the UTC day of b0 up to b, is the roll-up's
+   * whole days before b's UTC day plus that day's sign-ins before b's quarter hour, and a day's
+   * sign-ins are F(b(i)) − F(b(i−1)). Steps: the whole UTC days inside the range from the roll-up,
+   * the hours at either end from learner_progress as before. Null when a day of the range does not
+   * start on a quarter hour (offsets of zones before the 1970s): then the rows are read instead.
+   */
+  async function usageFromRollUp(organizationIds: string[], range: DayRange, bounds: Bounds) {
+    const { start, end, timeZone } = bounds;
+    const dayCount = daysIn(range);
+    const boundaries = await rows<{ i: number; day: string; aligned: boolean; before: number }>(
+      db,
+      sql`with b as (
+            select i, (t at time zone 'UTC')::date as day, extract(epoch from t - date_trunc('day', t, 'UTC')) / 900 as q
+            from generate_series(0, ${dayCount}::int) i
+            cross join lateral (select ((${range.from}::date + i)::timestamp at time zone ${timeZone}) as t) x
+          )
+          select b.i, b.day::text as day, b.q = floor(b.q) as aligned,
+            coalesce(sum(u.logins_before[floor(b.q)::int + 1]), 0)::int as before
+          from b left join organization_usage_days u on u.organization_id in (${uuids(organizationIds)}) and u.day = b.day
+          group by b.i, b.day, b.q order by b.i`,
+    );
+    if (boundaries.some((b) => !b.aligned)) return null;
+    const firstDay = boundaries[0]!.day;
+    const lastDay = boundaries.at(-1)!.day;
+    // The whole UTC days inside [start, end): from the first midnight at or after start to the
+    // last one at or before end (the day of end, the last boundary's).
+    const wholeFrom = utcDate(Math.ceil(start.getTime() / DAY_MS) * DAY_MS);
+    const wholeTo = utcDate(Math.floor(end.getTime() / DAY_MS) * DAY_MS);
+    const [daily, edges] = await Promise.all([
+      rows<{ day: string; logins: number; watched: number; rated: number; applied: number; rubricsScored: number }>(
+        db,
+        sql`select day::text as day, sum(logins)::int as logins, sum(watched)::int as watched, sum(rated)::int as rated,
+              sum(applied)::int as applied, sum(rubrics_scored)::int as "rubricsScored"
+            from organization_usage_days
+            where organization_id in (${uuids(organizationIds)}) and day >= ${firstDay}::date and day < ${lastDay}::date
+            group by day order by day`,
+      ),
+      wholeFrom < wholeTo
+        ? Promise.all(
+            [
+              { start, end: new Date(`${wholeFrom}T00:00:00Z`), timeZone },
+              { start: new Date(`${wholeTo}T00:00:00Z`), end, timeZone },
+            ]
+              .filter((edge) => edge.start < edge.end)
+              .map((edge) => stepsIn(db, organizationIds, edge)),
+          )
+        : stepsIn(db, organizationIds, bounds).then((all) => [all]),
+    ]);
+    const aggregation: UsageAggregation = { strategiesWatched: 0, strategiesRated: 0, strategiesApplied: 0, rubricsScored: 0 };
+    for (const edge of edges) for (const key of Object.keys(aggregation) as (keyof UsageAggregation)[]) aggregation[key] += edge[key];
+    let sum = 0;
+    let next = 0;
+    const reached: number[] = [];
+    for (const b of boundaries) {
+      for (; next < daily.length && daily[next]!.day < b.day; next++) sum += daily[next]!.logins;
+      reached.push(sum + b.before);
+    }
+    if (wholeFrom < wholeTo) {
+      for (const d of daily) {
+        if (d.day < wholeFrom || d.day >= wholeTo) continue;
+        aggregation.strategiesWatched += d.watched;
+        aggregation.strategiesRated += d.rated;
+        aggregation.strategiesApplied += d.applied;
+        aggregation.rubricsScored += d.rubricsScored;
+      }
+    }
+    const loginsByDay = new Map<number, number>();
+    for (let i = 1; i <= dayCount; i++) if (reached[i]! !== reached[i - 1]!) loginsByDay.set(i, reached[i]! - reached[i - 1]!);
+    return { loginsByDay, aggregation };
+  }
+
   return {
     /**
      * Usage by the educators of some organizations over a range of days: members who completed
      * onboarding and had an account by the end of the range, LEARNER_LOGIN events per day, and
-     * the progress steps first done in the range that are still done.
+     * the progress steps first done in the range that are still done. Read from the daily
+     * roll-up; `fromRows` reads the stored rows instead (the same figures, slower).
      */
-    async usage(organizationIds: string[], range: DayRange) {
+    async usage(organizationIds: string[], range: DayRange, { fromRows = false }: { fromRows?: boolean } = {}) {
       const bounds = await boundsOf(range);
-      const { start, end, timeZone } = bounds;
-      const [[active], days, steps] = await Promise.all([
-        rows<{ count: number }>(
-          db,
-          sql`select count(*)::int as count from users u where ${memberOf(organizationIds)} and u.completed_onboarding and u.created_at < ${end}`,
-        ),
-        // Each sign-in falls into its day by a binary search among the instants the days start
-        // at (width_bucket), cheaper than converting every timestamp to the time zone.
-        plainly(db, (tx) =>
-          rows<{ day: number; count: number }>(
-            tx,
-            sql`select width_bucket(e.occurred_at, array(
-                    select (d::date)::timestamp at time zone ${timeZone} from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
-                  )) as day, count(*)::int as count
-                from learner_events e
-                where e.type = 'LEARNER_LOGIN' and e.organization_id in (${uuids(organizationIds)}) and e.occurred_at >= ${start} and e.occurred_at < ${end}
-                group by 1`,
-          ),
-        ),
-        // One count per step, each from its own index.
-        plainly(db, (tx) => {
-          const counts = STEPS.map(
-            ([column, step]) => sql`(select count(*)::int from learner_progress p where ${stepDoneIn(organizationIds, column, bounds)}) as ${sql.identifier(step)}`,
-          );
-          return rows<Record<(typeof STEPS)[number][1], number>>(tx, sql`select ${sql.join(counts, sql`, `)}`);
-        }),
+      const [active, counted] = await Promise.all([
+        activeUsers(organizationIds, bounds),
+        (fromRows ? Promise.resolve(null) : usageFromRollUp(organizationIds, range, bounds)).then((rolled) => rolled ?? usageFromRows(organizationIds, range, bounds)),
       ]);
-      const [counts] = steps;
       return {
-        activeUsers: active?.count ?? 0,
+        activeUsers: active,
         /** Sign-ins by day of the range: 1 is `from`. */
-        loginsByDay: new Map(days.map((d) => [Number(d.day), d.count])),
-        aggregation: {
-          strategiesWatched: counts?.watched ?? 0,
-          strategiesRated: counts?.rated ?? 0,
-          strategiesApplied: counts?.applied ?? 0,
-          rubricsScored: counts?.rubricsScored ?? 0,
-        } satisfies UsageAggregation,
+        loginsByDay: counted.loginsByDay,
+        aggregation: counted.aggregation,
       };
     },
 
