@@ -26,6 +26,20 @@ const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** Days from `from` to `to`, both included. */
 const daysIn = ({ from, to }: DayRange) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
+/** An instant as ISO 8601 text in UTC, to the second (zone offsets have no smaller part). */
+const instantText = (instant: SQL) => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** A query in a time zone: 400 for a zone PostgreSQL does not know. */
+async function inZone<T>(timeZone: string, query: Promise<T>): Promise<T> {
+  try {
+    return await query;
+  } catch (err) {
+    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '22023') throw badRequest(`timeZone: unknown time zone "${timeZone}"`);
+    throw err;
+  }
+}
+
 /** The report's members: educators (not platform admins or demo users) of the organizations. */
 const memberOf = (organizationIds: string[]) => sql`u.organization_id in (${uuids(organizationIds)}) and u.role in ${MEMBER_ROLES}`;
 
@@ -64,33 +78,38 @@ function plainly<T>(db: Db, query: (tx: Db) => Promise<T>): Promise<T> {
 export function createReportingRepository(db: Db) {
   /** The instants a range of days covers in its time zone (PostgreSQL's zone rules: 400 for a zone it does not know). */
   async function boundsOf({ from, to, timeZone }: DayRange): Promise<Bounds> {
-    try {
-      const [row] = await rows<{ start: string; end: string }>(
+    const [row] = await inZone(
+      timeZone,
+      rows<{ start: string; end: string }>(
         db,
-        sql`select to_char((${from}::date)::timestamp at time zone ${timeZone} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as start,
-                   to_char((${to}::date + 1)::timestamp at time zone ${timeZone} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "end"`,
-      );
-      return { start: new Date(row!.start), end: new Date(row!.end), timeZone };
-    } catch (err) {
-      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-      if (code === '22023') throw badRequest(`timeZone: unknown time zone "${timeZone}"`);
-      throw err;
-    }
+        sql`select ${instantText(sql`(${from}::date)::timestamp at time zone ${timeZone}`)} as start,
+                   ${instantText(sql`(${to}::date + 1)::timestamp at time zone ${timeZone}`)} as "end"`,
+      ),
+    );
+    return { start: new Date(row!.start), end: new Date(row!.end), timeZone };
   }
 
-  /** Members who completed onboarding and had an account by the end of the range. */
-  async function activeUsers(organizationIds: string[], { end }: Bounds): Promise<number> {
-    const [row] = await rows<{ count: number }>(
-      db,
-      sql`select count(*)::int as count from users u where ${memberOf(organizationIds)} and u.completed_onboarding and u.created_at < ${end}`,
+  /** Members who completed onboarding and had an account by the end of the range (users_active_members_idx). */
+  async function activeUsers(organizationIds: string[], { to, timeZone }: DayRange): Promise<number> {
+    const [row] = await inZone(
+      timeZone,
+      rows<{ count: number }>(
+        db,
+        sql`select count(*)::int as count from users u
+            where ${memberOf(organizationIds)} and u.completed_onboarding and u.created_at < (${to}::date + 1)::timestamp at time zone ${timeZone}`,
+      ),
     );
     return row?.count ?? 0;
   }
 
-  /** One count per step first done in [start, end), each from its own index. */
-  async function stepsIn(tx: Db, organizationIds: string[], bounds: Bounds): Promise<UsageAggregation> {
+  /** One count per step first done in the intervals [start, end), each from its own index. */
+  async function stepsIn(tx: Db, organizationIds: string[], ...intervals: Bounds[]): Promise<UsageAggregation> {
     const counts = STEPS.map(
-      ([column, step]) => sql`(select count(*)::int from learner_progress p where ${stepDoneIn(organizationIds, column, bounds)}) as ${sql.identifier(step)}`,
+      ([column, step]) =>
+        sql`${sql.join(
+          intervals.map((bounds) => sql`(select count(*)::int from learner_progress p where ${stepDoneIn(organizationIds, column, bounds)})`),
+          sql` + `,
+        )} as ${sql.identifier(step)}`,
     );
     const [row] = await rows<Record<(typeof STEPS)[number][1], number>>(tx, sql`select ${sql.join(counts, sql`, `)}`);
     return { strategiesWatched: row?.watched ?? 0, strategiesRated: row?.rated ?? 0, strategiesApplied: row?.applied ?? 0, rubricsScored: row?.rubricsScored ?? 0 };
@@ -126,69 +145,72 @@ export function createReportingRepository(db: Db) {
    * start at instants b0..bN; F(b), the sign-ins from the UTC day of b0 up to b, is the roll-up's
    * whole days before b's UTC day plus that day's sign-ins before b's quarter hour, and a day's
    * sign-ins are F(b(i)) − F(b(i−1)). Steps: the whole UTC days inside the range from the roll-up,
-   * the hours at either end from learner_progress as before. Null when a day of the range does not
-   * start on a quarter hour (offsets of zones before the 1970s): then the rows are read instead.
+   * the hours at either end from learner_progress as before. One pass over the roll-up's rows of
+   * the range: each row gives the sign-ins before the day's boundaries (at most two: a day of a
+   * zone near UTC that changes its clock). Where a day of the range does not start on a quarter
+   * hour (zones' offsets before the 1970s), the rows are read instead.
    */
-  async function usageFromRollUp(organizationIds: string[], range: DayRange, bounds: Bounds) {
-    const { start, end, timeZone } = bounds;
+  async function usageFromRollUp(organizationIds: string[], range: DayRange) {
+    const { timeZone } = range;
     const dayCount = daysIn(range);
-    const boundaries = await rows<{ i: number; day: string; aligned: boolean; before: number }>(
-      db,
-      sql`with b as (
-            select i, (t at time zone 'UTC')::date as day, extract(epoch from t - date_trunc('day', t, 'UTC')) / 900 as q
+    const boundaries = await inZone(
+      timeZone,
+      rows<{ at: string; day: string; q: string }>(
+        db,
+        sql`select ${instantText(sql`t`)} as at, (t at time zone 'UTC')::date::text as day, (extract(epoch from t - date_trunc('day', t, 'UTC')) / 900)::text as q
             from generate_series(0, ${dayCount}::int) i
             cross join lateral (select ((${range.from}::date + i)::timestamp at time zone ${timeZone}) as t) x
-          )
-          select b.i, b.day::text as day, b.q = floor(b.q) as aligned,
-            coalesce(sum(u.logins_before[floor(b.q)::int + 1]), 0)::int as before
-          from b left join organization_usage_days u on u.organization_id in (${uuids(organizationIds)}) and u.day = b.day
-          group by b.i, b.day, b.q order by b.i`,
+            order by i`,
+      ),
     );
-    if (boundaries.some((b) => !b.aligned)) return null;
+    const start = new Date(boundaries[0]!.at);
+    const end = new Date(boundaries.at(-1)!.at);
+    if (boundaries.some((b) => !Number.isInteger(Number(b.q)))) return usageFromRows(organizationIds, range, { start, end, timeZone });
     const firstDay = boundaries[0]!.day;
     const lastDay = boundaries.at(-1)!.day;
+    const offsetOf = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${firstDay}T00:00:00Z`)) / DAY_MS);
+    // The quarter hour of the first and of a second boundary on each UTC day of the range (-1: none).
+    const first = Array<number>(offsetOf(lastDay) + 1).fill(-1);
+    const second = [...first];
+    const slot = boundaries.map((b) => {
+      const at = offsetOf(b.day);
+      if (first[at] === -1) return (first[at] = Number(b.q)), 'a' as const;
+      return (second[at] = Number(b.q)), 'b' as const;
+    });
+    const beforeAt = (quarters: number[]) =>
+      sql`coalesce(u.logins_before[(${`{${quarters.join(',')}}`}::int[])[u.day - ${firstDay}::date + 1] + 1], 0)`;
     // The whole UTC days inside [start, end): from the first midnight at or after start to the
     // last one at or before end (the day of end, the last boundary's).
     const wholeFrom = utcDate(Math.ceil(start.getTime() / DAY_MS) * DAY_MS);
     const wholeTo = utcDate(Math.floor(end.getTime() / DAY_MS) * DAY_MS);
     const [daily, edges] = await Promise.all([
-      rows<{ day: string; logins: number; watched: number; rated: number; applied: number; rubricsScored: number }>(
+      rows<{ day: string; logins: number; a: number; b: number; watched: number; rated: number; applied: number; rubricsScored: number }>(
         db,
-        sql`select day::text as day, sum(logins)::int as logins, sum(watched)::int as watched, sum(rated)::int as rated,
-              sum(applied)::int as applied, sum(rubrics_scored)::int as "rubricsScored"
-            from organization_usage_days
-            where organization_id in (${uuids(organizationIds)}) and day >= ${firstDay}::date and day < ${lastDay}::date
-            group by day order by day`,
+        sql`select u.day::text as day, sum(u.logins)::int as logins, sum(${beforeAt(first)})::int as a, sum(${beforeAt(second)})::int as b,
+              sum(u.watched)::int as watched, sum(u.rated)::int as rated, sum(u.applied)::int as applied, sum(u.rubrics_scored)::int as "rubricsScored"
+            from organization_usage_days u
+            where u.organization_id in (${uuids(organizationIds)}) and u.day >= ${firstDay}::date and u.day <= ${lastDay}::date
+            group by u.day order by u.day`,
       ),
       wholeFrom < wholeTo
-        ? Promise.all(
-            [
-              { start, end: new Date(`${wholeFrom}T00:00:00Z`), timeZone },
-              { start: new Date(`${wholeTo}T00:00:00Z`), end, timeZone },
-            ]
-              .filter((edge) => edge.start < edge.end)
-              .map((edge) => stepsIn(db, organizationIds, edge)),
-          )
-        : stepsIn(db, organizationIds, bounds).then((all) => [all]),
+        ? stepsIn(db, organizationIds, { start, end: new Date(`${wholeFrom}T00:00:00Z`), timeZone }, { start: new Date(`${wholeTo}T00:00:00Z`), end, timeZone })
+        : stepsIn(db, organizationIds, { start, end, timeZone }),
     ]);
-    const aggregation: UsageAggregation = { strategiesWatched: 0, strategiesRated: 0, strategiesApplied: 0, rubricsScored: 0 };
-    for (const edge of edges) for (const key of Object.keys(aggregation) as (keyof UsageAggregation)[]) aggregation[key] += edge[key];
+    const aggregation = edges;
+    for (const d of daily) {
+      if (d.day < wholeFrom || d.day >= wholeTo) continue;
+      aggregation.strategiesWatched += d.watched;
+      aggregation.strategiesRated += d.rated;
+      aggregation.strategiesApplied += d.applied;
+      aggregation.rubricsScored += d.rubricsScored;
+    }
     let sum = 0;
     let next = 0;
-    const reached: number[] = [];
-    for (const b of boundaries) {
+    const reached = boundaries.map((b, i) => {
       for (; next < daily.length && daily[next]!.day < b.day; next++) sum += daily[next]!.logins;
-      reached.push(sum + b.before);
-    }
-    if (wholeFrom < wholeTo) {
-      for (const d of daily) {
-        if (d.day < wholeFrom || d.day >= wholeTo) continue;
-        aggregation.strategiesWatched += d.watched;
-        aggregation.strategiesRated += d.rated;
-        aggregation.strategiesApplied += d.applied;
-        aggregation.rubricsScored += d.rubricsScored;
-      }
-    }
+      const row = daily[next]?.day === b.day ? daily[next]! : null;
+      return sum + (row ? row[slot[i]!] : 0);
+    });
     const loginsByDay = new Map<number, number>();
     for (let i = 1; i <= dayCount; i++) if (reached[i]! !== reached[i - 1]!) loginsByDay.set(i, reached[i]! - reached[i - 1]!);
     return { loginsByDay, aggregation };
@@ -202,10 +224,9 @@ export function createReportingRepository(db: Db) {
      * roll-up; `fromRows` reads the stored rows instead (the same figures, slower).
      */
     async usage(organizationIds: string[], range: DayRange, { fromRows = false }: { fromRows?: boolean } = {}) {
-      const bounds = await boundsOf(range);
       const [active, counted] = await Promise.all([
-        activeUsers(organizationIds, bounds),
-        (fromRows ? Promise.resolve(null) : usageFromRollUp(organizationIds, range, bounds)).then((rolled) => rolled ?? usageFromRows(organizationIds, range, bounds)),
+        activeUsers(organizationIds, range),
+        fromRows ? boundsOf(range).then((bounds) => usageFromRows(organizationIds, range, bounds)) : usageFromRollUp(organizationIds, range),
       ]);
       return {
         activeUsers: active,

@@ -10,6 +10,7 @@ CREATE TABLE "organization_usage_days" (
 	CONSTRAINT "organization_usage_days_organization_id_day_pk" PRIMARY KEY("organization_id","day")
 );
 --> statement-breakpoint
+CREATE INDEX "users_active_members_idx" ON "users" USING btree ("organization_id","created_at") WHERE "users"."completed_onboarding" and "users"."role" in ('USER', 'SCHOOL_ADMIN', 'DISTRICT_ADMIN');--> statement-breakpoint
 -- The usage report's daily roll-up (organization_usage_days), kept in the transaction of every
 -- write by statement triggers on learner_events (sign-ins) and learner_progress (the steps' first
 -- times), so it holds whatever those tables hold: stamped organizations, a member who moves or
