@@ -85,6 +85,10 @@ export const users = pgTable(
     uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_sso_id_idx').on(t.ssoId),
     index('users_organization_idx').on(t.organizationId),
+    // The usage report's active educators: an organization's onboarded members by account age, from the index alone.
+    index('users_active_members_idx')
+      .on(t.organizationId, t.createdAt)
+      .where(sql`${t.completedOnboarding} and ${t.role} in ('USER', 'SCHOOL_ADMIN', 'DISTRICT_ADMIN')`),
   ],
 );
 
@@ -476,6 +480,30 @@ export const playSessions = pgTable(
     watched: jsonb('watched').$type<[number, number][]>().notNull().default([]),
   },
   (t) => [index('play_sessions_user_started_idx').on(t.userId, t.startedAt)],
+);
+
+/**
+ * The usage report's figures per organization and day (UTC), kept by statement triggers on
+ * learner_events and learner_progress (migration 0024) in the transaction that writes them: the
+ * sign-ins of the day, and the progress steps first done on it (and still done). A report sums
+ * its whole days from here and reads the rest from the indexes it read before
+ * (repositories/reporting.ts). `logins_before` has 96 entries: entry q + 1 holds the day's sign-ins
+ * before its q-th quarter hour, so a day in any time zone (whole quarter-hour offsets) is a
+ * difference of two entries.
+ */
+export const organizationUsageDays = pgTable(
+  'organization_usage_days',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    logins: integer('logins').notNull().default(0),
+    loginsBefore: integer('logins_before').array().notNull().default(sql`array_fill(0, array[96])`),
+    watched: integer('watched').notNull().default(0),
+    rated: integer('rated').notNull().default(0),
+    applied: integer('applied').notNull().default(0),
+    rubricsScored: integer('rubrics_scored').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
 );
 
 /** The days a learner signed in (UTC): a sign-in counts once a day, whatever a client sends. */

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rows, type Db } from '../db/client.ts';
+import { keptPlan, rows, type Db } from '../db/client.ts';
 import { pageViews } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
-import { MEMBER_ROLES, uuids } from './fragments.ts';
+import { MEMBER_ROLES } from './fragments.ts';
 
 export type UsageAggregation = { strategiesWatched: number; strategiesRated: number; strategiesApplied: number; rubricsScored: number };
 export type ElementUsage = { id: string; title: string; strandTitle: string | null; categoryTitle: string | null; watched: number; rated: number; applied: number; rubricsScored: number };
@@ -20,8 +20,34 @@ const STEPS = [
   ['rubric_scored_at', 'rubricsScored'],
 ] as const;
 
+const DAY_MS = 86_400_000;
+/** YYYY-MM-DD of an instant in UTC. */
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** Days from `from` to `to`, both included. */
+const daysIn = ({ from, to }: DayRange) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+
+/** An instant as ISO 8601 text in UTC, to the second (zone offsets have no smaller part). */
+const instantText = (instant: SQL) => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** A query in a time zone: 400 for a zone PostgreSQL does not know. */
+async function inZone<T>(timeZone: string, query: Promise<T>): Promise<T> {
+  try {
+    return await query;
+  } catch (err) {
+    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '22023') throw badRequest(`timeZone: unknown time zone "${timeZone}"`);
+    throw err;
+  }
+}
+
 /** The report's members: educators (not platform admins or demo users) of the organizations. */
-const memberOf = (organizationIds: string[]) => sql`u.organization_id in (${uuids(organizationIds)}) and u.role in ${MEMBER_ROLES}`;
+/**
+ * The organizations as one array value: the statement's text is the same for every district, so
+ * its plan can be kept (keptPlan), and one value is bound instead of one per school.
+ */
+const anyOf = (organizationIds: string[]) => sql`any(${`{${organizationIds.join(',')}}`}::uuid[])`;
+
+const memberOf = (organizationIds: string[]) => sql`u.organization_id = ${anyOf(organizationIds)} and u.role in ${MEMBER_ROLES}`;
 
 /**
  * One row per step first done in the range by a member and still done, with its item and the
@@ -38,7 +64,7 @@ function stepsDone(organizationIds: string[], bounds: Bounds): SQL {
 
 /** A progress row `p` of the organizations whose step was first done in the range (and is still done). */
 const stepDoneIn = (organizationIds: string[], column: (typeof STEPS)[number][0], { start, end }: Bounds) =>
-  sql`p.organization_id in (${uuids(organizationIds)}) and ${sql.raw(`p.${column}`)} >= ${start} and ${sql.raw(`p.${column}`)} < ${end}`;
+  sql`p.organization_id = ${anyOf(organizationIds)} and ${sql.raw(`p.${column}`)} >= ${start} and ${sql.raw(`p.${column}`)} < ${end}`;
 
 /**
  * Runs report queries without parallel workers or JIT compilation: they aggregate a few hundred
@@ -58,66 +84,161 @@ function plainly<T>(db: Db, query: (tx: Db) => Promise<T>): Promise<T> {
 export function createReportingRepository(db: Db) {
   /** The instants a range of days covers in its time zone (PostgreSQL's zone rules: 400 for a zone it does not know). */
   async function boundsOf({ from, to, timeZone }: DayRange): Promise<Bounds> {
-    try {
-      const [row] = await rows<{ start: string; end: string }>(
+    const [row] = await inZone(
+      timeZone,
+      rows<{ start: string; end: string }>(
         db,
-        sql`select to_char((${from}::date)::timestamp at time zone ${timeZone} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as start,
-                   to_char((${to}::date + 1)::timestamp at time zone ${timeZone} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "end"`,
-      );
-      return { start: new Date(row!.start), end: new Date(row!.end), timeZone };
-    } catch (err) {
-      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-      if (code === '22023') throw badRequest(`timeZone: unknown time zone "${timeZone}"`);
-      throw err;
+        sql`select ${instantText(sql`(${from}::date)::timestamp at time zone ${timeZone}`)} as start,
+                   ${instantText(sql`(${to}::date + 1)::timestamp at time zone ${timeZone}`)} as "end"`,
+      ),
+    );
+    return { start: new Date(row!.start), end: new Date(row!.end), timeZone };
+  }
+
+  /** Members who completed onboarding and had an account by the end of the range (users_active_members_idx). */
+  async function activeUsers(organizationIds: string[], { to, timeZone }: DayRange): Promise<number> {
+    const [row] = await inZone(
+      timeZone,
+      rows<{ count: number }>(
+        db,
+        keptPlan(sql`select count(*)::int as count from users u
+            where ${memberOf(organizationIds)} and u.completed_onboarding and u.created_at < (${to}::date + 1)::timestamp at time zone ${timeZone}`),
+      ),
+    );
+    return row?.count ?? 0;
+  }
+
+  /** One count per step first done in the intervals [start, end), each from its own index. */
+  async function stepsIn(tx: Db, organizationIds: string[], ...intervals: Bounds[]): Promise<UsageAggregation> {
+    const counts = STEPS.map(
+      ([column, step]) =>
+        sql`${sql.join(
+          intervals.map((bounds) => sql`(select count(*)::int from learner_progress p where ${stepDoneIn(organizationIds, column, bounds)})`),
+          sql` + `,
+        )} as ${sql.identifier(step)}`,
+    );
+    const [row] = await rows<Record<(typeof STEPS)[number][1], number>>(tx, keptPlan(sql`select ${sql.join(counts, sql`, `)}`));
+    return { strategiesWatched: row?.watched ?? 0, strategiesRated: row?.rated ?? 0, strategiesApplied: row?.applied ?? 0, rubricsScored: row?.rubricsScored ?? 0 };
+  }
+
+  /**
+   * The report read from its stored rows (learner_events, learner_progress) alone: sign-ins per
+   * day and steps in the range, through their indexes. What the daily roll-up must always equal.
+   */
+  async function usageFromRows(organizationIds: string[], range: DayRange, bounds: Bounds) {
+    const { start, end, timeZone } = bounds;
+    const [days, aggregation] = await Promise.all([
+      // Each sign-in falls into its day by a binary search among the instants the days start
+      // at (width_bucket), cheaper than converting every timestamp to the time zone.
+      plainly(db, (tx) =>
+        rows<{ day: number; count: number }>(
+          tx,
+          sql`select width_bucket(e.occurred_at, array(
+                  select (d::date)::timestamp at time zone ${timeZone} from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
+                )) as day, count(*)::int as count
+              from learner_events e
+              where e.type = 'LEARNER_LOGIN' and e.organization_id = ${anyOf(organizationIds)} and e.occurred_at >= ${start} and e.occurred_at < ${end}
+              group by 1`,
+        ),
+      ),
+      plainly(db, (tx) => stepsIn(tx, organizationIds, bounds)),
+    ]);
+    return { loginsByDay: new Map(days.map((d) => [Number(d.day), d.count])), aggregation };
+  }
+
+  /**
+   * The report from the daily roll-up (organization_usage_days, migration 0024). The range's days
+   * start at instants b0..bN; F(b), the sign-ins from the UTC day of b0 up to b, is the roll-up's
+   * whole days before b's UTC day plus that day's sign-ins before b's quarter hour, and a day's
+   * sign-ins are F(b(i)) − F(b(i−1)). Steps: the whole UTC days inside the range from the roll-up,
+   * the hours at either end from learner_progress as before. One pass over the roll-up's rows of
+   * the range: each row gives the sign-ins before the day's boundaries (at most two: a day of a
+   * zone near UTC that changes its clock). Where a day of the range does not start on a quarter
+   * hour (zones' offsets before the 1970s), the rows are read instead.
+   */
+  async function usageFromRollUp(organizationIds: string[], range: DayRange) {
+    const { timeZone } = range;
+    const dayCount = daysIn(range);
+    const boundaries = await inZone(
+      timeZone,
+      rows<{ at: string; day: string; q: string }>(
+        db,
+        keptPlan(sql`select ${instantText(sql`t`)} as at, (t at time zone 'UTC')::date::text as day, (extract(epoch from t - date_trunc('day', t, 'UTC')) / 900)::text as q
+            from generate_series(0, ${dayCount}::int) i
+            cross join lateral (select ((${range.from}::date + i)::timestamp at time zone ${timeZone}) as t) x
+            order by i`),
+      ),
+    );
+    const start = new Date(boundaries[0]!.at);
+    const end = new Date(boundaries.at(-1)!.at);
+    if (boundaries.some((b) => !Number.isInteger(Number(b.q)))) return usageFromRows(organizationIds, range, { start, end, timeZone });
+    const firstDay = boundaries[0]!.day;
+    const lastDay = boundaries.at(-1)!.day;
+    const offsetOf = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${firstDay}T00:00:00Z`)) / DAY_MS);
+    // The quarter hour of the first and of a second boundary on each UTC day of the range (-1: none).
+    const first = Array<number>(offsetOf(lastDay) + 1).fill(-1);
+    const second = [...first];
+    const slot = boundaries.map((b) => {
+      const at = offsetOf(b.day);
+      if (first[at] === -1) return (first[at] = Number(b.q)), 'a' as const;
+      return (second[at] = Number(b.q)), 'b' as const;
+    });
+    const beforeAt = (quarters: number[]) =>
+      sql`coalesce(u.logins_before[(${`{${quarters.join(',')}}`}::int[])[u.day - ${firstDay}::date + 1] + 1], 0)`;
+    // The whole UTC days inside [start, end): from the first midnight at or after start to the
+    // last one at or before end (the day of end, the last boundary's).
+    const wholeFrom = utcDate(Math.ceil(start.getTime() / DAY_MS) * DAY_MS);
+    const wholeTo = utcDate(Math.floor(end.getTime() / DAY_MS) * DAY_MS);
+    const [daily, edges] = await Promise.all([
+      rows<{ day: string; logins: number; a: number; b: number; watched: number; rated: number; applied: number; rubricsScored: number }>(
+        db,
+        keptPlan(sql`select u.day::text as day, sum(u.logins)::int as logins, sum(${beforeAt(first)})::int as a, sum(${beforeAt(second)})::int as b,
+              sum(u.watched)::int as watched, sum(u.rated)::int as rated, sum(u.applied)::int as applied, sum(u.rubrics_scored)::int as "rubricsScored"
+            from organization_usage_days u
+            where u.organization_id = ${anyOf(organizationIds)} and u.day >= ${firstDay}::date and u.day <= ${lastDay}::date
+            group by u.day order by u.day`),
+      ),
+      wholeFrom < wholeTo
+        ? stepsIn(db, organizationIds, { start, end: new Date(`${wholeFrom}T00:00:00Z`), timeZone }, { start: new Date(`${wholeTo}T00:00:00Z`), end, timeZone })
+        : stepsIn(db, organizationIds, { start, end, timeZone }),
+    ]);
+    const aggregation = edges;
+    for (const d of daily) {
+      if (d.day < wholeFrom || d.day >= wholeTo) continue;
+      aggregation.strategiesWatched += d.watched;
+      aggregation.strategiesRated += d.rated;
+      aggregation.strategiesApplied += d.applied;
+      aggregation.rubricsScored += d.rubricsScored;
     }
+    let sum = 0;
+    let next = 0;
+    const reached = boundaries.map((b, i) => {
+      for (; next < daily.length && daily[next]!.day < b.day; next++) sum += daily[next]!.logins;
+      const row = daily[next]?.day === b.day ? daily[next]! : null;
+      return sum + (row ? row[slot[i]!] : 0);
+    });
+    const loginsByDay = new Map<number, number>();
+    for (let i = 1; i <= dayCount; i++) if (reached[i]! !== reached[i - 1]!) loginsByDay.set(i, reached[i]! - reached[i - 1]!);
+    return { loginsByDay, aggregation };
   }
 
   return {
     /**
      * Usage by the educators of some organizations over a range of days: members who completed
      * onboarding and had an account by the end of the range, LEARNER_LOGIN events per day, and
-     * the progress steps first done in the range that are still done.
+     * the progress steps first done in the range that are still done. Read from the daily
+     * roll-up; `fromRows` reads the stored rows instead (the same figures, slower).
      */
-    async usage(organizationIds: string[], range: DayRange) {
-      const bounds = await boundsOf(range);
-      const { start, end, timeZone } = bounds;
-      const [[active], days, steps] = await Promise.all([
-        rows<{ count: number }>(
-          db,
-          sql`select count(*)::int as count from users u where ${memberOf(organizationIds)} and u.completed_onboarding and u.created_at < ${end}`,
-        ),
-        // Each sign-in falls into its day by a binary search among the instants the days start
-        // at (width_bucket), cheaper than converting every timestamp to the time zone.
-        plainly(db, (tx) =>
-          rows<{ day: number; count: number }>(
-            tx,
-            sql`select width_bucket(e.occurred_at, array(
-                    select (d::date)::timestamp at time zone ${timeZone} from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
-                  )) as day, count(*)::int as count
-                from learner_events e
-                where e.type = 'LEARNER_LOGIN' and e.organization_id in (${uuids(organizationIds)}) and e.occurred_at >= ${start} and e.occurred_at < ${end}
-                group by 1`,
-          ),
-        ),
-        // One count per step, each from its own index.
-        plainly(db, (tx) => {
-          const counts = STEPS.map(
-            ([column, step]) => sql`(select count(*)::int from learner_progress p where ${stepDoneIn(organizationIds, column, bounds)}) as ${sql.identifier(step)}`,
-          );
-          return rows<Record<(typeof STEPS)[number][1], number>>(tx, sql`select ${sql.join(counts, sql`, `)}`);
-        }),
+    async usage(organizationIds: string[], range: DayRange, { fromRows = false }: { fromRows?: boolean } = {}) {
+      const [active, counted] = await Promise.all([
+        activeUsers(organizationIds, range),
+        fromRows ? boundsOf(range).then((bounds) => usageFromRows(organizationIds, range, bounds)) : usageFromRollUp(organizationIds, range),
       ]);
-      const [counts] = steps;
       return {
-        activeUsers: active?.count ?? 0,
+        activeUsers: active,
         /** Sign-ins by day of the range: 1 is `from`. */
-        loginsByDay: new Map(days.map((d) => [Number(d.day), d.count])),
-        aggregation: {
-          strategiesWatched: counts?.watched ?? 0,
-          strategiesRated: counts?.rated ?? 0,
-          strategiesApplied: counts?.applied ?? 0,
-          rubricsScored: counts?.rubricsScored ?? 0,
-        } satisfies UsageAggregation,
+        loginsByDay: counted.loginsByDay,
+        aggregation: counted.aggregation,
       };
     },
 

@@ -1,9 +1,9 @@
 /**
  * The admin site's lists at district scale (not a timed test: it prints figures): what the
- * platform admin's screens ask for on a database with the large seed (100,000 catalogue items,
- * 20,000 educators, thousands of framework tags and audit entries).
+ * platform admin's screens ask for on a database with the district seed (5,000 catalogue items,
+ * 22,000 educators, thousands of framework tags and audit entries).
  *
- *   DATABASE_URL=postgres://…/db npm run bench:admin      # a database with the large seed
+ *   DATABASE_URL=postgres://…/db npm run bench:admin      # a database with the district seed
  *   npm run bench:admin -- --duration 10 --connections 5
  *
  * autocannon drives each list as admin@example.org with a few connections (a handful of platform
@@ -25,7 +25,7 @@ const connections = Number(values.connections);
 const ADMIN = 'admin@example.org';
 
 if (!process.env.DATABASE_URL) {
-  console.error('Set DATABASE_URL to a PostgreSQL database seeded with `npm run seed -- --size large`.');
+  console.error('Set DATABASE_URL to a PostgreSQL database seeded with `npm run seed -- --size district`.');
   process.exit(1);
 }
 const database = await openDatabase({ url: process.env.DATABASE_URL, poolSize: Number(process.env.DB_POOL_SIZE ?? 10) });

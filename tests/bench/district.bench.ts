@@ -1,12 +1,13 @@
 /**
- * The district rows of issue 15's table, under load (not a timed test: it prints figures): what a
- * district admin's Educator Usage page and an educator's progress ask for, many at once.
+ * What a district admin's Educator Usage page and an educator's progress ask for, many at once
+ * (not a timed test: it prints figures).
  *
- *   DATABASE_URL=postgres://…/db npm run bench:district      # a database with the large seed
+ *   DATABASE_URL=postgres://…/db npm run bench:district      # a database with the district seed
  *   npm run bench:district -- --duration 10
  *
- * autocannon drives GET /api/reporting (district roll-up, 30 days) and GET /api/users (first page)
- * as the district admin with 10 connections, and GET /api/progress as one of the district's
+ * autocannon drives GET /api/reporting (all schools, the last 30 days and the last 365: a school
+ * year, in the district's time zone) and GET /api/users (first page) as the district admin with
+ * 10 connections, and GET /api/progress as one of the district's
  * educators with 50, each beside a bare Fastify hello-world at the same number of connections in
  * the same run: latencies on a shared 2-core machine are noisy, the ratios less so.
  * `npm run bench:catalog` gives the catalogue rows, `npm run load` the whole journey.
@@ -19,13 +20,14 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, rows } from '../../server/db/client.ts';
 import { demoPasswordHash, DEMO_PASSWORD } from '../../server/db/seed/seed.ts';
+import { DISTRICT_TIME_ZONE } from '../../server/db/seed/district.ts';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' } } });
 const duration = Number(values.duration);
 const ADMIN = 'bench.district.admin@benchmark.example.org';
 
 if (!process.env.DATABASE_URL) {
-  console.error('Set DATABASE_URL to a PostgreSQL database seeded with `npm run seed -- --size large`.');
+  console.error('Set DATABASE_URL to a PostgreSQL database seeded with `npm run seed -- --size district`.');
   process.exit(1);
 }
 const database = await openDatabase({ url: process.env.DATABASE_URL, poolSize: Number(process.env.DB_POOL_SIZE ?? 10) });
@@ -34,7 +36,7 @@ const one = async <T>(q: ReturnType<typeof sql>) => (await rows<T>(db, q))[0];
 
 const district = await one<{ id: string }>(sql`select id::text as id from organizations where name = 'Benchmark District'`);
 if (!district) {
-  console.error('No "Benchmark District" here: seed it first with `npm run seed -- --size large`.');
+  console.error('No "Benchmark District" here: seed it first with `npm run seed -- --size district`.');
   process.exit(1);
 }
 // The same district admin as `npm run bench:usage`, made once.
@@ -84,7 +86,11 @@ const show = (title: string, connections: number, f: Figures, base?: Figures) =>
 console.log(`database: ${database.kind}; ${duration} s per line; progress as ${educator ? `an educator with ${educator.n} progress rows` : '(no educator with progress)'}`);
 const hello10 = await run(helloAddress, '/', 10);
 show('bare Fastify hello-world', 10, hello10);
-show('GET /api/reporting (district, 30 days)', 10, await run(address, '/api/reporting', 10, admin), hello10);
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: DISTRICT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const yearBefore = new Date(Date.parse(`${today}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+const zone = `timeZone=${encodeURIComponent(DISTRICT_TIME_ZONE)}`;
+show('GET /api/reporting (all schools, 30 days)', 10, await run(address, `/api/reporting?${zone}`, 10, admin), hello10);
+show('GET /api/reporting (all schools, 365 days)', 10, await run(address, `/api/reporting?from=${yearBefore}&to=${today}&${zone}`, 10, admin), hello10);
 show('GET /api/users (district, first page)', 10, await run(address, '/api/users?page=1&itemsPerPage=10', 10, admin), hello10);
 const hello50 = await run(helloAddress, '/', 50);
 show('bare Fastify hello-world', 50, hello50);

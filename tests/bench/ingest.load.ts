@@ -1,10 +1,10 @@
 /**
  * Learner-event ingest alone (not a timed test: it prints figures).
  *
- *   DATABASE_URL=postgres://…/copy_of_large_seed npm run load:ingest
+ *   DATABASE_URL=postgres://…/copy_of_district_seed npm run load:ingest
  *   npm run load -- --ingest --processes 1,2 --seconds 15 --users 200 --batch 20 --concurrency 32
  *
- * `--users` educators of the large seed's "Benchmark District" sign in, each asks for the videos
+ * `--users` educators of the district seed's "Benchmark District" sign in, each asks for the videos
  * of five strategies (as the player does before any progress can count), then `--concurrency`
  * senders post batches of `--batch` events (VIDEO_TIMEUPDATED mostly, with VIDEO_PLAYED,
  * VIDEO_PAUSED and CATALOG_ITEM_VISITED) as beacons do — text/plain with the token in the body, the
@@ -53,7 +53,7 @@ const { values } = parseArgs({
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
-  console.error('DATABASE_URL is required: a PostgreSQL copy of the large seed (npm run seed -- --size large).');
+  console.error('DATABASE_URL is required: a PostgreSQL copy of the district seed (npm run seed -- --size district).');
   process.exit(2);
 }
 const seconds = Number(values.seconds);
@@ -68,7 +68,7 @@ const { rows: videos } = await db.query<{ id: string; seconds: number }>(
   `select ci.id::text as id, v.duration_seconds::float8 as seconds from catalog_items ci join videos v on v.id = ci.video_id
    where ci.resource_type = 'LEARNING_OBJECT' and v.duration_seconds >= 10 order by ci.public_id limit 2000`,
 );
-if (videos.length < 5) throw new Error('the database has no strategies with videos: seed it with npm run seed -- --size large');
+if (videos.length < 5) throw new Error('the database has no strategies with videos: seed it with npm run seed -- --size district');
 
 console.log(`learner-event ingest — ${new Date().toISOString()}, load average before: ${loadAverage()}`);
 const bare = await startBareFastify();

@@ -1,11 +1,11 @@
 /**
  * Journey load test (not a timed test: it prints figures).
  *
- *   DATABASE_URL=postgres://…/copy_of_large_seed npm run load
+ *   DATABASE_URL=postgres://…/copy_of_district_seed npm run load
  *   npm run load -- --processes 1,2 --stages 100,250,500,1000 --ramp 15 --hold 30
  *   npm run load -- --ingest          # learner-event ingest alone (tests/bench/ingest.load.ts)
  *
- * Simulated educators of the large seed's "Benchmark District" (bench1.educator<n>@benchmark.example.org,
+ * Simulated educators of the district seed's "Benchmark District" (bench1.educator<n>@benchmark.example.org,
  * each its own account and token) do what the app does in a browser, screen by screen, with the
  * requests src/machines/** makes for each:
  *
@@ -81,7 +81,7 @@ const { values } = parseArgs({
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    console.error('DATABASE_URL is required: a PostgreSQL copy of the large seed (npm run seed -- --size large).');
+    console.error('DATABASE_URL is required: a PostgreSQL copy of the district seed (npm run seed -- --size district).');
     process.exit(2);
   }
   const processCounts = listOption(values.processes);

@@ -6,7 +6,7 @@
  *   DATABASE_URL=postgres://… REDIS_URL=redis://127.0.0.1:6379 npm run bench:processes
  *   npm run bench:processes -- --duration 10 --connections 50 --processes 1,2
  *
- * Starts `node server/main.ts` on DATABASE_URL (use a copy of the large seed: it is not written
+ * Starts `node server/main.ts` on DATABASE_URL (use a copy of the district seed: it is not written
  * to, but the server migrates it) with SEED_ON_START=false and RATE_LIMIT_ENABLED=false, once per
  * process count, signs in as a seeded educator and loads an authenticated GET /api/identity/me and
  * GET /api/catalog/items?limit=10. A bare Fastify hello-world (one process) measured in the same

@@ -18,7 +18,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, rows } from '../../server/db/client.ts';
 import { seedDemo } from '../../server/db/seed/seed.ts';
-import { seedLarge } from '../../server/db/seed/large.ts';
+import { seedDistrict } from '../../server/db/seed/district.ts';
 import { stampBulkCompletions } from '../../server/repositories/progress.ts';
 
 const { values } = parseArgs({
@@ -37,7 +37,8 @@ const { db } = database;
 await seedDemo(db);
 const count = async (q: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(db, q))[0]?.n ?? 0);
 const missing = rowCount - (await count(sql`select count(*)::int as n from catalog_items where resource_type = 'LEARNING_OBJECT'`));
-if (missing > 0) await seedLarge(db, { items: missing + 50, educators: 0, events: 0 });
+// The district seed's catalogue is 84 % learning objects.
+if (missing > 0) await seedDistrict(db, { items: Math.ceil((missing + 50) / 0.84), educators: 0, events: 0 });
 
 // The educator's table: exactly `rowCount` learning objects in every state, a quarter saved.
 const [educator] = await rows<{ id: string }>(db, sql`select id::text as id from users where email = ${EDUCATOR}`);

@@ -1,12 +1,12 @@
 /**
  * Benchmark of the Educator Usage page's calls at district scale (not a timed test: it prints
- * figures). It needs PostgreSQL with the large seed (20,000 educators, 2,000,000 learner events):
+ * figures). It needs PostgreSQL with the district seed (20,000 educators, 2,000,000 learner events):
  *
- *   createdb … && DATABASE_URL=postgres://…/db npm run seed -- --size large
+ *   createdb … && DATABASE_URL=postgres://…/db npm run seed -- --size district
  *   DATABASE_URL=postgres://…/db npm run bench:usage
  *   DATABASE_URL=postgres://…/db npm run bench:usage -- --runs 50
  *
- * A database without the large seed is seeded first (minutes). The benchmark district gets a
+ * A database without the district seed is seeded first (minutes). The benchmark district gets a
  * district admin (bench.district.admin@benchmark.example.org) if it has none. Each request is
  * sent one at a time over HTTP `--runs` times after `--warmup` calls (new pool connections start
  * cold); the median and 95th percentile of each are printed, and the median as a ratio of
@@ -18,14 +18,15 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, rows } from '../../server/db/client.ts';
+import { createReportingRepository } from '../../server/repositories/reporting.ts';
 import { demoPasswordHash, DEMO_PASSWORD, seedDemo } from '../../server/db/seed/seed.ts';
-import { seedLarge } from '../../server/db/seed/large.ts';
+import { DISTRICT_DEFAULTS, DISTRICT_TIME_ZONE, seedDistrict } from '../../server/db/seed/district.ts';
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '30' },
     warmup: { type: 'string', default: '10' },
-    timeZone: { type: 'string', default: 'America/Chicago' },
+    timeZone: { type: 'string', default: DISTRICT_TIME_ZONE },
   },
 });
 const RUNS = Number(values.runs);
@@ -34,7 +35,7 @@ const timeZone = values.timeZone;
 const ADMIN = 'bench.district.admin@benchmark.example.org';
 
 if (!process.env.DATABASE_URL) {
-  console.error('Set DATABASE_URL to a PostgreSQL database (it is seeded with the large seed when it has none).');
+  console.error('Set DATABASE_URL to a PostgreSQL database (it is seeded with the district seed when it has none).');
   process.exit(1);
 }
 const database = await openDatabase({ url: process.env.DATABASE_URL });
@@ -43,9 +44,9 @@ const one = async <T>(q: ReturnType<typeof sql>) => (await rows<T>(db, q))[0];
 
 let district = await one<{ id: string; name: string }>(sql`select id::text as id, name from organizations where name = 'Benchmark District'`);
 if (!district) {
-  console.log('No large seed here: seeding (demo, then 100,000 items, 20,000 educators, 2,000,000 events)…');
+  console.log('No district seed here: seeding (demo, then 5,000 items, 20,000 educators, 2,000,000 events)…');
   await seedDemo(db);
-  await seedLarge(db, { items: 100_000, educators: 20_000, events: 2_000_000, log: (m) => console.log(m) });
+  await seedDistrict(db, { ...DISTRICT_DEFAULTS, log: (m) => console.log(m) });
   district = await one<{ id: string; name: string }>(sql`select id::text as id, name from organizations where name = 'Benchmark District'`);
 }
 if (!(await one(sql`select 1 from users where email = ${ADMIN}`))) {
@@ -124,6 +125,32 @@ const line = (name: string, r: { median: number; p95: number; bytes: number }) =
 line('GET /api/healthz (baseline)', baseline);
 for (const [name, path] of REQUESTS) line(name, await measure(path));
 line('GET /api/healthz (again)', await measure('/api/healthz'));
+
+// The report's figures read from the daily roll-up against the same read from the stored rows
+// (what every report read before the roll-up), in the same run: equal figures, and the ratio.
+const reporting = createReportingRepository(db);
+const organizationIds = (await rows<{ id: string }>(db, sql`select id::text as id from organizations where id = ${district!.id}::uuid or parent_id = ${district!.id}::uuid`)).map((r) => r.id);
+async function timeOf(run: () => Promise<unknown>) {
+  for (let i = 0; i < WARMUP; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+}
+for (const days of [30, 365]) {
+  const range = { from: daysBefore(days - 1), to: today, timeZone };
+  const [rolled, read] = await Promise.all([reporting.usage(organizationIds, range), reporting.usage(organizationIds, range, { fromRows: true })]);
+  const same = JSON.stringify({ ...rolled, loginsByDay: [...rolled.loginsByDay].sort() }) === JSON.stringify({ ...read, loginsByDay: [...read.loginsByDay].sort() });
+  const fromRollUp = await timeOf(() => reporting.usage(organizationIds, range));
+  const fromRows = await timeOf(() => reporting.usage(organizationIds, range, { fromRows: true }));
+  console.log(
+    `report, all schools, ${days} days, in process: roll-up median ${fromRollUp.toFixed(1)} ms, stored rows ${fromRows.toFixed(1)} ms ` +
+      `(×${(fromRows / Math.max(fromRollUp, 0.1)).toFixed(1)}); figures ${same ? 'equal' : 'DIFFER'}`,
+  );
+}
 
 await app.close();
 await database.close();

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import { openDatabase, rows, type Database } from '../../server/db/client.ts';
 import { DEMO_PASSWORD, countTables, seedDemo, type SeedSummary } from '../../server/db/seed/seed.ts';
-import { seedLarge } from '../../server/db/seed/large.ts';
+import { seedDistrict } from '../../server/db/seed/district.ts';
 import { POSTER_DIR, POSTER_EXT } from '../../server/media/posters.ts';
 import { CAPTIONS_DIR, CAPTIONS_EXT } from '../../server/media/captions.ts';
 
@@ -456,42 +456,64 @@ describe('seedDemo', () => {
   });
 });
 
-describe('seedLarge', () => {
-  it('adds the requested items, educators and events on top of the demo seed', async () => {
+describe('seedDistrict', () => {
+  it('adds a catalogue, a district among other organizations, and a school year of events as the app writes them', async () => {
     const before = await countTables(database.db);
-    const result = await seedLarge(database.db, { items: 500, educators: 100, events: 5000, now: NOW });
+    const result = await seedDistrict(database.db, { items: 500, educators: 100, events: 5000, now: NOW });
     const after = await countTables(database.db);
-    expect(after.catalog_items! - before.catalog_items!).toBe(500);
-    expect(after.users! - before.users!).toBe(100);
-    expect(after.profiles! - before.profiles!).toBe(100);
-    expect(after.learner_events! - before.learner_events!).toBe(5000);
-    expect(after.organizations! - before.organizations!).toBe(21);
-    expect(after.learner_progress!).toBeGreaterThan(before.learner_progress!);
-    expect(after.learner_progress! - before.learner_progress!).toBe(result.added.learnerProgress);
-    expect(after.catalog_item_nasot_items! - before.catalog_item_nasot_items!).toBe(2000);
-    expect(after.catalog_item_audiences! - before.catalog_item_audiences!).toBeGreaterThanOrEqual(500);
+    const added = (table: string) => after[table]! - before[table]!;
+    expect(added('catalog_items')).toBe(500);
+    expect(await n(sql`select count(*)::int as n from catalog_items where public_id like 'd1-%' and resource_type = 'LEARNING_OBJECT'`)).toBe(420);
+    expect(await n(sql`select count(*)::int as n from catalog_items where public_id like 'd1-%' and resource_type = 'LIVESTREAM'`)).toBe(50);
+    expect(await n(sql`select count(*)::int as n from catalog_items where public_id like 'd1-%' and resource_type = 'PLAYLIST'`)).toBe(30);
+    expect(added('users')).toBe(110);
+    expect(added('profiles')).toBe(110);
+    expect(added('organizations')).toBe(1 + 40 + 200);
     expect(result.districtName).toBe('Benchmark District');
+    expect(await n(sql`select count(*)::int as n from organizations where parent_id = ${result.districtId}::uuid`)).toBe(40);
+    // Close to the events asked for (sessions before an account existed are not kept).
+    expect(result.added.events).toBe(added('learner_events'));
+    expect(result.added.events).toBeGreaterThan(3500);
+    expect(result.added.events).toBeLessThan(6500);
+    expect(added('learner_progress')).toBe(result.added.learnerProgress);
 
-    // Generated rows are well-formed and consistent.
-    expect(await n(sql`select count(*)::int as n from catalog_items where resource_type = 'LEARNING_OBJECT' and (video_id is null or jsonb_array_length(rubric) <> 4)`)).toBe(0);
+    // The catalogue: every strategy is a learning object with its rubric, video and a file;
+    // recorded livestreams have their video, upcoming ones a join link; playlists 4–8 entries.
+    expect(await n(sql`select count(*)::int as n from catalog_items ci where public_id like 'd1-%' and resource_type = 'LEARNING_OBJECT'
+      and (video_id is null or jsonb_array_length(rubric) <> 4 or not exists (select 1 from reproducible_files f where f.catalog_item_id = ci.id))`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from catalog_items where public_id like 'd1-%' and resource_type = 'LIVESTREAM'
+      and ((end_date <= ${NOW.toISOString()}::timestamptz) <> (video_id is not null) or (join_url is null) = (end_date > ${NOW.toISOString()}::timestamptz))`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from catalog_items ci where public_id like 'd1-%' and resource_type = 'PLAYLIST'
+      and (select count(*) from playlist_entries e where e.playlist_id = ci.id) not between 4 and 8`)).toBe(0);
     expect(await n(sql`select count(*)::int as n from catalog_items where search @@ websearch_to_tsquery('english', 'exit tickets')`)).toBeGreaterThan(0);
-    expect(after.videos! - before.videos!).toBe(500);
     await expectOwnMedia();
-    const range = await one<{ lo: Date; hi: Date }>(sql`select min(occurred_at) as lo, max(occurred_at) as hi from learner_events`);
-    expect(new Date(range.lo).getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 60 * DAY);
+
+    // Events: within the school year, a sign-in at most once a day, each counted in learner_logins.
+    const range = await one<{ lo: Date; hi: Date }>(sql`select min(occurred_at) as lo, max(occurred_at) as hi from learner_events e join users u on u.id = e.user_id where u.email like 'bench1.%'`);
+    expect(new Date(range.lo).getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 366 * DAY);
     expect(new Date(range.hi).getTime()).toBeLessThanOrEqual(NOW.getTime());
-    expect(
-      await n(sql`select count(*)::int as n from learner_progress p where p.is_catalog_item_rated <> exists (select 1 from ratings r where r.user_id = p.user_id and r.catalog_item_id = p.catalog_item_id)`),
-    ).toBe(0);
-    expect(
-      await n(sql`select count(*)::int as n from learner_progress p where p.is_rubric_score_saved <> exists (select 1 from rubric_scores r where r.user_id = p.user_id and r.catalog_item_id = p.catalog_item_id)`),
-    ).toBe(0);
-    expect(
-      await n(sql`select count(*)::int as n from learner_progress p where p.is_strategy_applied <> exists (select 1 from strategy_applications r where r.user_id = p.user_id and r.catalog_item_id = p.catalog_item_id)`),
-    ).toBe(0);
+    expect(await n(sql`select count(*)::int as n from (select 1 from learner_events where type = 'LEARNER_LOGIN' group by user_id, (occurred_at at time zone 'UTC')::date having count(*) > 1) x`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from learner_events e join users u on u.id = e.user_id where u.email like 'bench1.%' and type = 'LEARNER_LOGIN'
+      and not exists (select 1 from learner_logins l where l.user_id = e.user_id and l.day = (e.occurred_at at time zone 'UTC')::date)`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from learner_events e join users u on u.id = e.user_id where e.occurred_at < u.created_at or not u.completed_onboarding`)).toBe(0);
+    const ofBench = sql`p.user_id in (select id from users where email like 'bench1.%')`;
+    // Progress follows its events: watched ranges measure the video progress, watched when 90 % is reached.
+    expect(await n(sql`select count(*)::int as n from learner_progress p join catalog_items ci on ci.id = p.catalog_item_id join videos v on v.id = ci.video_id
+      where ${ofBench} and abs(p.video_progress - least(100, floor(coalesce((p.watched_ranges->0->>1)::real, 0) / v.duration_seconds * 1000 + 1e-6) / 10)) > 0.01`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from learner_progress p where ${ofBench} and (video_progress >= 90) <> (watched_at is not null)`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from learner_progress p where ${ofBench} and (is_catalog_item_rated <> (rated_at is not null) or is_strategy_applied <> (applied_at is not null)
+      or is_rubric_score_saved <> (rubric_scored_at is not null))`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from learner_progress p where p.is_catalog_item_rated <> exists (select 1 from ratings r where r.user_id = p.user_id and r.catalog_item_id = p.catalog_item_id)`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from learner_progress p where p.is_rubric_score_saved <> exists (select 1 from rubric_scores r where r.user_id = p.user_id and r.catalog_item_id = p.catalog_item_id)`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from learner_progress p where p.is_strategy_applied <> exists (select 1 from strategy_applications r where r.user_id = p.user_id and r.catalog_item_id = p.catalog_item_id)`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from learner_progress where completed_at is not null`)).toBeGreaterThan(0);
+    // Video events name a play session; the sessions of the last 15 days are kept.
+    expect(await n(sql`select count(*)::int as n from learner_events p where ${ofBench} and type in ('VIDEO_PLAYED', 'VIDEO_TIMEUPDATED', 'VIDEO_PAUSED') and data->>'playSessionId' is null`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from play_sessions where started_at < ${new Date(NOW.getTime() - 15 * DAY).toISOString()}::timestamptz`)).toBe(0);
+    expect(await n(sql`select count(*)::int as n from play_sessions p join users u on u.id = p.user_id where u.email like 'bench1.%'`)).toBeGreaterThan(0);
 
     // A second run adds a second benchmark district without clashing.
-    const second = await seedLarge(database.db, { items: 10, educators: 5, events: 50, now: NOW });
+    const second = await seedDistrict(database.db, { items: 10, educators: 5, events: 50, now: NOW });
     expect(second.districtName).toBe('Benchmark District 2');
     expect((await countTables(database.db)).catalog_items! - after.catalog_items!).toBe(10);
   }, 120_000);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { clock, parseInstant, setClock } from '../../clock.ts';
 import { openDatabase, rows, type Db } from '../client.ts';
 import { countTables, seedDemo } from './seed.ts';
-import { seedLarge } from './large.ts';
+import { DISTRICT_DEFAULTS, seedDistrict } from './district.ts';
 
 const HELP = `Usage: npm run seed -- [options]
 
@@ -13,17 +13,18 @@ Dates follow the app's clock: NOW (an ISO 8601 instant) as for the server, or --
 
 Options:
   --reset                 DELETES ALL DATA: truncates every table before seeding.
-  --size large            After the demo seed, add bulk benchmark data
-                          (defaults: --items 100000 --educators 20000 --events 2000000).
-  --items N               Extra learning objects for benchmarks.
-  --educators N           Educators in a new "Benchmark District".
-  --events N              Learner events for those educators over the last 60 days.
+  --size district         After the demo seed, add a customer's scale: 5,000 catalogue items
+                          (six frameworks' strategies, livestreams with recordings, playlists),
+                          "Benchmark District" with 40 schools and 20,000 educators among 200
+                          other organizations, and 2,000,000 learner events over a school year
+                          (--items 5000 --educators 20000 --events 2000000; each may be given).
+  --items N               Catalogue items of the district seed.
+  --educators N           Educators of the new "Benchmark District" (other organizations get a tenth more).
+  --events N              Learner events of those educators over the last 365 days.
   --now ISO-INSTANT       The app's clock starts at this instant, e.g. 2026-11-25T15:00:00Z
                           (reproducible dates; default: NOW, else the real clock).
   -h, --help              Show this help.
 `;
-
-const LARGE_DEFAULTS = { items: 100_000, educators: 20_000, events: 2_000_000 };
 
 function count(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
-  if (values.size !== undefined && values.size !== 'large' && values.size !== 'demo') throw new Error('--size must be "large" or "demo"');
+  if (values.size !== undefined && values.size !== 'district' && values.size !== 'demo') throw new Error('--size must be "district" or "demo"');
   const nowText = values.now ?? (process.env.NOW || undefined);
   const instant = nowText === undefined ? null : parseInstant(nowText);
   if (nowText !== undefined && !instant) throw new Error(`--now (or NOW) must be an ISO 8601 instant with its time zone, like 2026-11-25T15:00:00Z (got "${nowText}")`);
@@ -64,9 +65,9 @@ async function main(): Promise<void> {
   setClock(instant);
 
   const explicit = { items: count(values.items, 'items'), educators: count(values.educators, 'educators'), events: count(values.events, 'events') };
-  const wantsLarge = values.size === 'large' || Object.values(explicit).some((v) => v !== undefined);
-  const base = values.size === 'large' ? LARGE_DEFAULTS : { items: 0, educators: 0, events: 0 };
-  const large = {
+  const wantsDistrict = values.size === 'district' || Object.values(explicit).some((v) => v !== undefined);
+  const base = values.size === 'district' ? DISTRICT_DEFAULTS : { items: 0, educators: 0, events: 0 };
+  const district = {
     items: explicit.items ?? base.items,
     educators: explicit.educators ?? base.educators,
     events: explicit.events ?? base.events,
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   const dataDir = process.env.DATA_DIR ?? './data';
   const t0 = performance.now();
-  // The large seed's bulk statements run for minutes: no request timeout here.
+  // The district seed's bulk statements run for minutes: no request timeout here.
   const database = await openDatabase(url ? { url, statementTimeoutMs: 0 } : { dataDir });
   console.log(`Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`} — opened and migrated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   try {
@@ -91,16 +92,16 @@ async function main(): Promise<void> {
       console.log(`Demo seed done in ${(summary.durationMs / 1000).toFixed(1)} s. Password for all accounts except DEMO: ${summary.password}`);
       console.table(summary.accounts);
     }
-    if (wantsLarge) {
-      console.log(`Large seed: ${large.items} items, ${large.educators} educators, ${large.events} events…`);
+    if (wantsDistrict) {
+      console.log(`District seed: ${district.items} items, ${district.educators} educators, ${district.events} events…`);
       const t1 = performance.now();
-      const result = await seedLarge(database.db, { ...large, now, log: (m) => console.log(m) });
+      const result = await seedDistrict(database.db, { ...district, now, log: (m) => console.log(m) });
       console.log(
-        `Large seed done in ${((performance.now() - t1) / 1000).toFixed(1)} s` +
+        `District seed done in ${((performance.now() - t1) / 1000).toFixed(1)} s: ${result.added.events} learner events, ${result.added.learnerProgress} progress rows` +
           (result.districtName ? ` (${result.districtName}; sign in as bench${result.districtName.replace(/\D/g, '') || '1'}.educator1@benchmark.example.org)` : ''),
       );
     }
-    console.table(wantsLarge ? await countTables(database.db) : summary.counts);
+    console.table(wantsDistrict ? await countTables(database.db) : summary.counts);
     console.log(`Total ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   } finally {
     await database.close();
