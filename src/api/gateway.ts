@@ -3,7 +3,7 @@ import { ApiError, NO_RESPONSE_STATUS } from '@/api/errors';
 import { getPaymentGatewayToken, type ResponseBody } from '@/api/operations';
 import type { CardValues } from '@/lib/validation/card';
 
-// Card data goes to the payment gateway, never to our API (issue 12): the gateway's client turns
+// Card data goes to the payment gateway, never to our API: the gateway's client turns
 // the card fields into a payment-method token, and only the token reaches
 // POST customers/registration or PUT …/payment-method. Which gateway is the server's choice
 // (GET customers/payment-gateway-tokens names it); its client loads on first use, so no page

@@ -1,4 +1,4 @@
-// The date range the Educator Usage page reports on (issue 13): a preset relative to today
+// The date range the Educator Usage page reports on: a preset relative to today
 // (last 30 days by default), or two chosen days. Whole days in the viewer's own calendar, both
 // included; the address bar keeps the choice (`?range=90`, or `?from=…&to=…`) so a link
 // shows the same period.

@@ -11,7 +11,7 @@ import { outboxMessages } from '../support/outbox.ts';
 import { pdfText } from '../support/pdf.ts';
 
 /**
- * Billing and payment (issue 12): the sandbox gateway's card form endpoint, registration with
+ * Billing and payment: the sandbox gateway's card form endpoint, registration with
  * the tokens it answers, receipts (PDF and e-mail), the trial-ending reminder, card data kept out
  * of logs and tables, and a lapsed subscriber who gets everything back on reactivation.
  */

@@ -7,9 +7,8 @@ import { ACCOUNTS, loadWorld } from '../support/world.ts';
 import { openVideo, sendEvents, videoEvent, type PlaySession } from '../support/watching.ts';
 
 /**
- * Watched time the server can vouch for, and days that cannot be moved (issue: "Figures nobody
- * can fake"). Progress is the union of the seconds a learner's play sessions covered, each
- * session bounded by its time since it started at 2× playback, with no leeway that adds up; an
+ * Watched time the server can vouch for, and days that cannot be moved. Progress is the union of
+ * the seconds a learner's play sessions covered, each session bounded by its time since it started at 2× playback, with no leeway that adds up; an
  * event counts for streaks on a day the server heard from the learner.
  */
 let t: TestApp;

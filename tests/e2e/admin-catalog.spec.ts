@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readZip } from '../support/zip';
 import { expectAccessible, expectSnackbar, recordSnackbars, signInAtAdminSite, signInLocally } from './support';
 
-// The admin site's catalogue (issue 16): the platform admin creates a learning object as a draft,
+// The admin site's catalogue: the platform admin creates a learning object as a draft,
 // publishes it, and an educator finds it in the catalogue and plays its video; the admin reorders
 // a playlist by keyboard and by drag, and the educator's playlist page follows. The catalogue
 // list and the editor pass axe (WCAG 2.2 AA) at 1280.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectSnackbar, recordSnackbars, signInAtAdminSite, signInLocally } from './support';
 
-// The platform admin's districts and schools (issue 16): the admin opens a school in the
+// The platform admin's districts and schools: the admin opens a school in the
 // Northwind district, gives it a subscription, makes an existing educator its school admin (after
 // taking them out of their old school), and that school admin signs in and invites an educator
 // into it, whose invitation e-mail lands in the outbox. The organizations screens pass axe (WCAG

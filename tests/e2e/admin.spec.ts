@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectSnackbar, recordSnackbars, signInAtAdminSite, signInAtProvider, signInLocally } from './support';
 
-// The platform admin site (issue 16): the admin signs in at /admin, finds an educator, deactivates
+// The platform admin site: the admin signs in at /admin, finds an educator, deactivates
 // them (the educator can no longer sign in, and is told why), reactivates them, and reads the
 // audit log; every admin screen passes axe (WCAG 2.2 AA) at 1280. Anybody else who signs in
 // there is sent to the educator app.

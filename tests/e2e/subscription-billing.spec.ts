@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, signInLocally } from './support';
 
-// Paying, and billing, as a teacher does them (issue 12). This file runs after the others that
+// Paying, and billing, as a teacher does them. This file runs after the others that
 // expect noaccess@example.org to have no subscription (files run in name order, one worker).
 
 type Card = { name?: string; number: string; expiry?: string; cvc?: string; postalCode?: string };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectSnackbar, PASSWORD, recordSnackbars, signInLocally, signOut } from './support';
 
-// Educator Usage as school and district leaders use it (spec §2, issue 13): the figures, the
+// Educator Usage as school and district leaders use it (spec §2): the figures, the
 // Active Users table (search, sort cycle, paging), inviting one educator who then accepts, the
 // school picker, inviting from a CSV file and exporting the table.
 

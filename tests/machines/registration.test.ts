@@ -8,7 +8,7 @@ import { selectCardForm, selectIsPaying, selectPaymentError, selectRetry } from 
 import type { Registration, RegistrationRequest } from '@/machines/billing/registration.types';
 import { settle, simulatedClock } from '../support/model';
 
-// Paying (issue 12; spec §7, §8, §9): one Idempotency-Key per purchase attempt, reused on every
+// Paying (spec §7, §8, §9): one Idempotency-Key per purchase attempt, reused on every
 // retry; up to 4 retries 2, 4, 8, 16 s apart on a network error or a 422, on a simulated clock;
 // no retry on a decline; a double click buys once; once paid the app reloads and moves on.
 

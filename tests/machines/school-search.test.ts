@@ -10,7 +10,7 @@ import { schoolSearchIntents } from '@/machines/usage/usage.intents';
 import { selectPickedKey, selectSchool, selectSchoolOptions, selectSchoolPicker, selectSearchedText } from '@/machines/usage/usage.selectors';
 import { flush } from './fixtures';
 
-// The school picker's search (spec §2, §7, §9; issue 13): 300 ms after the last keystroke, one
+// The school picker's search (spec §2, §7, §9): 300 ms after the last keystroke, one
 // request for the first 20 matches; 'All Schools' first; a failure as an error snackbar (§8).
 
 const MAPLE: School = { id: '00000000-0000-4000-8000-000000000001', name: 'Maple Grove Elementary' };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cardDigits, CARD_FIELDS, cardNumber, expiry, parseExpiry, passesLuhn } from '@/lib/validation/card';
 import { validate } from '@/lib/validation/rules';
 
-// The card fields' checks (issue 12): §5's messages where a rule applies, Luhn for the number
+// The card fields' checks: §5's messages where a rule applies, Luhn for the number
 // and an expiry that is not in the past.
 
 const check = (field: keyof typeof CARD_FIELDS, value: string) => validate(value, CARD_FIELDS[field].rules, CARD_FIELDS[field].label);

@@ -6,7 +6,7 @@ import { subscriptionStatus } from '@/views/billing/subscription-status';
 const shownSubscription = (data: Subscription[]) =>
   selectShownSubscription({ context: { data } } as unknown as Parameters<typeof selectShownSubscription>[0]);
 
-// Billing's plan in words (issue 12) and which subscription it shows (spec §4).
+// Billing's plan in words and which subscription it shows (spec §4).
 
 const base: Subscription = {
   id: 's1',

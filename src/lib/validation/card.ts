@@ -1,6 +1,6 @@
 import { max, min, numeric, required, westernDigits, type Rule } from './rules.ts';
 
-// The card fields' own checks (the payment gateway's fields, issue 12): the §5 rules where one
+// The card fields' own checks (the payment gateway's fields): the §5 rules where one
 // applies (required, min, max, numeric, each with its exact message), and the card checks a
 // payment form is expected to make before anything is sent: the number's check digit (Luhn)
 // and an expiry that is not in the past.

@@ -16,7 +16,7 @@ import { billingMachine, type BillingEvent } from './billing.machine';
 import { cardFormLogic } from './card-form';
 import type { Transaction } from './billing.types';
 
-// Billing (issue 12): the subscription shown is the app's own subscriptions actor (loaded by the
+// Billing: the subscription shown is the app's own subscriptions actor (loaded by the
 // guard, with the card on file); cancelling, reactivating and replacing the card are forms whose
 // answers reload it, so every screen (the trial banner too) shows the new state at once, and
 // /billing's own actor refreshes its payments table (a charge adds a row).

@@ -7,7 +7,7 @@ import type { FormContext, FormEvent, FormInput, FormValues } from '@/machines/f
 import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
 import type { Registration, RegistrationContext, RegistrationEvent, RegistrationInput, RegistrationRequest } from './registration.types';
 
-// Paying for a subscription (spec §7, §8, issue 12). The card form (the gateway's fields, a form
+// Paying for a subscription (spec §7, §8). The card form (the gateway's fields, a form
 // machine invoked as `card`) turns the card into a token and hands it here; one purchase attempt
 // gets one Idempotency-Key, kept through every retry, so the server answers a replay with the
 // first outcome instead of charging twice. A network error or a 422 is retried up to 4 times,

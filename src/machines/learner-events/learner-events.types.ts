@@ -4,7 +4,7 @@ export type LearnerEvent = components['schemas']['LearnerEvent'];
 export type LearnerEventType = components['schemas']['LearnerEventType'];
 export type LearnerEventData = NonNullable<LearnerEvent['data']>;
 
-/** Spec §7 / issue item 6: how the queue batches and how much it keeps. */
+/** Spec §7: how the queue batches and how much it keeps. */
 export const LEARNER_EVENTS = {
   storageKey: 'learner-events-queue',
   /** Oldest events are dropped beyond this many. */

@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/messages';
 import { size } from '@/lib/validation/rules';
 import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
 
-// Inviting many educators from a CSV file (issue 13): the file (columns email, firstName,
+// Inviting many educators from a CSV file: the file (columns email, firstName,
 // lastName) is checked for size here (spec §5 size rule), read, and sent for a dry run; the
 // preview lists who will be invited and every row that cannot be, with its §5 message, before
 // anything is sent. "Send" invites the valid rows; the summary stays until the dialog closes

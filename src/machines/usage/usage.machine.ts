@@ -21,7 +21,7 @@ import {
   type UsageScope,
 } from './usage.types';
 
-// The Educator Usage page (spec §2, issue 13). Its scope — the school (district admins pick one;
+// The Educator Usage page (spec §2). Its scope — the school (district admins pick one;
 // none means the whole district, or a school admin's own school) and the date range — decides
 // every figure: the cards and the heatmap (two loads side by side, so the cards never wait for
 // the heavier heatmap) load again whenever it changes (a change while a load is in flight

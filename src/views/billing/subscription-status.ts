@@ -1,7 +1,7 @@
 import { longDate } from '@/lib/offer';
 import type { Subscription } from '@/machines/shared/domain';
 
-// A subscription's state in words (issue 12): in trial until <date>, renews on <date>,
+// A subscription's state in words: in trial until <date>, renews on <date>,
 // cancelled — access until <date>, lapsed.
 
 export type StatusTone = 'ok' | 'trial' | 'warn' | 'ended';

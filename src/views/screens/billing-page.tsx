@@ -35,7 +35,7 @@ import { PageLayout } from '@/views/layout/page-layout';
 import { daysLeft } from '@/views/layout/trial';
 import { useRoot } from '@/views/root-context';
 
-// /billing (issue 12; spec §4): the plan shown is the active subscription, else the latest; its
+// /billing (spec §4): the plan shown is the active subscription, else the latest; its
 // state in words; cancel (access continues to the period's end) and reactivate; the card on
 // file and a new one through the gateway's fields; every payment with its receipt. Members whose
 // access comes from their organization, and free-access users, are told so instead.

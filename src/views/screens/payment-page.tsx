@@ -19,7 +19,7 @@ import * as offer from '@/views/layout/upgrade-dialog.css';
 import { useRoot } from '@/views/root-context';
 import * as page from '@/views/components/page.css';
 
-// /payment (spec §2, §4 guard step 5; issue 12): the offer and the card form. A first subscription
+// /payment (spec §2, §4 guard step 5): the offer and the card form. A first subscription
 // starts with a free trial (the card is verified, nothing is charged); a returning subscriber
 // pays for the year now. Paying reloads the subscriptions and the guard takes the user on.
 

@@ -42,7 +42,7 @@ import { SchoolPicker } from '@/views/usage/school-picker';
 import * as styles from '@/views/usage/usage.css';
 import { field } from '@/views/components/form/form.css';
 
-// Educator Usage (spec §2; issue 13): how the educators of a school — or, for a district admin,
+// Educator Usage (spec §2): how the educators of a school — or, for a district admin,
 // of every school or the one picked — use the platform over a period: who completed
 // onboarding, how often they sign in, what they watched, rated, applied and reflected on, by
 // framework element; the educators themselves, with their invitations; inviting more.

@@ -9,7 +9,7 @@ import { Button } from '@/views/layout/button';
 import { DialogActions, ModalDialog } from '@/views/layout/modal-dialog';
 import * as styles from '@/views/usage/usage.css';
 
-// Inviting from a CSV file (issue 13): choose the file; a dry run on the server lists who will
+// Inviting from a CSV file: choose the file; a dry run on the server lists who will
 // be invited and every row that cannot be, with its message, before anything is sent; "Send"
 // invites the valid rows. The educators join the page's school (else the admin's own); the page
 // owns the import and hears what it invited.
