@@ -5,7 +5,7 @@ import type { InteractionRow } from '../repositories/profiles.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { toCsv } from '../services/csv.ts';
 import { addDays, localDate, timeZoneOf } from '../services/dates.ts';
-import { VIDEO_COMPLETE_AT } from '../services/progress.ts';
+import { VIDEO_COMPLETE_PERCENT } from '../../src/lib/video-complete.ts';
 import { principalOf, type Context, type Handlers } from './types.ts';
 import { clock } from '../clock.ts';
 
@@ -49,7 +49,7 @@ function toInteraction(r: InteractionRow) {
     elementTitle: r.elementTitle,
     progress: stepState(r.steps, 5),
     progressPercent: r.steps * 20,
-    watched: stepState(r.videoProgress ?? 0, VIDEO_COMPLETE_AT),
+    watched: stepState(r.videoProgress ?? 0, VIDEO_COMPLETE_PERCENT),
     downloaded: yesNo(r.downloaded),
     rubricScored: yesNo(r.rubricScored),
     rated: yesNo(r.rated),
