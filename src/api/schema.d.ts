@@ -1361,8 +1361,8 @@ export interface paths {
         /**
          * Makes an existing account a member of the organization, with its role there.
          * @description The account is named by its e-mail (422 `UNKNOWN_EMAIL` when nobody uses it). A school
-         *     admin belongs to a school and a district admin to a district (422 `ROLE_ORGANIZATION`);
-         *     platform admins and demo accounts join no organization (409 `ROLE_ORGANIZATION`); a member
+         *     admin belongs to a school and a district admin to a district, and platform admins and demo
+         *     accounts join no organization (409 `ROLE_ORGANIZATION`, as for a role change); a member
          *     of another organization is removed there first (409 `OTHER_ORGANIZATION`); the
          *     subscription's seats must not all be taken (409 `SEATS_TAKEN`). A new role ends the
          *     account's sessions, as a role change does.
