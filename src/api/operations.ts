@@ -1,13 +1,13 @@
 import type { ApiClient } from '@/api/client';
-import { toApiError } from '@/api/errors';
-import { settle, type CallOptions, type Page, type PathParams, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
+import { download, unwrap, type CallOptions, type Download, type Page, type PathParams, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
 
 // One function per operationId of openapi.yaml. List rule (spec §7 "Response handling"):
 // a list without a total answers its `data` array; a list with a total answers { items, total }.
 // The start-up calls live in src/api/operations/start-up.ts (on the first page) and the shared
 // types and call handling in src/api/operations/call.ts; both are re-exported here.
 
-export type { CallOptions, Page, PathParams, QueryParams, RequestBody, ResponseBody } from '@/api/operations/call';
+export { fileNameFromContentDisposition } from '@/api/operations/call';
+export type { CallOptions, Download, Page, PathParams, QueryParams, RequestBody, ResponseBody } from '@/api/operations/call';
 export * from '@/api/operations/start-up';
 
 // ───────────────────────────── demo ─────────────────────────────
@@ -17,9 +17,7 @@ export async function startDemo(
   body: RequestBody<'startDemo'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'startDemo'>> {
-  const { data, error, response } = await settle(client.POST('/identity/demo', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/identity/demo', { body, ...init }));
 }
 
 // ───────────────────────────── catalog ─────────────────────────────
@@ -29,9 +27,8 @@ export async function searchCatalog(
   query: QueryParams<'searchCatalog'>,
   init?: CallOptions,
 ): Promise<Page<ResponseBody<'searchCatalog'>['items'][number]>> {
-  const { data, error, response } = await settle(client.GET('/catalog/search', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/catalog/search', { params: { query }, ...init }));
+  return { items, total };
 }
 
 export async function listCatalogItems(
@@ -39,9 +36,8 @@ export async function listCatalogItems(
   query?: QueryParams<'listCatalogItems'>,
   init?: CallOptions,
 ): Promise<Page<ResponseBody<'listCatalogItems'>['items'][number]>> {
-  const { data, error, response } = await settle(client.GET('/catalog/items', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/catalog/items', { params: { query }, ...init }));
+  return { items, total };
 }
 
 export async function getCatalogItem(
@@ -49,11 +45,7 @@ export async function getCatalogItem(
   id: PathParams<'getCatalogItem'>['id'],
   init?: CallOptions,
 ): Promise<ResponseBody<'getCatalogItem'>> {
-  const { data, error, response } = await settle(
-    client.GET('/catalog/items/{id}', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/catalog/items/{id}', { params: { path: { id } }, ...init }));
 }
 
 export async function rateCatalogItem(
@@ -62,11 +54,7 @@ export async function rateCatalogItem(
   body: RequestBody<'rateCatalogItem'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'rateCatalogItem'>> {
-  const { data, error, response } = await settle(
-    client.POST('/catalog/items/{id}/ratings', { params: { path: { id } }, body, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/catalog/items/{id}/ratings', { params: { path: { id } }, body, ...init }));
 }
 
 export async function deleteRating(
@@ -75,10 +63,7 @@ export async function deleteRating(
   ratingId: PathParams<'deleteRating'>['ratingId'],
   init?: CallOptions,
 ): Promise<void> {
-  const { error, response } = await settle(
-    client.DELETE('/catalog/items/{id}/ratings/{ratingId}', { params: { path: { id, ratingId } }, ...init }),
-  );
-  if (!response.ok) throw toApiError(response.status, error);
+  await unwrap(client.DELETE('/catalog/items/{id}/ratings/{ratingId}', { params: { path: { id, ratingId } }, ...init }));
 }
 
 export async function getCatalogItemVideo(
@@ -86,29 +71,7 @@ export async function getCatalogItemVideo(
   id: PathParams<'getCatalogItemVideo'>['id'],
   init?: CallOptions,
 ): Promise<ResponseBody<'getCatalogItemVideo'>> {
-  const { data, error, response } = await settle(
-    client.GET('/catalog/items/{id}/video', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
-}
-
-export type Download = { blob: Blob; fileName: string };
-
-/** Reads the file name of `attachment; filename="a.zip"` or its RFC 5987 form `filename*=UTF-8''a.zip`. */
-export function fileNameFromContentDisposition(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(header)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended.trim().replace(/^"(.*)"$/, '$1'));
-    } catch {
-      // A malformed percent-encoding: the plain filename parameter is the fallback it is meant for.
-    }
-  }
-  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
-  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
-  return name ? name : undefined;
+  return unwrap(client.GET('/catalog/items/{id}/video', { params: { path: { id } }, ...init }));
 }
 
 export async function downloadReproducibles(
@@ -117,17 +80,7 @@ export async function downloadReproducibles(
   query: QueryParams<'downloadReproducibles'>,
   init?: CallOptions,
 ): Promise<Download> {
-  const { data, error, response } = await settle(
-    client.GET('/catalog/items/{id}/reproducibles', {
-      params: { path: { id }, query },
-      parseAs: 'blob',
-      ...init,
-    }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  const fileName =
-    fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? `${query.archiveName}.zip`;
-  return { blob: data, fileName };
+  return download(client.GET('/catalog/items/{id}/reproducibles', { params: { path: { id }, query }, parseAs: 'blob', ...init }), `${query.archiveName}.zip`);
 }
 
 export async function saveRubricScore(
@@ -136,11 +89,7 @@ export async function saveRubricScore(
   body: RequestBody<'saveRubricScore'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'saveRubricScore'>> {
-  const { data, error, response } = await settle(
-    client.PUT('/catalog/items/{id}/rubric-scores', { params: { path: { id } }, body, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PUT('/catalog/items/{id}/rubric-scores', { params: { path: { id } }, body, ...init }));
 }
 
 export async function applyStrategy(
@@ -148,11 +97,7 @@ export async function applyStrategy(
   id: PathParams<'applyStrategy'>['id'],
   init?: CallOptions,
 ): Promise<ResponseBody<'applyStrategy'>> {
-  const { data, error, response } = await settle(
-    client.POST('/catalog/items/{id}/strategy-application', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/catalog/items/{id}/strategy-application', { params: { path: { id } }, ...init }));
 }
 
 export async function removeStrategyApplication(
@@ -160,10 +105,7 @@ export async function removeStrategyApplication(
   id: PathParams<'removeStrategyApplication'>['id'],
   init?: CallOptions,
 ): Promise<void> {
-  const { error, response } = await settle(
-    client.DELETE('/catalog/items/{id}/strategy-application', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok) throw toApiError(response.status, error);
+  await unwrap(client.DELETE('/catalog/items/{id}/strategy-application', { params: { path: { id } }, ...init }));
 }
 
 /** Recommended playlists and in-progress items are cut to this many (spec §7, §9). */
@@ -173,9 +115,7 @@ export async function getFeaturedItems(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'getFeaturedItems'>['data']> {
-  const { data, error, response } = await settle(client.GET('/catalog/recommendations/featured', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/catalog/recommendations/featured', { ...init }))).data;
 }
 
 export async function getRecommendedItems(
@@ -183,37 +123,25 @@ export async function getRecommendedItems(
   query?: QueryParams<'getRecommendedItems'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'getRecommendedItems'>['data']> {
-  const { data, error, response } = await settle(
-    client.GET('/catalog/recommendations/recommended', { params: { query }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/catalog/recommendations/recommended', { params: { query }, ...init }))).data;
 }
 
 export async function getRecommendedPlaylists(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'getRecommendedPlaylists'>['data']> {
-  const { data, error, response } = await settle(
-    client.GET('/catalog/recommendations/recommended-playlists', { ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data.slice(0, SHORT_RECOMMENDATION_LIST);
+  return (await unwrap(client.GET('/catalog/recommendations/recommended-playlists', { ...init }))).data.slice(0, SHORT_RECOMMENDATION_LIST);
 }
 
 export async function getNewItems(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getNewItems'>['data']> {
-  const { data, error, response } = await settle(client.GET('/catalog/recommendations/new', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/catalog/recommendations/new', { ...init }))).data;
 }
 
 export async function getInProgressItems(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'getInProgressItems'>['data']> {
-  const { data, error, response } = await settle(client.GET('/catalog/recommendations/in-progress', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data.slice(0, SHORT_RECOMMENDATION_LIST);
+  return (await unwrap(client.GET('/catalog/recommendations/in-progress', { ...init }))).data.slice(0, SHORT_RECOMMENDATION_LIST);
 }
 
 // ───────────────────────────── identity ─────────────────────────────
@@ -223,9 +151,7 @@ export async function authorizeEmail(
   body: RequestBody<'authorizeEmail'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'authorizeEmail'>> {
-  const { data, error, response } = await settle(client.POST('/identity/authorize', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/identity/authorize', { body, ...init }));
 }
 
 export async function getPasswordChangeUrl(
@@ -233,11 +159,7 @@ export async function getPasswordChangeUrl(
   query: QueryParams<'getPasswordChangeUrl'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'getPasswordChangeUrl'>> {
-  const { data, error, response } = await settle(
-    client.GET('/identity/password-change-url', { params: { query }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/identity/password-change-url', { params: { query }, ...init }));
 }
 
 export async function verifyEmail(
@@ -245,21 +167,15 @@ export async function verifyEmail(
   token: PathParams<'verifyEmail'>['token'],
   init?: CallOptions,
 ): Promise<ResponseBody<'verifyEmail'>> {
-  const { data, error, response } = await settle(
-    client.POST('/identity/verify-email/{token}', { params: { path: { token } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/identity/verify-email/{token}', { params: { path: { token } }, ...init }));
 }
 
 export async function sendVerificationEmail(client: ApiClient, init?: CallOptions): Promise<void> {
-  const { error, response } = await settle(client.POST('/identity/verification-email', { ...init }));
-  if (!response.ok) throw toApiError(response.status, error);
+  await unwrap(client.POST('/identity/verification-email', { ...init }));
 }
 
 export async function signOutEverywhere(client: ApiClient, init?: CallOptions): Promise<void> {
-  const { error, response } = await settle(client.POST('/identity/sign-out-everywhere', { ...init }));
-  if (!response.ok) throw toApiError(response.status, error);
+  await unwrap(client.POST('/identity/sign-out-everywhere', { ...init }));
 }
 
 // ───────────────────────────── learner ─────────────────────────────
@@ -271,27 +187,21 @@ export async function updateProfile(
   body: RequestBody<'updateProfile'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'updateProfile'>> {
-  const { data, error, response } = await settle(client.PATCH('/profile', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PATCH('/profile', { body, ...init }));
 }
 
 export async function getAchievements(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'getAchievements'>['data']> {
-  const { data, error, response } = await settle(client.GET('/profile/achievements', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/profile/achievements', { ...init }))).data;
 }
 
 export async function getProfileInProgress(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'getProfileInProgress'>['catalogItemsInProgress']> {
-  const { data, error, response } = await settle(client.GET('/profile/in-progress', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.catalogItemsInProgress;
+  return (await unwrap(client.GET('/profile/in-progress', { ...init }))).catalogItemsInProgress;
 }
 
 export async function getSystemStreaks(
@@ -299,9 +209,7 @@ export async function getSystemStreaks(
   query?: QueryParams<'getSystemStreaks'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'getSystemStreaks'>> {
-  const { data, error, response } = await settle(client.GET('/profile/system-streaks', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/profile/system-streaks', { params: { query }, ...init }));
 }
 
 export async function listInteractions(
@@ -309,9 +217,8 @@ export async function listInteractions(
   query?: QueryParams<'listInteractions'>,
   init?: CallOptions,
 ): Promise<Page<ResponseBody<'listInteractions'>['items'][number]>> {
-  const { data, error, response } = await settle(client.GET('/profile/interactions', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/profile/interactions', { params: { query }, ...init }));
+  return { items, total };
 }
 
 export async function exportInteractions(
@@ -319,21 +226,14 @@ export async function exportInteractions(
   query?: QueryParams<'exportInteractions'>,
   init?: CallOptions,
 ): Promise<Download> {
-  const { data, error, response } = await settle(
-    client.GET('/profile/interactions/export', { params: { query }, parseAs: 'blob', ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? 'my-learning.csv';
-  return { blob: data, fileName };
+  return download(client.GET('/profile/interactions/export', { params: { query }, parseAs: 'blob', ...init }), 'my-learning.csv');
 }
 
 export async function listCertificates(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'listCertificates'>['data']> {
-  const { data, error, response } = await settle(client.GET('/profile/certificates', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/profile/certificates', { ...init }))).data;
 }
 
 export async function createCertificate(
@@ -341,9 +241,7 @@ export async function createCertificate(
   body: RequestBody<'createCertificate'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'createCertificate'>> {
-  const { data, error, response } = await settle(client.POST('/profile/certificates', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/profile/certificates', { body, ...init }));
 }
 
 export async function getCertificatePdf(
@@ -351,12 +249,7 @@ export async function getCertificatePdf(
   code: PathParams<'getCertificatePdf'>['code'],
   init?: CallOptions,
 ): Promise<Download> {
-  const { data, error, response } = await settle(
-    client.GET('/profile/certificates/{code}/pdf', { params: { path: { code } }, parseAs: 'blob', ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? `learning-certificate-${code}.pdf`;
-  return { blob: data, fileName };
+  return download(client.GET('/profile/certificates/{code}/pdf', { params: { path: { code } }, parseAs: 'blob', ...init }), `learning-certificate-${code}.pdf`);
 }
 
 export async function addBookmark(
@@ -364,9 +257,7 @@ export async function addBookmark(
   body: RequestBody<'addBookmark'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'addBookmark'>> {
-  const { data, error, response } = await settle(client.POST('/profile/bookmarks', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/profile/bookmarks', { body, ...init }));
 }
 
 export async function removeBookmark(
@@ -374,8 +265,7 @@ export async function removeBookmark(
   query: QueryParams<'removeBookmark'>,
   init?: CallOptions,
 ): Promise<void> {
-  const { error, response } = await settle(client.DELETE('/profile/bookmarks', { params: { query }, ...init }));
-  if (!response.ok) throw toApiError(response.status, error);
+  await unwrap(client.DELETE('/profile/bookmarks', { params: { query }, ...init }));
 }
 
 // ───────────────────────────── billing ─────────────────────────────
@@ -385,11 +275,7 @@ export async function cancelSubscription(
   id: PathParams<'cancelSubscription'>['id'],
   init?: CallOptions,
 ): Promise<ResponseBody<'cancelSubscription'>> {
-  const { data, error, response } = await settle(
-    client.DELETE('/customers/current/subscriptions/{id}', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.DELETE('/customers/current/subscriptions/{id}', { params: { path: { id } }, ...init }));
 }
 
 export async function reactivateSubscription(
@@ -397,11 +283,7 @@ export async function reactivateSubscription(
   id: PathParams<'reactivateSubscription'>['id'],
   init?: CallOptions,
 ): Promise<ResponseBody<'reactivateSubscription'>> {
-  const { data, error, response } = await settle(
-    client.PUT('/customers/current/subscriptions/{id}', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PUT('/customers/current/subscriptions/{id}', { params: { path: { id } }, ...init }));
 }
 
 export async function getPaymentMethod(
@@ -409,11 +291,7 @@ export async function getPaymentMethod(
   id: PathParams<'getPaymentMethod'>['id'],
   init?: CallOptions,
 ): Promise<ResponseBody<'getPaymentMethod'>> {
-  const { data, error, response } = await settle(
-    client.GET('/customers/current/subscriptions/{id}/payment-method', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/customers/current/subscriptions/{id}/payment-method', { params: { path: { id } }, ...init }));
 }
 
 export async function updatePaymentMethod(
@@ -422,20 +300,14 @@ export async function updatePaymentMethod(
   body: RequestBody<'updatePaymentMethod'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'updatePaymentMethod'>> {
-  const { data, error, response } = await settle(
-    client.PUT('/customers/current/subscriptions/{id}/payment-method', { params: { path: { id } }, body, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PUT('/customers/current/subscriptions/{id}/payment-method', { params: { path: { id } }, body, ...init }));
 }
 
 export async function listTransactions(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'listTransactions'>['data']> {
-  const { data, error, response } = await settle(client.GET('/customers/current/transactions', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/customers/current/transactions', { ...init }))).data;
 }
 
 export async function getReceiptPdf(
@@ -443,21 +315,14 @@ export async function getReceiptPdf(
   id: PathParams<'getReceipt'>['id'],
   init?: CallOptions,
 ): Promise<Download> {
-  const { data, error, response } = await settle(
-    client.GET('/customers/current/transactions/{id}/receipt', { params: { path: { id } }, parseAs: 'blob', ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? `receipt-${id}.pdf`;
-  return { blob: data, fileName };
+  return download(client.GET('/customers/current/transactions/{id}/receipt', { params: { path: { id } }, parseAs: 'blob', ...init }), `receipt-${id}.pdf`);
 }
 
 export async function getPaymentGatewayToken(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'getPaymentGatewayToken'>> {
-  const { data, error, response } = await settle(client.GET('/customers/payment-gateway-tokens', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/customers/payment-gateway-tokens', { ...init }));
 }
 
 /**
@@ -472,11 +337,7 @@ export async function register(
   idempotencyKey: string,
   init?: CallOptions,
 ): Promise<ResponseBody<'register'>> {
-  const { data, error, response } = await settle(
-    client.POST('/customers/registration', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/customers/registration', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body, ...init }));
 }
 
 // ───────────────────────────── reporting ─────────────────────────────
@@ -486,9 +347,7 @@ export async function getUsageReport(
   query?: QueryParams<'getUsageReport'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'getUsageReport'>> {
-  const { data, error, response } = await settle(client.GET('/reporting', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/reporting', { params: { query }, ...init }));
 }
 
 export async function listUsers(
@@ -496,9 +355,8 @@ export async function listUsers(
   query?: QueryParams<'listUsers'>,
   init?: CallOptions,
 ): Promise<Page<ResponseBody<'listUsers'>['items'][number]>> {
-  const { data, error, response } = await settle(client.GET('/users', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/users', { params: { query }, ...init }));
+  return { items, total };
 }
 
 export async function getFrameworkUsage(
@@ -506,9 +364,7 @@ export async function getFrameworkUsage(
   query?: QueryParams<'getFrameworkUsage'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'getFrameworkUsage'>> {
-  const { data, error, response } = await settle(client.GET('/reporting/framework', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/reporting/framework', { params: { query }, ...init }));
 }
 
 /** Every user the list would show (all pages), as a CSV file. */
@@ -517,10 +373,7 @@ export async function exportUsers(
   query?: QueryParams<'exportUsers'>,
   init?: CallOptions,
 ): Promise<Download> {
-  const { data, error, response } = await settle(client.GET('/users/export', { params: { query }, parseAs: 'blob', ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? 'educators.csv';
-  return { blob: data, fileName };
+  return download(client.GET('/users/export', { params: { query }, parseAs: 'blob', ...init }), 'educators.csv');
 }
 
 // ───────────────────────────── organizations ─────────────────────────────
@@ -530,9 +383,8 @@ export async function listOrganizations(
   query?: QueryParams<'listOrganizations'>,
   init?: CallOptions,
 ): Promise<Page<ResponseBody<'listOrganizations'>['items'][number]>> {
-  const { data, error, response } = await settle(client.GET('/organizations', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/organizations', { params: { query }, ...init }));
+  return { items, total };
 }
 
 export async function inviteUser(
@@ -541,11 +393,7 @@ export async function inviteUser(
   body: RequestBody<'inviteUser'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'inviteUser'>> {
-  const { data, error, response } = await settle(
-    client.POST('/organizations/{id}/users', { params: { path: { id: organizationId } }, body, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/organizations/{id}/users', { params: { path: { id: organizationId } }, body, ...init }));
 }
 
 export async function resendInvitation(
@@ -553,9 +401,7 @@ export async function resendInvitation(
   path: PathParams<'resendInvitation'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'resendInvitation'>> {
-  const { data, error, response } = await settle(client.POST('/organizations/{id}/users/{userId}/invitation', { params: { path }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/organizations/{id}/users/{userId}/invitation', { params: { path }, ...init }));
 }
 
 export async function importUsers(
@@ -564,11 +410,7 @@ export async function importUsers(
   body: RequestBody<'importUsers'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'importUsers'>> {
-  const { data, error, response } = await settle(
-    client.POST('/organizations/{id}/users/import', { params: { path: { id: organizationId } }, body, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/organizations/{id}/users/import', { params: { path: { id: organizationId } }, body, ...init }));
 }
 
 // ───────────────────────────── flags and system ─────────────────────────────
@@ -578,21 +420,13 @@ export async function getFeatures(
   clientKey: PathParams<'getFeatures'>['clientKey'],
   init?: CallOptions,
 ): Promise<ResponseBody<'getFeatures'>> {
-  const { data, error, response } = await settle(
-    client.GET('/flags/api/features/{clientKey}', { params: { path: { clientKey } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/flags/api/features/{clientKey}', { params: { path: { clientKey } }, ...init }));
 }
 
 export async function getHealth(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getHealth'>> {
-  const { data, error, response } = await settle(client.GET('/healthz', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/healthz', { ...init }));
 }
 
 export async function getReadiness(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getReadiness'>> {
-  const { data, error, response } = await settle(client.GET('/readyz', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/readyz', { ...init }));
 }
