@@ -4,7 +4,7 @@ import yazl from 'yazl';
 import { notFound, unprocessable } from '../errors.ts';
 import { SEARCH_CANDIDATES, type RelatedCandidates, type SearchMatches, type TaggedCandidates } from '../repositories/catalog.ts';
 import { acceptsGzip, canonical, createCatalogCache, createCatalogMemo, keptCatalogVersion, type CachedBody } from '../services/catalog-cache.ts';
-import { principalOf, type Context, type Handlers } from './types.ts';
+import { defineRoutes, principalOf } from './types.ts';
 
 /** How many strategies' related candidates each process keeps (about 160 KB each at 100,000 items, 40 MB at most). */
 const RELATED_CANDIDATES_KEPT = 256;
@@ -20,25 +20,6 @@ const SEARCH_MATCHES_KEPT = 128;
 
 /** Recommendation list sizes (spec §7/§9: recommended playlists and in-progress are cut to 3). */
 export const RECOMMENDATION_LIMITS = { featured: 12, recommended: 12, playlists: 3, new: 12, inProgress: 3 } as const;
-
-type CatalogOps =
-  | 'searchCatalog'
-  | 'listCatalogItems'
-  | 'getCatalogItem'
-  | 'listAudiences'
-  | 'listNasotItems'
-  | 'rateCatalogItem'
-  | 'deleteRating'
-  | 'getCatalogItemVideo'
-  | 'downloadReproducibles'
-  | 'saveRubricScore'
-  | 'applyStrategy'
-  | 'removeStrategyApplication'
-  | 'getFeaturedItems'
-  | 'getRecommendedItems'
-  | 'getRecommendedPlaylists'
-  | 'getNewItems'
-  | 'getInProgressItems';
 
 /**
  * A kept catalogue response: its bytes, or its gzip encoding made once for every client that
@@ -68,7 +49,7 @@ function sendRevalidated(request: FastifyRequest, reply: FastifyReply, value: un
 /** Every archive entry has the same date, so the same files make the same archive. */
 const ARCHIVE_DATE = new Date('2026-01-01T00:00:00Z');
 
-export function catalogHandlers({ repos, config, redis, changes, uploads, ownLists, mediaUrls }: Context): Handlers<CatalogOps> {
+export default defineRoutes('catalog', ({ repos, config, redis, changes, uploads, ownLists, mediaUrls }) => {
   const { catalog, progress, profiles } = repos;
   // Lists and searches are the same for everyone unless filtered by the caller's own progress,
   // and their items carry nothing of the caller's: those are cached (see services/catalog-cache.ts).
@@ -255,4 +236,4 @@ export function catalogHandlers({ repos, config, redis, changes, uploads, ownLis
       return { data: await catalog.summariesByIds(recent.map((p) => p.catalogItemId)) };
     },
   };
-}
+});

@@ -6,19 +6,8 @@ import type { Repositories } from '../repositories/repositories.ts';
 import { toCsv } from '../services/csv.ts';
 import { addDays, localDate, timeZoneOf } from '../services/dates.ts';
 import { VIDEO_COMPLETE_PERCENT } from '../../src/lib/video-complete.ts';
-import { principalOf, type Context, type Handlers } from './types.ts';
+import { defineRoutes, principalOf } from './types.ts';
 import { clock } from '../clock.ts';
-
-type ProfileOps =
-  | 'getProfile'
-  | 'updateProfile'
-  | 'getAchievements'
-  | 'getProfileInProgress'
-  | 'getSystemStreaks'
-  | 'listInteractions'
-  | 'exportInteractions'
-  | 'addBookmark'
-  | 'removeBookmark';
 
 /** Achievements in display order (spec §3); three are milestones. */
 const ACHIEVEMENTS = [
@@ -91,7 +80,7 @@ export async function profileOf(profiles: Repositories['profiles'], user: UserRo
   };
 }
 
-export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
+export default defineRoutes('profile', ({ repos }) => {
   const { catalog, profiles, progress } = repos;
   const loadProfile = (user: UserRow) => profileOf(profiles, user);
 
@@ -171,7 +160,7 @@ export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
       reply.code(204);
     },
   };
-}
+});
 
 export { localDate };
 

@@ -3,6 +3,24 @@
  * Do not make direct changes to the file.
  */
 
+export interface OperationTags {
+    "catalog": "searchCatalog" | "listCatalogItems" | "getCatalogItem" | "listAudiences" | "listNasotItems" | "rateCatalogItem" | "deleteRating" | "getCatalogItemVideo" | "downloadReproducibles" | "saveRubricScore" | "applyStrategy" | "removeStrategyApplication" | "getFeaturedItems" | "getRecommendedItems" | "getRecommendedPlaylists" | "getNewItems" | "getInProgressItems";
+    "identity": "getCurrentUser" | "authorizeEmail" | "getPasswordChangeUrl" | "verifyEmail" | "startDemo" | "startDemoSession" | "issueDemoRegistrationTicket" | "localLogin" | "logout" | "sendVerificationEmail" | "signOutEverywhere";
+    "start-up": "getStartUp";
+    "learner": "getProgress" | "recordLearnerEvents";
+    "profile": "getProfile" | "updateProfile" | "getAchievements" | "getProfileInProgress" | "getSystemStreaks" | "listInteractions" | "exportInteractions" | "addBookmark" | "removeBookmark";
+    "certificates": "listCertificates" | "createCertificate" | "getCertificatePdf";
+    "billing": "listSubscriptions" | "cancelSubscription" | "reactivateSubscription" | "getPaymentMethod" | "updatePaymentMethod" | "listTransactions" | "getReceipt" | "getPaymentGatewayToken" | "register";
+    "reporting": "getUsageReport" | "getFrameworkUsage" | "recordPageView" | "listUsers" | "exportUsers";
+    "organizations": "listOrganizations" | "inviteUser" | "resendInvitation" | "importUsers";
+    "admin": "adminListUsers" | "adminGetUser" | "adminUpdateUser" | "adminResendInvitation" | "listAuditEntries";
+    "flags": "getFeatures";
+    "system": "getHealth" | "getReadiness";
+    "admin-catalog": "adminListCatalogItems" | "adminCreateCatalogItem" | "adminGetCatalogItem" | "adminUpdateCatalogItem" | "adminChangeCatalogItemStatus" | "adminReorderPlaylistEntries";
+    "admin-organizations": "adminListOrganizations" | "adminCreateOrganization" | "adminGetOrganization" | "adminUpdateOrganization" | "adminSetOrganizationSubscription" | "adminLapseOrganizationSubscription" | "adminListOrganizationMembers" | "adminAddOrganizationMember" | "adminRemoveOrganizationMember";
+    "admin-framework": "adminListFrameworkItems" | "adminCreateFrameworkItem" | "adminUpdateFrameworkItem" | "adminDeleteFrameworkItem" | "adminMoveFrameworkItem" | "adminListAudiences" | "adminCreateAudience" | "adminUpdateAudience" | "adminDeleteAudience" | "adminMoveAudience";
+    "admin-uploads": "adminUploadFile";
+}
 export interface paths {
     "/catalog/search": {
         parameters: {
