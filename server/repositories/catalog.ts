@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ProgressFilter, QueryOf, ResourceType, Schemas } from '../contract.ts';
 import { iso, keptPlan, rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { RESOURCE_TYPES } from '../db/enums.ts';
 import { audiences, catalogItems, mediaUploads, nasotItems, ratings, reproducibleFiles, rubricScores, videos } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -818,3 +819,11 @@ export function createCatalogRepository(db: Db) {
 }
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    catalog: CatalogRepository;
+  }
+}
+
+export default defineRepository('catalog', createCatalogRepository);

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { QueryOf } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { bookmarks, profiles, users } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
 import { VIDEO_COMPLETE_PERCENT } from '../../src/lib/video-complete.ts';
@@ -210,3 +211,11 @@ export function createProfilesRepository(db: Db) {
 }
 
 export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    profiles: ProfilesRepository;
+  }
+}
+
+export default defineRepository('profiles', createProfilesRepository);

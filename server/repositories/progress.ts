@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { LearnerEventType, Schemas } from '../contract.ts';
 import { iso, keptPlan, rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { learnerLogins, learnerProgress, playSessions, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
 import { uuids } from './fragments.ts';
 import { VIDEO_COMPLETE_PERCENT } from '../../src/lib/video-complete.ts';
@@ -373,3 +374,11 @@ export function createProgressRepository(db: Db) {
 }
 
 export type ProgressRepository = ReturnType<typeof createProgressRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    progress: ProgressRepository;
+  }
+}
+
+export default defineRepository('progress', createProgressRepository);
