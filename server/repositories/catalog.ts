@@ -52,7 +52,7 @@ const SORT_KEYS: Record<SortKey, { column: SQL; text: SQL; fromText: (value: str
  * with `totalIsCapped` set beyond it (the screen can say "1,000+"): counting every match of a
  * broad filter on a large catalogue would cost more than the page itself.
  */
-export const TOTAL_CAP = 1000;
+const TOTAL_CAP = 1000;
 /** Search ranks at most this many matches, the newest first: ts_rank reads each match's document. */
 export const SEARCH_CANDIDATES = TOTAL_CAP;
 /** How many of the newest offered items a search of several words walks first (about 5 ms). */

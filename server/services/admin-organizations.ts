@@ -264,5 +264,3 @@ export function createAdminOrganizations({ repos, changes, sessions }: Deps) {
     },
   };
 }
-
-export type AdminOrganizations = ReturnType<typeof createAdminOrganizations>;

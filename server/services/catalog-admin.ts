@@ -320,5 +320,3 @@ export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminC
     },
   };
 }
-
-export type CatalogAdmin = ReturnType<typeof createCatalogAdmin>;

@@ -247,5 +247,3 @@ export function createFrameworkAdmin(repo: FrameworkAdminRepository, changes: Ad
     },
   };
 }
-
-export type FrameworkAdmin = ReturnType<typeof createFrameworkAdmin>;

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@/api/client';
 import { download, unwrap, type CallOptions, type Download, type Page, type PathParams, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
 
-// One function per operationId of openapi.yaml. List rule (spec §7 "Response handling"):
+// One function per operation of openapi.yaml the app calls. List rule (spec §7 "Response handling"):
 // a list without a total answers its `data` array; a list with a total answers { items, total }.
 // The start-up calls live in src/api/operations/start-up.ts (on the first page) and the shared
 // types and call handling in src/api/operations/call.ts; both are re-exported here.
@@ -55,15 +55,6 @@ export async function rateCatalogItem(
   init?: CallOptions,
 ): Promise<ResponseBody<'rateCatalogItem'>> {
   return unwrap(client.POST('/catalog/items/{id}/ratings', { params: { path: { id } }, body, ...init }));
-}
-
-export async function deleteRating(
-  client: ApiClient,
-  id: PathParams<'deleteRating'>['id'],
-  ratingId: PathParams<'deleteRating'>['ratingId'],
-  init?: CallOptions,
-): Promise<void> {
-  await unwrap(client.DELETE('/catalog/items/{id}/ratings/{ratingId}', { params: { path: { id, ratingId } }, ...init }));
 }
 
 export async function getCatalogItemVideo(
@@ -197,13 +188,6 @@ export async function getAchievements(
   return (await unwrap(client.GET('/profile/achievements', { ...init }))).data;
 }
 
-export async function getProfileInProgress(
-  client: ApiClient,
-  init?: CallOptions,
-): Promise<ResponseBody<'getProfileInProgress'>['catalogItemsInProgress']> {
-  return (await unwrap(client.GET('/profile/in-progress', { ...init }))).catalogItemsInProgress;
-}
-
 export async function getSystemStreaks(
   client: ApiClient,
   query?: QueryParams<'getSystemStreaks'>,
@@ -284,14 +268,6 @@ export async function reactivateSubscription(
   init?: CallOptions,
 ): Promise<ResponseBody<'reactivateSubscription'>> {
   return unwrap(client.PUT('/customers/current/subscriptions/{id}', { params: { path: { id } }, ...init }));
-}
-
-export async function getPaymentMethod(
-  client: ApiClient,
-  id: PathParams<'getPaymentMethod'>['id'],
-  init?: CallOptions,
-): Promise<ResponseBody<'getPaymentMethod'>> {
-  return unwrap(client.GET('/customers/current/subscriptions/{id}/payment-method', { params: { path: { id } }, ...init }));
 }
 
 export async function updatePaymentMethod(

@@ -69,7 +69,6 @@ export const progressById = (progress: readonly ItemProgress[]) => new Map(progr
 // ── catalogue ──
 export const selectCatalogQuery = (s: CatalogSnapshot) => s.context.query;
 export const selectCatalogItems = (s: CatalogSnapshot) => s.context.page.items;
-export const selectCatalogTotal = (s: CatalogSnapshot) => s.context.page.total;
 
 /** "1 result", "44 results", or "1,000+ results" when the server stopped counting (a capped total). */
 export function resultCount(page: { total: number; totalIsCapped?: boolean }): string {

@@ -6,8 +6,6 @@ import type { LearnerProgress } from './progress.types';
 type ProgressSnapshot = SnapshotFrom<ProgressMachine>;
 
 export const selectIsProgressLoaded = (s: ProgressSnapshot): boolean => s.matches('loaded');
-export const selectIsProgressLoading = (s: ProgressSnapshot): boolean => s.hasTag('loading');
-export const selectProgressFailed = (s: ProgressSnapshot): boolean => s.matches('failed');
 
 /** Progress of one catalogue item, or undefined when the learner never touched it. */
 export const selectProgressByItemId = (s: ProgressSnapshot, catalogItemId: string): LearnerProgress | undefined =>

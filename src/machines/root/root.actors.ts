@@ -17,7 +17,7 @@ import { authIntents } from '@/machines/auth/auth.intents';
 import { createLocalTokenStore } from '@/machines/auth/local-token';
 import { createTokenProvider, type TokenProvider } from '@/machines/auth/token-provider';
 import { profileMachine } from '@/machines/profile/profile.machine';
-import { rootMachine, systemAuthMachine, type RootMachine, type RootRefs } from '@/machines/root/root.machine';
+import { rootMachine, systemAuthMachine, type RootMachine } from '@/machines/root/root.machine';
 import type { AppServices, BrowserEdge, RouterPort } from '@/machines/root/app-services';
 import { browserEdge, lateRouterPort } from '@/machines/root/browser-edge';
 import { withFetch } from '@/machines/shared/resource';
@@ -228,4 +228,3 @@ export function createRootActor(options: RootOptions = {}): RootActor {
   return createRootApp(options).actor;
 }
 
-export type { RootRefs };

@@ -103,4 +103,3 @@ export const rootMachine = setup({
 });
 
 export type RootMachine = typeof rootMachine;
-export type AuthRef = RootRefs['auth'];
