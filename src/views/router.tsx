@@ -13,8 +13,9 @@ import { LoadingScreen } from '@/views/components/loading-screen';
 import { NavigationProgress } from '@/views/components/navigation-progress';
 import { Page } from '@/views/components/page';
 import { LAZY_SCREENS, type ScreenLoader } from '@/views/lazy-screens';
-import { preloadScreen } from '@/lib/screen-preloads';
 import { documentTitle } from '@/views/hooks/use-document-title';
+import { errorText } from '@/views/components/text.css';
+import { buttonLink } from '@/views/components/page.css';
 
 // The router is built from the route table (src/lib/routes.ts): the table says who may enter,
 // this file only says what each route shows. Every navigation runs the navigation guard.
@@ -33,18 +34,11 @@ const NotFoundPage = lazy(() => loadNotFoundPage().then((Component) => ({ defaul
 // first render. Its polite region is there long before any message a person can cause.
 const SnackbarHost = lazy(() => import('@/views/components/snackbar-host').then((m) => ({ default: m.SnackbarHost })));
 
-/** A route's screen: its files are asked for together (src/lib/screen-preloads.ts) as it loads. */
+/** A route's screen, loaded with the route (Vite asks for all its files at once). */
 function screenRoute(name: RouteName): Pick<RouteObject, 'lazy'> {
   // A legacy path has none: the guard redirects before anything renders.
   const screen: ScreenLoader = Object.hasOwn(LAZY_SCREENS, name) ? LAZY_SCREENS[name as keyof typeof LAZY_SCREENS] : loadNotFoundPage;
-  return {
-    lazy: {
-      Component: () => {
-        preloadScreen(name);
-        return screen();
-      },
-    },
-  };
+  return { lazy: { Component: screen } };
 }
 
 const never = () => new Promise<never>(() => {});
@@ -104,10 +98,10 @@ function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <Page title="Something went wrong">
-      <p className="error" role="alert">
+      <p className={errorText} role="alert">
         {GENERIC_ERROR_MESSAGE}
       </p>
-      <a className="button" href="/">
+      <a className={buttonLink} href="/">
         Go Home
       </a>
     </Page>

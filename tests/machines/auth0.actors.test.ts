@@ -233,13 +233,6 @@ describe('auth effects', () => {
     ]);
   });
 
-  it('loads the user with the bearer token of the session', async () => {
-    const { effects, requests, user } = setup({ browser: { cookie: () => SESSION_COOKIE } });
-    await expect(run(effects.actors.getAccessToken, undefined)).resolves.toBe('provider-token');
-    await expect(run(effects.actors.fetchUser, undefined)).resolves.toEqual(user);
-    expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/identity/start', authorization: 'Bearer provider-token' });
-  });
-
   it('never settles a sign-in call the browser cut off because the page is leaving, so nothing logs out', async () => {
     let leaving = false;
     const { effects, handle } = setup({ browser: { cookie: () => SESSION_COOKIE, isLeaving: () => leaving } });
@@ -248,14 +241,9 @@ describe('auth effects', () => {
     });
     // While the page stays, a failure is a failure (spec §4: it logs out).
     await expect(run(effects.actors.sendLoginEvent, { user: makeUser('USER') })).rejects.toBeTruthy();
-    await expect(run(effects.actors.fetchUser, undefined)).rejects.toBeTruthy();
     leaving = true;
     const outcome = await Promise.race([
       run(effects.actors.sendLoginEvent, { user: makeUser('USER') }).then(
-        () => 'resolved',
-        () => 'rejected',
-      ),
-      run(effects.actors.fetchUser, undefined).then(
         () => 'resolved',
         () => 'rejected',
       ),

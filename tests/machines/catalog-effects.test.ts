@@ -6,6 +6,7 @@ import { createAudiencesLogic, createNasotItemsLogic } from '@/machines/referenc
 import type { AppServices } from '@/machines/root/app-services';
 import type { RootRefs } from '@/machines/root/root.machine';
 import { profileMachine } from '@/machines/profile/profile.machine';
+import { progressMachine } from '@/machines/progress/progress.machine';
 import { createLiveActors } from '@/machines/shared/live-actors';
 import type { Profile } from '@/machines/shared/domain';
 import { withFetch } from '@/machines/shared/resource';
@@ -34,8 +35,6 @@ function world() {
       case '/catalog/audiences':
         await gates.audiences.opened;
         return json({ data: [{ id: '5d1c6f0e-7d0c-4a57-9c8e-0f1f6f1c2a01', name: 'Elementary Teachers', position: 1 }] });
-      case '/progress':
-        return json({ catalogItemsProgress: [] });
       case '/catalog/items':
         return json({ items: [], total: 0 });
       default:
@@ -43,12 +42,16 @@ function world() {
     }
   };
   const api = createApiClient({ baseUrl: 'http://app.test/api', getAccessToken: async () => 'token', fetch });
-  // The app-wide actors the catalogue reads: the two reference lists over the real client, and a
-  // profile that never answers (the catalogue must not wait for it).
+  // The app-wide actors the catalogue reads: the two reference lists over the real client, a
+  // profile that never answers (the catalogue must not wait for it) and the progress as the
+  // start-up handed it over (the catalogue never fetches it).
+  const progress = createActor(withFetch(progressMachine, () => Promise.reject(new Error('fetched'))), { input: {} }).start();
+  progress.send({ type: 'resource.set', data: {} });
   const actors = {
     nasotItems: createActor(createNasotItemsLogic(api), { input: {} }).start(),
     audiences: createActor(createAudiencesLogic(api), { input: {} }).start(),
     profile: createActor(withFetch(profileMachine, () => new Promise<Profile>(() => {})), { input: {} }).start(),
+    progress,
   } as Partial<RootRefs> as RootRefs;
   const services: AppServices = {
     api,
@@ -83,6 +86,8 @@ describe('catalogue screen effects', () => {
     expect(requests.filter((p) => p === '/catalog/items')).toHaveLength(2);
     expect(requests.filter((p) => p === '/catalog/nasot/items')).toHaveLength(1);
     expect(requests.filter((p) => p === '/catalog/audiences')).toHaveLength(1);
+    // Progress comes from the progress actor (handed over at start-up), never from the API.
+    expect(requests).not.toContain('/progress');
     catalog.stop();
     second.stop();
   });

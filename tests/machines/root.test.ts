@@ -9,7 +9,6 @@ import { createRootApp, type RootActor } from '@/machines/root/root.actors';
 import { guardNavigation } from '@/machines/root/root.navigation';
 import { selectRootRefs } from '@/machines/root/root.selectors';
 import type { Profile, User } from '@/machines/shared/domain';
-import type { EarlyResponses } from '@/api/early-responses';
 import { flush, makeProfile, makeUser } from './fixtures';
 
 // The whole spine with the real edge wiring (src/api client, token provider, local token),
@@ -24,25 +23,53 @@ type Api = {
   subscriptionsStatus: number;
   /** Holds the LEARNER_LOGIN answer until it settles (default: answers at once). */
   loginEvent?: Promise<void>;
+  /** Holds the start-up answer until it settles. */
+  startUp?: Promise<void>;
+  /** The start-up request fails: with this status, or without an answer. */
+  startUpFails?: number | 'network';
+  /** Parts of the start-up answer other than the server's usual ones (a refusal, a failure). */
+  parts?: Record<string, unknown>;
 };
 
-function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.jwt.token' }, options: { earlyResponses?: boolean } = {}) {
+const PROGRESS = [
+  {
+    catalogItemId: '7b0c9f52-8a1e-4c3f-9d2b-5e6f7a8b9c0d',
+    lastInteractionAt: '2026-11-01T09:00:00.000Z',
+    areReproduciblesDownloaded: true,
+    isCatalogItemRated: false,
+    isRubricScoreSaved: false,
+    isStrategyApplied: false,
+    videoProgress: 40,
+    videoPosition: 120,
+    completed: false,
+  },
+];
+
+function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.jwt.token' }, options: { isLeaving?: () => boolean } = {}) {
   const values = new Map(Object.entries(storage));
   const calls: string[] = [];
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const subscriptions = () =>
     api.subscriptionsStatus === 200 ? { status: 200, data: { data: [] } } : { status: api.subscriptionsStatus, error: { code: 'X', message: 'No' } };
-  // As the page keeps them (window.__earlyResponses): the start-up response's parts land here.
-  let early: EarlyResponses | undefined;
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const request = input instanceof Request ? input : new Request(input);
     const path = new URL(request.url).pathname.replace(/^\/api/, '');
     calls.push(`${request.method} ${path}`);
     if (path === '/identity/me') return json(api.user);
     if (path === '/identity/start') {
-      return json({ user: api.user, profile: { status: 200, data: api.profile }, subscriptions: subscriptions(), progress: { status: 200, data: { catalogItemsProgress: [] } } });
+      await api.startUp;
+      if (api.startUpFails === 'network') throw new TypeError('Failed to fetch');
+      if (api.startUpFails) return json({ error: { code: 'DEACTIVATED', message: 'This account has been deactivated' } }, api.startUpFails);
+      return json({
+        user: api.user,
+        profile: { status: 200, data: api.profile },
+        subscriptions: subscriptions(),
+        progress: { status: 200, data: { catalogItemsProgress: PROGRESS } },
+        ...api.parts,
+      });
     }
+    if (path === '/progress') return json({ catalogItemsProgress: PROGRESS });
     if (path === '/learner/events') {
       await api.loginEvent;
       calls.push('answered POST /learner/events');
@@ -69,6 +96,7 @@ function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.
     replaceUrl: vi.fn(),
     load: vi.fn(),
     openPopup: () => null,
+    isLeaving: options.isLeaving,
   };
   // The app's router, as the screens' effects see it.
   const router = { navigate: vi.fn(), current: () => ({ pathname: '/', search: '' }), subscribe: () => () => {} };
@@ -80,7 +108,6 @@ function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.
     flags: { createClient: () => new Promise(() => {}) },
     baseUrl: `${ORIGIN}/api`,
     fetch,
-    earlyResponses: options.earlyResponses === false ? null : { get: () => early, set: (next) => void (early = next) },
     storage: {
       getItem: (key) => values.get(key) ?? null,
       setItem: (key, value) => void values.set(key, value),
@@ -122,21 +149,84 @@ describe('root actor', () => {
     await expect(guardNavigation(root, '/nowhere')).resolves.toEqual({ type: 'notFound' });
   });
 
-  it('without the responses kept, asks for the profile and subscriptions itself, once, and guards the same', async () => {
-    const { root, calls } = harness(
-      { user: makeUser('USER', { hasFreeAccess: false }), profile: makeProfile({ isOrganizationMember: true }), subscriptionsStatus: 404 },
-      undefined,
-      { earlyResponses: false },
-    );
+  it('hands the progress of the start-up answer to the progress actor: no screen asks for it', async () => {
+    const { root, calls } = harness({ user: makeUser('USER', { hasFreeAccess: true }), profile: makeProfile(), subscriptionsStatus: 200 });
+    await signedIn(root);
+    const refs = selectRootRefs(root.getSnapshot());
+    expect(refs.progress.getSnapshot().matches('loaded')).toBe(true);
+    expect(Object.values(refs.progress.getSnapshot().context.data ?? {})).toEqual(PROGRESS);
+    // A screen asking for it (the dashboard, the catalogue) gets it from memory.
+    refs.progress.send({ type: 'resource.load' });
+    await flush();
+    expect(calls.filter((call) => call.startsWith('GET '))).toEqual(['GET /identity/start']);
+  });
+
+  it('leaves a part the start-up answer could not give to its actor, which asks for it itself, once', async () => {
+    const { root, calls } = harness({
+      user: makeUser('USER', { hasFreeAccess: false }),
+      profile: makeProfile({ isOrganizationMember: true }),
+      subscriptionsStatus: 404,
+      parts: { subscriptions: { status: 500, error: { code: 'INTERNAL', message: 'Something went wrong, please try again later' } } },
+    });
     await expect(guardNavigation(root, '/catalog', { flags: { 'local-login': true, 'statechart-viewer': true } })).resolves.toEqual({
       type: 'redirect',
       to: '/expired-organization-subscription',
     });
     await expect(guardNavigation(root, '/expired-organization-subscription')).resolves.toEqual({ type: 'proceed' });
-    expect(calls.filter((call) => call === 'GET /profile')).toHaveLength(1);
+    expect(calls.filter((call) => call === 'GET /profile')).toHaveLength(0);
     expect(calls.filter((call) => call === 'GET /customers/current/subscriptions')).toHaveLength(1);
-    await expect(guardNavigation(root, '/nowhere')).resolves.toEqual({ type: 'notFound' });
-    await expect(guardNavigation(root, '/login', { flags: { 'local-login': false, 'statechart-viewer': true } })).resolves.toEqual({ type: 'notFound' });
+  });
+
+  it('shows the start-up as its own states: waiting for a session, starting up, started, and waiting again after logout', async () => {
+    let answer!: () => void;
+    const startUp = new Promise<void>((resolve) => (answer = resolve));
+    const { root, calls } = harness({ user: makeUser('USER', { hasFreeAccess: true }), profile: makeProfile(), subscriptionsStatus: 200, startUp });
+    expect(root.getSnapshot().value).toBe('waitingForSession');
+    await waitFor(root, (snapshot) => snapshot.matches('startingUp'));
+    const refs = selectRootRefs(root.getSnapshot());
+    // Nothing is handed out before the answer.
+    expect(refs.profile.getSnapshot().matches('idle')).toBe(true);
+    expect(refs.auth.getSnapshot().hasTag('userLoaded')).toBe(false);
+    answer();
+    await waitFor(root, (snapshot) => snapshot.matches('started'));
+    expect(refs.profile.getSnapshot().context.data).toEqual(makeProfile());
+    expect(refs.subscriptions.getSnapshot().context.data).toEqual([]);
+    await signedIn(root);
+    refs.auth.send({ type: 'auth.logout' });
+    await waitFor(root, (snapshot) => snapshot.matches('waitingForSession'));
+    await flush();
+    expect(refs.profile.getSnapshot().context.data).toBeNull();
+    expect(refs.progress.getSnapshot().context.data).toBeNull();
+    expect(calls.filter((call) => call === 'GET /identity/start')).toHaveLength(1);
+  });
+
+  it('logs out when the start-up request fails', async () => {
+    const { root, navigate, values } = harness({
+      user: makeUser('USER'),
+      profile: makeProfile(),
+      subscriptionsStatus: 200,
+      startUpFails: 403,
+    });
+    await waitFor(root, (snapshot) => snapshot.matches('startUpFailed') || snapshot.matches('waitingForSession'));
+    const auth = await waitFor(selectRootRefs(root.getSnapshot()).auth, (snapshot) => snapshot.matches('unauthenticated'));
+    expect(auth.context.user).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(values.has('AV_TOKEN')).toBe(false);
+    expect(root.getSnapshot().value).toBe('waitingForSession');
+  });
+
+  it('never settles a start-up the browser cut off because the page is leaving, so nothing logs out', async () => {
+    const { root, navigate, values } = harness(
+      { user: makeUser('USER'), profile: makeProfile(), subscriptionsStatus: 200, startUpFails: 'network' },
+      undefined,
+      { isLeaving: () => true },
+    );
+    await waitFor(root, (snapshot) => snapshot.matches('startingUp'));
+    // Past the read's three tries (0.5 s and 1 s apart, src/api/retry.ts).
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(root.getSnapshot().value).toBe('startingUp');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(values.get('AV_TOKEN')).toBe('local.jwt.token');
   });
 
   it('has the profile and subscriptions once the user is loaded, while the login event is still on its way', async () => {

@@ -7,7 +7,6 @@ import { parse } from 'yaml';
 import { createActor, fromPromise } from 'xstate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createApiClient, onUnauthorized, PUBLIC_OPERATIONS, type ApiClient } from '@/api/client';
-import type { EarlyResponses } from '@/api/early-responses';
 import {
   ApiError,
   FILE_TOO_LARGE_MESSAGE,
@@ -25,7 +24,6 @@ import {
   getFeaturedItems,
   getHealth,
   getProfile,
-  getProgress,
   getReadiness,
   getRecommendedPlaylists,
   listAudiences,
@@ -704,32 +702,32 @@ describe('the start-up response', () => {
     progress: { status: 200, data: { catalogItemsProgress: [] } },
   };
 
-  it('gives the user, and its parts answer the profile, subscriptions and progress requests that follow, once', async () => {
-    server.respond = routes({
-      'GET /api/identity/start': (res) => sendJson(res, 200, startUpBody),
-      'GET /api/profile': (res) => sendJson(res, 200, { ...profile, audienceId: 'from-the-network' }),
-    });
-    let early: EarlyResponses | undefined;
-    const client = createApiClient({ baseUrl: server.baseUrl, getAccessToken: async () => 'token-a', earlyResponses: { get: () => early, set: (next) => void (early = next) } });
-    await expect(startUp(client)).resolves.toEqual(user);
-    await expect(getProfile(client)).resolves.toEqual(profile);
-    // The part's 404 is read as the operation reads the server's: no subscriptions.
-    await expect(listSubscriptions(client, { include: ['paymentMethod'] })).resolves.toEqual([]);
-    await expect(getProgress(client)).resolves.toEqual([]);
-    expect(server.seen.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/identity/start']);
-    // Each part answers once: the next request goes to the server.
-    await expect(getProfile(client)).resolves.toMatchObject({ audienceId: 'from-the-network' });
-    expect(server.seen.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/identity/start', 'GET /api/profile']);
-    // What the app asked for itself is noted, so public/start.js does not send it late.
-    expect(early?.asked).toEqual({ '/api/profile': true });
+  it('gives the user and each part as its own operation reads it, in one request', async () => {
+    server.respond = routes({ 'GET /api/identity/start': (res) => sendJson(res, 200, startUpBody) });
+    const client = createApiClient({ baseUrl: server.baseUrl, getAccessToken: async () => 'token-a' });
+    // The subscriptions part's 404 is read as listSubscriptions reads the server's: none (spec §8).
+    await expect(startUp(client)).resolves.toEqual({ user, profile, subscriptions: [], progress: [] });
+    expect(server.seen.map((r) => `${r.method} ${r.path} ${r.headers.authorization}`)).toEqual(['GET /api/identity/start Bearer token-a']);
   });
 
-  it('keeps nothing from a start-up request that failed', async () => {
+  it('gives no part that was refused or failed: its actor asks for it itself', async () => {
+    server.respond = routes({
+      'GET /api/identity/start': (res) =>
+        sendJson(res, 200, {
+          ...startUpBody,
+          profile: { status: 403, error: { code: 'EMAIL_NOT_VERIFIED', message: 'Not verified' } },
+          subscriptions: { status: 500, error: { code: 'INTERNAL', message: 'Something went wrong, please try again later' } },
+          progress: { status: 403, error: { code: 'NO_ACCESS', message: 'No access' } },
+        }),
+    });
+    const client = createApiClient({ baseUrl: server.baseUrl, getAccessToken: async () => 'token-a' });
+    await expect(startUp(client)).resolves.toEqual({ user, profile: null, subscriptions: null, progress: null });
+  });
+
+  it('fails as the operation failed', async () => {
     server.respond = routes({ 'GET /api/identity/start': (res) => sendError(res, 503, 'NOT_READY', 'Not ready') });
-    let early: EarlyResponses | undefined;
-    const client = createApiClient({ baseUrl: server.baseUrl, getAccessToken: async () => 'token-a', earlyResponses: { get: () => early, set: (next) => void (early = next) } });
+    const client = createApiClient({ baseUrl: server.baseUrl, getAccessToken: async () => 'token-a' });
     await expect(startUp(client)).rejects.toMatchObject({ status: 503 });
-    expect(early).toBeUndefined();
   });
 });
 
@@ -953,53 +951,6 @@ describe('timeout and retries', () => {
     await call.done;
     expect(requests).toHaveLength(1);
     expect(call.error).toMatchObject({ status: 404 });
-  });
-
-  /** A client whose page already asked for GET /identity/me (`early`), and whose own requests `answers` answer. */
-  function clientWithEarly(early: Promise<Response>, ...answers: Answer[]) {
-    const requests: Request[] = [];
-    const set: EarlyResponses = { authorization: `Bearer ${TOKEN}`, sentAt: Date.now(), responses: { '/api/identity/me': early } };
-    const send = (request: Request) => {
-      requests.push(request);
-      const answer = answers[requests.length - 1] ?? 'hang';
-      if (answer === 'hang') return new Promise<Response>(() => undefined);
-      const outcome = answer();
-      return outcome instanceof Error ? Promise.reject(outcome) : Promise.resolve(outcome);
-    };
-    const client = createApiClient({ baseUrl: 'http://api.test/api', getAccessToken: async () => TOKEN, fetch: send as typeof fetch, earlyResponses: { get: () => set, set: () => undefined } });
-    return { client, requests };
-  }
-
-  it('answers with an early response that came, without a request', async () => {
-    const { client, requests } = clientWithEarly(Promise.resolve(ok()));
-    const call = track(getCurrentUser(client));
-    await call.done;
-    expect(call.value).toEqual(user);
-    expect(requests).toHaveLength(0);
-  });
-
-  it('sends the request (with its tries) when the early response is a 5xx or failed', async () => {
-    // Made when used: a rejected promise made ahead would be an unhandled rejection meanwhile.
-    for (const early of [() => Promise.resolve(unavailable()()), () => Promise.reject(offline())]) {
-      const { client, requests } = clientWithEarly(early(), unavailable(), ok);
-      const call = track(getCurrentUser(client));
-      await vi.advanceTimersByTimeAsync(500);
-      await call.done;
-      expect(call.value).toEqual(user);
-      expect(requests).toHaveLength(2);
-    }
-  });
-
-  it('waits 10 s for an early response that does not come, then sends the request', async () => {
-    const { client, requests } = clientWithEarly(new Promise<Response>(() => undefined), ok);
-    const call = track(getCurrentUser(client));
-    await vi.advanceTimersByTimeAsync(9_999);
-    expect(requests).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(1);
-    await call.done;
-    expect(call.value).toEqual(user);
-    expect(requests).toHaveLength(1);
-    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("keeps the registration's retries as the spec says (4, 2^n s, one key): the client adds none", async () => {

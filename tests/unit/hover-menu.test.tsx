@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { flagsMachine } from '@/machines/flags/flags.machine';
+import type { FlagClient } from '@/machines/flags/flags.types';
 import { MENU_OPEN_DELAY } from '@/machines/menu/menu.machine';
 import { createLiveActors } from '@/machines/shared/live-actors';
 import type { RootActor } from '@/machines/root/root.actors';
@@ -9,7 +12,8 @@ import { RootProvider } from '@/views/root-context';
 import { useHoverMenu } from '@/views/layout/use-hover-menu';
 
 // The hover menu (the account menu's behaviour) over its own menu machine. The menu's actor needs
-// only the live-actor registry of the app's services.
+// only the live-actor registry of the app's services; the app's root also provides the flags
+// client, here one that never arrives.
 
 function Menu() {
   const { isOpen, rootProps, triggerProps, menuProps } = useHoverMenu();
@@ -43,7 +47,8 @@ const wait = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
 
 beforeEach(() => {
   vi.useFakeTimers();
-  const services = { actors: {}, live: createLiveActors() } as unknown as AppServices;
+  const flags = createActor(flagsMachine.provide({ actors: { initClient: fromPromise<FlagClient, void>(() => new Promise(() => {})) }, actions: { logError: () => {} } })).start();
+  const services = { actors: { flags }, live: createLiveActors() } as unknown as AppServices;
   render(
     <RootProvider app={{ actor: {} as RootActor, services }}>
       <p data-testid="outside">Elsewhere</p>

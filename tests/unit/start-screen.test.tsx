@@ -1,3 +1,4 @@
+import '../support/vanilla-extract-scope';
 import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

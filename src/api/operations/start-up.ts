@@ -10,13 +10,34 @@ export async function getCurrentUser(client: ApiClient, init?: CallOptions): Pro
   return unwrap(client.GET('/identity/me', { ...init }));
 }
 
+/** What GET /identity/start answers, each part read as its own operation reads its answer. */
+export type StartUpAnswer = {
+  user: ResponseBody<'getCurrentUser'>;
+  /** null: that part was refused or failed, and its actor asks for it itself when needed. */
+  profile: ResponseBody<'getProfile'> | null;
+  subscriptions: ResponseBody<'listSubscriptions'>['data'] | null;
+  progress: ResponseBody<'getProgress'>['catalogItemsProgress'] | null;
+};
+
+type StartUpPart<T> = { status: number; data?: T };
+
+const partData = <T>(part: StartUpPart<T>): T | null => (part.status < 300 && part.data !== undefined ? part.data : null);
+
 /**
- * The signed-in user, from the start-up response (GET /identity/start): the API client keeps its
- * other parts as the answers of the profile, subscriptions and progress requests that follow
- * (src/api/early-responses.ts), so those are not asked again.
+ * What the first screen needs, in one response: the user with the answers of GET /profile,
+ * GET /customers/current/subscriptions?include=paymentMethod and GET /progress. The root actor
+ * hands each part to the actor that owns it (src/machines/root/root.machine.ts).
  */
-export async function startUp(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getCurrentUser'>> {
-  return (await unwrap(client.GET('/identity/start', { ...init }))).user;
+export async function startUp(client: ApiClient, init?: CallOptions): Promise<StartUpAnswer> {
+  const data = await unwrap(client.GET('/identity/start', { ...init }));
+  const progress = partData(data.progress);
+  return {
+    user: data.user,
+    profile: partData(data.profile),
+    // As listSubscriptions reads the server's 404: no subscriptions (spec §8).
+    subscriptions: data.subscriptions.status === 404 ? [] : (partData(data.subscriptions)?.data ?? null),
+    progress: progress?.catalogItemsProgress ?? null,
+  };
 }
 
 export async function localLogin(

@@ -3,7 +3,6 @@ import type { Auth0Client } from '@auth0/auth0-spa-js';
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '@/api/client';
 import {
-  startUp,
   localLogin,
   logout as revokeSession,
   recordLearnerEvents,
@@ -236,7 +235,7 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
         if (!token) throw new Error('No access token for this session');
         return token;
       }),
-      fetchUser: fromPromise<User, void>(({ signal }) => unlessLeaving(() => startUp(api, { signal }))),
+      // fetchUser is the root's start-up (src/machines/root/root.machine.ts).
       sendLoginEvent: fromPromise<void, { user: User }>(({ signal }) =>
         unlessLeaving(async () => {
           const accessToken = await tokens.getToken();

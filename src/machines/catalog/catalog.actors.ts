@@ -1,12 +1,10 @@
 import { assign, fromCallback, fromPromise } from 'xstate';
-import type { ApiClient } from '@/api/client';
 import {
   getCatalogItem,
   getCatalogItemVideo,
   getFeaturedItems,
   getInProgressItems,
   getNewItems,
-  getProgress,
   getRecommendedItems,
   getRecommendedPlaylists,
   listCatalogItems,
@@ -19,17 +17,23 @@ import type { CatalogPage, ItemProgress } from '@/machines/catalog/catalog.types
 import { arrangeDashboard } from '@/machines/catalog/catalog.selectors';
 import { loadReferenceData, referenceDataSettled } from '@/machines/reference-data/reference-data.actors';
 import { selectProfile } from '@/machines/profile/profile.selectors';
+import type { RootRefs } from '@/machines/root/root.machine';
 import { withFetch } from '@/machines/shared/resource';
+import { loadResource } from '@/machines/shared/resource.actors';
 import { defineScreen } from '@/machines/shared/screen';
 
 // The real effects of the catalogue screens, over src/api/operations.ts and the root's
 // long-lived actors. Views get these screens through useScreenActor; tests build them from
 // stand-in services.
 
-/** Progress is optional everywhere (spec §2 "if available"): a failure shows no progress. */
-export async function progressIfAvailable(api: ApiClient, signal: AbortSignal): Promise<ItemProgress[]> {
+/**
+ * The learner's progress as the app's progress actor holds it (spec §4: loaded once, with the
+ * start-up, then patched locally), never fetched again by a screen. Optional everywhere (spec §2
+ * "if available"): a failure shows no progress.
+ */
+async function progressIfAvailable(progress: RootRefs['progress'], signal: AbortSignal): Promise<ItemProgress[]> {
   try {
-    return await getProgress(api, { signal });
+    return Object.values(await loadResource(progress, signal));
   } catch (error) {
     if (signal.aborted) throw error;
     return [];
@@ -45,7 +49,7 @@ export const catalogScreen = defineScreen('catalog', ({ api, actors, router }) =
     actors: {
       prepare: fromPromise<CatalogPrepared, void>(async ({ signal }) => {
         loadReferenceData(actors);
-        const progress = progressIfAvailable(api, signal);
+        const progress = progressIfAvailable(actors.progress, signal);
         await referenceDataSettled(actors, signal);
         // The profile is loaded by the guard; while it is still on its way the catalogue does not wait.
         const profile = selectProfile(actors.profile.getSnapshot());
@@ -81,7 +85,7 @@ export const dashboardScreen = defineScreen('dashboard', ({ api, actors }) =>
       getRecommendedPlaylists(api, { signal }),
       getNewItems(api, { signal }),
       getInProgressItems(api, { signal }),
-      progressIfAvailable(api, signal),
+      progressIfAvailable(actors.progress, signal),
     ]);
     return arrangeDashboard({ featured, recommended, recommendedPlaylists, newItems, inProgress, progress });
   }),
@@ -99,10 +103,10 @@ export const livestreamsScreen = defineScreen('livestreams', ({ api }) =>
 );
 
 /** A playlist or a livestream page. */
-export const itemDetailScreen = defineScreen('itemDetail', ({ api }) =>
+export const itemDetailScreen = defineScreen('itemDetail', ({ api, actors }) =>
   withFetch(itemDetailMachine, async ({ publicId, resourceType }, signal) => {
     if (!isPublicId(publicId)) throw wrongKindError();
-    const [item, progress] = await Promise.all([getCatalogItem(api, publicId, { signal }), progressIfAvailable(api, signal)]);
+    const [item, progress] = await Promise.all([getCatalogItem(api, publicId, { signal }), progressIfAvailable(actors.progress, signal)]);
     if (item.resourceType !== resourceType) throw wrongKindError();
     const ended = item.resourceType === 'LIVESTREAM' && item.endDate !== null && Date.parse(item.endDate) < Date.now();
     const video = ended && item.hasVideo ? await getCatalogItemVideo(api, item.id, { signal }).catch(() => null) : null;

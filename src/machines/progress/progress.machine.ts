@@ -1,9 +1,11 @@
 import { createResourceMachine } from '@/machines/shared/resource';
+import { isVideoComplete } from '@/lib/video-complete';
 import type { LearnerProgress, ProgressByItem, ProgressItemPatch } from './progress.types';
 
-// Learner progress of spec §4: loaded once, then patched locally per catalogue item with
-// lastInteractionAt set to now, so screens reflect an interaction at once without fetching the
-// list again. A patch made while the list is in flight is applied again on top of it.
+// Learner progress of spec §4: loaded once (with the start-up, src/machines/root/root.machine.ts),
+// then patched locally per catalogue item with lastInteractionAt set to now, so screens reflect
+// an interaction at once without fetching the list again. A patch made while the list is in
+// flight is applied again on top of it.
 
 function emptyProgress(catalogItemId: string, at: string): LearnerProgress {
   return {
@@ -19,10 +21,18 @@ function emptyProgress(catalogItemId: string, at: string): LearnerProgress {
   };
 }
 
+/**
+ * The server's completion rule for a strategy (LearnerProgress.completed): its five steps done.
+ * Only a strategy's page patches progress, so a patched item is a strategy.
+ */
+const strategyCompleted = (p: LearnerProgress): boolean =>
+  isVideoComplete(p) && p.areReproduciblesDownloaded && p.isRubricScoreSaved && p.isCatalogItemRated && p.isStrategyApplied;
+
 export function applyProgressPatch(data: ProgressByItem | null, { catalogItemId, changes }: ProgressItemPatch, at: number): ProgressByItem {
   const stamp = new Date(at).toISOString();
   const current = data?.[catalogItemId] ?? emptyProgress(catalogItemId, stamp);
-  return { ...data, [catalogItemId]: { ...current, ...changes, catalogItemId, lastInteractionAt: stamp } };
+  const next = { ...current, ...changes, catalogItemId, lastInteractionAt: stamp };
+  return { ...data, [catalogItemId]: { ...next, completed: strategyCompleted(next) } };
 }
 
 export const progressMachine = createResourceMachine<ProgressByItem, void, ProgressItemPatch>({

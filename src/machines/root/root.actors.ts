@@ -1,6 +1,6 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
-import { createApiClient, onUnauthorized, type ApiClient, type EarlyResponsesStore } from '@/api/client';
-import { getProfile, getProgress, listSubscriptions, recordPageView } from '@/api/operations/start-up';
+import { createApiClient, onUnauthorized, type ApiClient } from '@/api/client';
+import { getProfile, getProgress, listSubscriptions, recordPageView, startUp } from '@/api/operations/start-up';
 import { connectFeatureReader } from '@/lib/flags';
 import { ADMIN_SITE_PATH } from '@/lib/routes';
 import {
@@ -17,7 +17,7 @@ import { authIntents } from '@/machines/auth/auth.intents';
 import { createLocalTokenStore } from '@/machines/auth/local-token';
 import { createTokenProvider, type TokenProvider } from '@/machines/auth/token-provider';
 import { profileMachine } from '@/machines/profile/profile.machine';
-import { rootMachine, systemAuthMachine, type RootMachine } from '@/machines/root/root.machine';
+import { ROOT_SYSTEM_ID, rootMachine, systemAuthMachine, type RootMachine, type StartUp } from '@/machines/root/root.machine';
 import type { AppServices, BrowserEdge, RouterPort } from '@/machines/root/app-services';
 import { browserEdge, lateRouterPort } from '@/machines/root/browser-edge';
 import { withFetch } from '@/machines/shared/resource';
@@ -33,7 +33,7 @@ import { navigationProgressMachine } from '@/machines/navigation-progress/naviga
 import type { PageView } from '@/machines/navigation-progress/navigation-progress.types';
 import { integrationsMachine } from '@/machines/integrations/integrations.machine';
 import { progressMachine } from '@/machines/progress/progress.machine';
-import type { ProgressByItem } from '@/machines/progress/progress.types';
+import type { LearnerProgress, ProgressByItem } from '@/machines/progress/progress.types';
 import {
   browserLearnerEventsEdge,
   createLearnerEventsLogic,
@@ -66,8 +66,6 @@ export type RootOptions = {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** Overrides the API client's fetch (tests). */
   fetch?: typeof fetch;
-  /** Where the API client keeps responses the app has before it asks; default: the page's (none with `fetch`). */
-  earlyResponses?: EarlyResponsesStore | null;
   baseUrl?: string;
   /** The feature-flag client (spec §1): GrowthBook settings, or a stand-in client (tests). */
   flags?: Partial<GrowthBookConfig> & { createClient?: () => Promise<FlagClient> };
@@ -90,6 +88,8 @@ export type RootServices = {
   connect: (root: RootActor) => () => void;
 };
 
+const byItem = (list: readonly LearnerProgress[]): ProgressByItem => Object.fromEntries(list.map((item) => [item.catalogItemId, item]));
+
 function isAdminSite(to: string): boolean {
   return to === ADMIN_SITE_PATH || to.startsWith(`${ADMIN_SITE_PATH}/`);
 }
@@ -111,7 +111,7 @@ export function createRootServices(options: RootOptions & { router: RouterPort }
       if (root) bindIntents(root.getSnapshot().context.auth, authIntents).tokenFailed(error);
     },
   });
-  const api = createApiClient({ getAccessToken: tokens.getToken, baseUrl: options.baseUrl, fetch: options.fetch, earlyResponses: options.earlyResponses });
+  const api = createApiClient({ getAccessToken: tokens.getToken, baseUrl: options.baseUrl, fetch: options.fetch });
   const authEffects = createAuthEffects({
     api,
     tokens,
@@ -138,9 +138,19 @@ export function createRootServices(options: RootOptions & { router: RouterPort }
 
   const logic = rootMachine.provide({
     actors: {
-      progress: withFetch(progressMachine, async (_, signal): Promise<ProgressByItem> =>
-        Object.fromEntries((await getProgress(api, { signal })).map((item) => [item.catalogItemId, item])),
-      ),
+      loadStartUp: fromPromise<StartUp, void>(async ({ signal }) => {
+        try {
+          const answer = await startUp(api, { signal });
+          return { ...answer, progress: answer.progress && byItem(answer.progress) };
+        } catch (error) {
+          // Cut off because the page is going away (a reload as the app starts): the page is
+          // leaving anyway, and a failure would log out (spec §4) and revoke the token the
+          // reloaded page is about to use.
+          if (browser.isLeaving?.()) return new Promise<StartUp>(() => undefined);
+          throw error;
+        }
+      }),
+      progress: withFetch(progressMachine, async (_, signal) => byItem(await getProgress(api, { signal }))),
       learnerEvents,
       flags: flagsMachine.provide({
         actors: {
@@ -207,7 +217,7 @@ export function createRootApp(options: RootOptions = {}): RootApp {
   const late = lateRouterPort();
   const router = options.router ?? late;
   const services = createRootServices({ ...options, router });
-  const actor = createActor(services.logic, { input: { auth: options.auth } });
+  const actor = createActor(services.logic, { input: { auth: options.auth }, systemId: ROOT_SYSTEM_ID });
   const disconnect = services.connect(actor);
   actor.subscribe({ complete: disconnect, error: disconnect });
   actor.start();

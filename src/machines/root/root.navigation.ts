@@ -10,11 +10,10 @@ import { selectRootRefs, type RootRefs } from '@/machines/root/root.selectors';
 import { loadResource } from '@/machines/shared/resource.actors';
 
 // The router's one call per navigation: the guard of spec §4 fed by the app-wide actors. The
-// profile and subscriptions actors cache, so only the first navigation after sign-in fetches
-// them, and that one is answered by the start-up response's parts (GET /identity/start, which
-// also gives the user; src/api/early-responses.ts). The guard's first step waits for the user
-// only, not for the whole sign-in, so the start-up chain is /identity/start → (login event ∥ the
-// screen's data) (docs/decisions.md "Start-up chain", "One start-up response").
+// profile and subscriptions actors hold what the root's start-up handed them (GET /identity/start,
+// which also gives the user; root.machine.ts), so the first navigation after sign-in fetches
+// nothing more. The guard's first step waits for the user only, not for the whole sign-in, so the
+// start-up chain is /identity/start → (login event ∥ the screen's data).
 
 export type GuardNavigationOptions = {
   flags?: RouteFlags;

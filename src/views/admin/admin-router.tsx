@@ -9,6 +9,8 @@ import { LoadingScreen } from '@/views/components/loading-screen';
 import { Page } from '@/views/components/page';
 import { useRoot } from '@/views/root-context';
 import { AdminShell, AdminPage } from '@/views/admin/admin-shell';
+import { errorText } from '@/views/components/text.css';
+import { buttonLink } from '@/views/components/page.css';
 
 // The admin site's routes, all under /admin. Each navigation first waits for the session: a
 // platform admin goes on, a visitor gets the sign-in, anybody else is sent to the educator app
@@ -58,10 +60,10 @@ function AdminRouteError() {
   console.error(error);
   return (
     <Page title="Something went wrong">
-      <p className="error" role="alert">
+      <p className={errorText} role="alert">
         {GENERIC_ERROR_MESSAGE}
       </p>
-      <a className="button" href={ADMIN_SITE_HOME}>
+      <a className={buttonLink} href={ADMIN_SITE_HOME}>
         Reload the admin site
       </a>
     </Page>

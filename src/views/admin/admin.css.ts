@@ -76,7 +76,7 @@ export const navLink = style({
   whiteSpace: 'nowrap',
   selectors: {
     '&:hover': { background: vars.color.surfaceMuted, color: vars.color.text },
-    '&.active': { background: vars.color.primarySoft, color: vars.color.onPrimarySoft },
+    '&[aria-current="page"]': { background: vars.color.primarySoft, color: vars.color.onPrimarySoft },
   },
 });
 
@@ -206,17 +206,6 @@ globalStyle(`${simpleTable} th, ${simpleTable} td`, { textAlign: 'start', paddin
 globalStyle(`${simpleTable} thead th`, { borderTop: 0, color: vars.color.textMuted, fontWeight: vars.fontWeight.semibold });
 globalStyle(`${simpleTable} tbody th`, { fontWeight: 'inherit' });
 globalStyle(`${simpleTable} td:last-child`, { textAlign: 'end' });
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 // Narrow screens: each member is a small block (name across, then role, status and the button).
 const narrow = 'screen and (max-width: 639.98px)';
 globalStyle(`${simpleTable} thead`, { '@media': { [narrow]: { display: 'none' } } });

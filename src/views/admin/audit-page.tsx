@@ -15,6 +15,7 @@ import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { AdminPage } from '@/views/admin/admin-shell';
 import { FilterSelect } from '@/views/components/filter-select';
 import * as styles from '@/views/admin/admin.css';
+import { visuallyHidden } from '@/views/components/text.css';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -72,12 +73,12 @@ function Changes({ entry }: { entry: AuditEntry }) {
         <span key={field}>
           <span className={styles.small}>{field}: </span>
           <span className={`${styles.changeValue} ${styles.before}`}>
-            <span className="visually-hidden">from </span>
+            <span className={visuallyHidden}>from </span>
             {show(entry.before?.[field])}
           </span>{' '}
           <span aria-hidden="true">→</span>{' '}
           <span className={styles.changeValue}>
-            <span className="visually-hidden">to </span>
+            <span className={visuallyHidden}>to </span>
             {show(entry.after?.[field])}
           </span>
         </span>

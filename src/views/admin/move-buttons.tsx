@@ -6,6 +6,7 @@ import type { EditableItem } from '@/machines/admin/admin-list-editor.types';
 import { useIntents } from '@/views/hooks/use-intents';
 import { Button } from '@/views/layout/button';
 import * as styles from '@/views/admin/framework.css';
+import { visuallyHidden } from '@/views/components/text.css';
 
 /** Move up and down among siblings: keyboard reachable, named after the entry. */
 export function MoveButtons({ actor, id, name, first, last }: { actor: AdminListEditorActorRef; id: string; name: string; first: boolean; last: boolean }) {
@@ -43,7 +44,7 @@ export function MoveAnnouncement({ moved, busy, items, name }: { moved: Moved; b
   const item = moved && !busy ? items.find((i) => i.id === moved.id) : undefined;
   const siblings = item ? siblingsOf(items, item) : [];
   return (
-    <p className="visually-hidden" aria-live="polite">
+    <p className={visuallyHidden} aria-live="polite">
       {item ? `${name(item)} moved to position ${siblings.findIndex((s) => s.id === item.id) + 1} of ${siblings.length}` : ''}
     </p>
   );

@@ -16,6 +16,7 @@ import { AdminPage } from '@/views/admin/admin-shell';
 import { FilterSelect } from '@/views/components/filter-select';
 import { KIND_LABELS } from '@/views/admin/organizations-page';
 import * as styles from '@/views/admin/admin.css';
+import { stack } from '@/views/components/page.css';
 
 const KIND_OPTIONS = Object.entries(KIND_LABELS).map(([id, name]) => ({ id, name }));
 
@@ -37,7 +38,7 @@ export function AdminNewOrganizationPage() {
         ← All organizations
       </Link>
       <AdminPage title="New organization" lead="A school can be on its own or in a district; a district holds schools. Its subscription and members are set on its page.">
-        <form className={`stack ${styles.card} ${styles.narrowCard}`} onSubmit={onSubmit} noValidate>
+        <form className={`${stack} ${styles.card} ${styles.narrowCard}`} onSubmit={onSubmit} noValidate>
           <TextField form={form} name="name" autoComplete="organization" />
           <FilterSelect label="Kind" options={KIND_OPTIONS} value={type} onChange={(kind) => kind && change('type', kind)} />
           {type === 'SCHOOL' && (

@@ -30,6 +30,7 @@ import { FilterSelect } from '@/views/components/filter-select';
 import { formatDay, KIND_LABELS, SubscriptionStatus } from '@/views/admin/organizations-page';
 import { AccountStatus } from '@/views/admin/users-page';
 import * as styles from '@/views/admin/admin.css';
+import { errorText, visuallyHidden } from '@/views/components/text.css';
 
 type Props = { actor: AdminOrganizationActorRef; view: OrganizationView };
 
@@ -67,7 +68,7 @@ function DraftInput({ actor, field, label, type = 'text', hint }: { actor: Admin
 function Refusal({ actor, section }: { actor: AdminOrganizationActorRef; section: Section }) {
   const refusal = useSelector(actor, selectRefusal(section));
   return (
-    <p className="error" role="alert">
+    <p className={errorText} role="alert">
       {refusal?.message ?? ''}
     </p>
   );
@@ -255,7 +256,7 @@ function Members({ actor, view }: Props) {
                 <th scope="col">Role</th>
                 <th scope="col">Status</th>
                 <th scope="col">
-                  <span className={styles.visuallyHidden}>Actions</span>
+                  <span className={visuallyHidden}>Actions</span>
                 </th>
               </tr>
             </thead>

@@ -9,6 +9,8 @@ import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { useRoot } from '@/views/root-context';
 import { button } from '@/views/layout/button.css';
 import * as styles from '@/views/admin/admin.css';
+import { errorText } from '@/views/components/text.css';
+import { stack } from '@/views/components/page.css';
 
 /** The admin site's sign-in: the same local sign-in and identity provider as the educator app. */
 export function AdminSignInPage() {
@@ -22,9 +24,9 @@ export function AdminSignInPage() {
   return (
     <Page title="Platform admin">
       <p className={styles.muted}>Sign in with a platform administrator account to manage the learning platform.</p>
-      <form className="stack" onSubmit={onSubmit} noValidate aria-describedby={error ? 'admin-login-error' : undefined}>
+      <form className={stack} onSubmit={onSubmit} noValidate aria-describedby={error ? 'admin-login-error' : undefined}>
         {error && (
-          <p id="admin-login-error" className="error" role="alert">
+          <p id="admin-login-error" className={errorText} role="alert">
             {error.message}
           </p>
         )}

@@ -8,6 +8,7 @@ import { Button } from '@/views/layout/button';
 import { Chevron } from '@/views/components/chevron';
 import { TYPE_LABELS } from '@/views/catalog/item-card';
 import * as styles from '@/views/catalog/filters.css';
+import { visuallyHidden } from '@/views/components/text.css';
 
 export const PROGRESS_FILTER_LABELS: Record<ProgressFilter, string> = {
   NOT_STARTED: 'Not started',
@@ -83,7 +84,7 @@ export function FiltersSheet({ query, resultCount, loading, onChange, onClearAll
         {count > 0 && (
           <span className={styles.countBadge}>
             {count}
-            <span className="visually-hidden"> active</span>
+            <span className={visuallyHidden}> active</span>
           </span>
         )}
       </Button>

@@ -5,6 +5,7 @@ import { ButtonLink } from '@/views/layout/button';
 import { itemPath } from '@/views/catalog/item-card';
 import * as styles from '@/views/catalog/detail-pages.css';
 import { useDocumentTitle } from '@/views/hooks/use-document-title';
+import { visuallyHidden } from '@/views/components/text.css';
 
 // What the detail pages (strategy, playlist, livestreams) share: skeletons while they load, the
 // not-found page for an address that names nothing, and links that keep a playlist's context.
@@ -18,7 +19,7 @@ export { formatTotalTime, livestreamSections, playlistSyllabus, type SyllabusEnt
 export function Skeleton({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div role="status" className={styles.skeletonRegion}>
-      <span className="visually-hidden">{label}</span>
+      <span className={visuallyHidden}>{label}</span>
       <div aria-hidden="true" className={styles.skeletonRegion}>
         {children}
       </div>

@@ -3,6 +3,7 @@ import { elementTitle, progressById } from '@/machines/catalog/catalog.selectors
 import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { ItemCard, ItemCardSkeleton } from '@/views/catalog/item-card';
 import * as styles from '@/views/catalog/catalog.css';
+import { muted } from '@/views/components/text.css';
 
 type Props = {
   items: readonly CatalogItemSummary[];
@@ -16,7 +17,7 @@ type Props = {
 /** Cards for a list of catalogue items, with the framework element looked up in reference data. */
 export function ItemList({ items, empty, progress, label, leading = 0 }: Props) {
   const { nasotItems } = useReferenceData();
-  if (items.length === 0) return <p className="muted">{empty}</p>;
+  if (items.length === 0) return <p className={muted}>{empty}</p>;
   const byId = progress ? progressById(progress) : null;
   return (
     <ul className={styles.grid} aria-label={label}>

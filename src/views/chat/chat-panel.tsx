@@ -6,6 +6,7 @@ import type { ChatMessage } from '@/machines/chat/chat.types';
 import { useSelector } from '@xstate/react';
 import { useChat, useChatEvents } from '@/views/chat/chat-actor';
 import * as styles from '@/views/chat/chat.css';
+import { muted, visuallyHidden } from '@/views/components/text.css';
 
 // The help chat panel: a labelled dialog (focus moves in, Escape or a click outside closes it,
 // focus returns to the launcher). Answers are announced through the log's polite live region.
@@ -14,7 +15,7 @@ function Message({ message, onNavigate }: { message: ChatMessage; onNavigate: ()
   if (message.from === 'user') {
     return (
       <p className={styles.fromUser}>
-        <span className="visually-hidden">You: </span>
+        <span className={visuallyHidden}>You: </span>
         {message.text}
       </p>
     );
@@ -77,7 +78,7 @@ export default function ChatPanel() {
             {messages.map((message) => (
               <Message key={message.id} message={message} onNavigate={close} />
             ))}
-            {isLoading && <p className="muted">Loading help topics…</p>}
+            {isLoading && <p className={muted}>Loading help topics…</p>}
             {hasFailed && (
               <p role="alert">
                 The help topics could not be loaded.{' '}
@@ -89,7 +90,7 @@ export default function ChatPanel() {
           </div>
           {suggestions.length > 0 && (
             <>
-              <h3 id={suggestionsId} className="visually-hidden">
+              <h3 id={suggestionsId} className={visuallyHidden}>
                 Suggested topics
               </h3>
               <ul className={styles.suggestions} aria-labelledby={suggestionsId}>

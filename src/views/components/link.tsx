@@ -28,20 +28,13 @@ export function Link({ to, replace, state, preventScrollReset, target, onClick, 
 }
 
 /**
- * A navigation link that knows when its route is the current one: `aria-current="page"` (which
- * the navigation styles key on) and the class `active`, like React Router's NavLink. Without
- * `end`, the route's sub-paths count as current too.
+ * A navigation link that knows when its route is the current one: `aria-current="page"`, which
+ * the navigation styles key on. Without `end`, the route's sub-paths count as current too.
  */
-export function NavLink({ end = false, className, ...rest }: LinkProps & { end?: boolean }) {
+export function NavLink({ end = false, ...rest }: LinkProps & { end?: boolean }) {
   const { pathname } = useLocation();
   const target = useResolvedPath(rest.to).pathname;
   const slash = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length;
   const isActive = pathname === target || (!end && pathname.startsWith(target) && pathname.charAt(slash) === '/');
-  return (
-    <Link
-      {...rest}
-      className={[className, isActive ? 'active' : null].filter(Boolean).join(' ') || undefined}
-      aria-current={isActive ? 'page' : undefined}
-    />
-  );
+  return <Link {...rest} aria-current={isActive ? 'page' : undefined} />;
 }

@@ -1,3 +1,5 @@
+import '@/views/components/loading-screen.css';
+
 /**
  * Full-screen loading view (spec §2 "Shell and layout": while authentication is loading).
  * `brand`: the product's mark above the spinner, for the app's start. index.html carries the same
@@ -16,7 +18,7 @@ export function LoadingScreen({ label = 'Loading', brand = false }: { label?: st
           </svg>
         )}
         <div className="spinner" aria-hidden="true" />
-        <p className="visually-hidden">{label}…</p>
+        <p>{label}…</p>
       </div>
     </div>
   );

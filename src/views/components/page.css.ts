@@ -1,4 +1,5 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
+import { button } from '@/views/layout/button.css';
 import { mediaUp } from '@/views/theme/tokens';
 import { vars } from '@/views/theme/vars.css';
 
@@ -39,3 +40,16 @@ export const title = style({
   marginBottom: vars.space.lg,
   overflowWrap: 'anywhere',
 });
+
+/** A column whose blocks are spaced evenly (a form's fields, a card's paragraphs). */
+export const stack = style({});
+globalStyle(`${stack} > * + *`, { marginTop: vars.space.md });
+
+/** A row of buttons and links that wraps on a narrow screen. */
+export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', alignItems: 'center' });
+
+/**
+ * A link drawn as the default button, its classes worked out at build time: the route error's
+ * "Go Home" is on the app's first page, which would otherwise carry the button recipe's runtime.
+ */
+export const buttonLink = button();

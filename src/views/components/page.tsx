@@ -9,7 +9,7 @@ export function Page({ title, children, wide = false }: { title: string; childre
       <header className={styles.brand}>
         <BrandMark />
       </header>
-      <main className={[styles.card, wide ? styles.wide : '', 'stack'].filter(Boolean).join(' ')}>
+      <main className={[styles.card, wide ? styles.wide : '', styles.stack].filter(Boolean).join(' ')}>
         <h1 className={styles.title}>{title}</h1>
         {children}
       </main>
@@ -18,6 +18,6 @@ export function Page({ title, children, wide = false }: { title: string; childre
 }
 
 /** The card alone, for full-screen pages that lay out their own heading. */
-export const pageCardClass = [styles.card, 'stack'].join(' ');
+export const pageCardClass = `${styles.card} ${styles.stack}`;
 export const pageFrameClass = styles.frame;
 export const pageTitleClass = styles.title;

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import * as styles from '@/views/components/skeleton.css';
+import { visuallyHidden } from '@/views/components/text.css';
 
 // Grey placeholders in the shape of what is loading, so the page keeps its layout while data
 // arrives; one status region names what is loading for screen readers.
@@ -26,7 +27,7 @@ export function SkeletonCard({ media = true }: { media?: boolean }) {
 export function Skeleton({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className={styles.stack} role="status" aria-busy="true" data-testid="skeleton">
-      <span className="visually-hidden">{label}</span>
+      <span className={visuallyHidden}>{label}</span>
       <div className={styles.stack} aria-hidden="true">
         {children}
       </div>

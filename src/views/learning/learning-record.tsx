@@ -23,6 +23,7 @@ import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { BaseCard } from '@/views/layout/base-card';
 import { button } from '@/views/layout/button.css';
 import * as styles from '@/views/learning/learning-record.css';
+import { muted } from '@/views/components/text.css';
 
 // The learning record a teacher hands in for licence renewal: the progress table as a
 // spreadsheet, and certificates of what they completed, each with a public verification page.
@@ -95,7 +96,7 @@ function CertificateRow({ certificate }: { certificate: Certificate }) {
         <span className={styles.itemTitle}>
           {day(certificate.from)} – {day(certificate.to)}
         </span>
-        <span className="muted">
+        <span className={muted}>
           {certificate.strategies.length} {certificate.strategies.length === 1 ? 'strategy' : 'strategies'} · {certificate.hours} hours · code{' '}
           <a href={certificate.verifyUrl} target="_blank" rel="noopener noreferrer">
             {certificate.code}

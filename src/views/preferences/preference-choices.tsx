@@ -6,6 +6,7 @@ import { isStrandChosen, type StrandChoice } from '@/machines/shared/interests';
 import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { useRoot } from '@/views/root-context';
 import * as styles from '@/views/preferences/preferences.css';
+import { visuallyHidden } from '@/views/components/text.css';
 
 // The questions about a learner's preferences, as the onboarding wizard asks them and the
 // profile edits them: interests (strands, then the elements of the chosen ones), audience, years
@@ -127,7 +128,7 @@ type OneOfProps<T> = {
   quietLegend?: boolean;
 };
 
-const legendClass = (quiet: boolean | undefined) => (quiet ? 'visually-hidden' : styles.legend);
+const legendClass = (quiet: boolean | undefined) => (quiet ? visuallyHidden : styles.legend);
 
 export function AudienceStep({ selected, onSelect, quietLegend }: OneOfProps<string>) {
   const { audiences } = useReferenceData();

@@ -26,6 +26,8 @@ import { LoadingScreen } from '@/views/components/loading-screen';
 import { Page } from '@/views/components/page';
 import { button } from '@/views/layout/button.css';
 import * as styles from '@/views/preferences/preferences.css';
+import { errorText, muted } from '@/views/components/text.css';
+import { stack } from '@/views/components/page.css';
 
 // The one preferences wizard behind /onboarding and /personalize: the machine says which
 // questions are asked; the screen gives its titles and its finishing words.
@@ -53,7 +55,7 @@ export function PreferencesWizard({ screen, text }: { screen: Screen<Preferences
   if (!reference.failed) return <LoadingScreen />;
   return (
     <Page title="Something went wrong">
-      <p className="error" role="alert">
+      <p className={errorText} role="alert">
         {GENERIC_ERROR_MESSAGE}
       </p>
       <button className={button()} type="button" onClick={reference.retry}>
@@ -100,17 +102,17 @@ function Questions({ wizard, text }: { wizard: WizardRef; text: WizardText }) {
         </div>
       </div>
       <form
-        className="stack"
+        className={stack}
         onSubmit={(e) => {
           e.preventDefault();
           if (!blocked) intents.continue(last);
         }}
       >
-        <div className="stack">
+        <div className={stack}>
           <h2 className={styles.question} ref={headingRef} tabIndex={-1}>
             {question}
           </h2>
-          {text.hints[step] && <p className="muted">{text.hints[step]}</p>}
+          {text.hints[step] && <p className={muted}>{text.hints[step]}</p>}
         </div>
         {step === 'interests' && (
           <InterestsStep selected={answers.interestIds} onToggleStrand={intents.toggleStrand} onToggleElement={intents.toggleElement} />
@@ -118,7 +120,7 @@ function Questions({ wizard, text }: { wizard: WizardRef; text: WizardText }) {
         {step === 'audience' && <AudienceStep selected={answers.audienceId} onSelect={intents.selectAudience} quietLegend />}
         {step === 'experience' && <ExperienceStep selected={answers.experienceLevel} onSelect={intents.selectExperience} quietLegend />}
         {error !== null && (
-          <p className="error" role="alert">
+          <p className={errorText} role="alert">
             {errorMessage(error)}
           </p>
         )}

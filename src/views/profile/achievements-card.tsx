@@ -10,6 +10,7 @@ import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Skeleton, SkeletonBlock } from '@/views/components/skeleton';
 import { BaseCard } from '@/views/layout/base-card';
 import * as styles from '@/views/profile/profile.css';
+import { muted } from '@/views/components/text.css';
 
 // The seven achievements of spec §3 with their labels and icons; the three milestones show how
 // far the next one is. Below them the streak, as the server counts it.
@@ -84,11 +85,11 @@ export function AchievementsCard() {
           <div className={styles.streak}>
             <div className={styles.streakFigure}>
               <span className={styles.streakValue}>{plural(data.streaks.currentStreak, 'week')}</span>
-              <span className="muted">Current streak</span>
+              <span className={muted}>Current streak</span>
             </div>
             <div className={styles.streakFigure}>
               <span className={styles.streakValue}>{plural(data.streaks.longestStreak, 'week')}</span>
-              <span className="muted">Longest streak</span>
+              <span className={muted}>Longest streak</span>
             </div>
             <ol className={styles.days} aria-label="The last 7 days">
               {data.streaks.days.map((day) => {

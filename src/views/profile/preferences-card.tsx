@@ -13,6 +13,8 @@ import { BaseCard } from '@/views/layout/base-card';
 import { button } from '@/views/layout/button.css';
 import { AudienceStep, ExperienceStep, InterestsStep } from '@/views/preferences/preference-choices';
 import * as styles from '@/views/profile/profile.css';
+import { muted } from '@/views/components/text.css';
+import { stack } from '@/views/components/page.css';
 
 /** What the educator wants to learn about, for whom they teach, and how long they have taught. */
 export function PreferencesCard({ profile }: { profile: Profile }) {
@@ -24,12 +26,12 @@ export function PreferencesCard({ profile }: { profile: Profile }) {
   const experience = useSelector(form, selectValue('experienceLevel')) as ExperienceLevel | null;
   return (
     <BaseCard title="Learning preferences">
-      <form className="stack" onSubmit={onSubmit} noValidate aria-label="Learning preferences">
-        <p className="muted">Your dashboard recommends strategies from these, and the catalogue opens on your audience.</p>
+      <form className={stack} onSubmit={onSubmit} noValidate aria-label="Learning preferences">
+        <p className={muted}>Your dashboard recommends strategies from these, and the catalogue opens on your audience.</p>
         <FieldMessage form={form} name="interestIds" />
         <details className={styles.disclosure}>
           <summary className={styles.summary}>
-            Interests <span className="muted">· {interestIds.length} chosen</span>
+            Interests <span className={muted}>· {interestIds.length} chosen</span>
           </summary>
           <InterestsStep
             selected={interestIds}

@@ -26,6 +26,8 @@ import { ItemList, ItemListSkeleton } from '@/views/catalog/item-list';
 import { FilterChips, FilterPanel, FiltersSheet, useFilterChips } from '@/views/catalog/catalog-filters';
 import * as styles from '@/views/catalog/catalog.css';
 import * as filterStyles from '@/views/catalog/filters.css';
+import { muted, visuallyHidden } from '@/views/components/text.css';
+import { field } from '@/views/components/form/form.css';
 
 const SEARCH_INPUT_ID = 'catalog-search';
 
@@ -65,7 +67,7 @@ export function CatalogPage() {
           <FilterPanel query={query} onChange={filter} />
         </aside>
         <section aria-labelledby="catalog-results" aria-busy={loading || undefined} className={styles.results}>
-          <h2 id="catalog-results" className="visually-hidden">
+          <h2 id="catalog-results" className={visuallyHidden}>
             Results
           </h2>
           <div className={styles.resultsHead}>
@@ -100,7 +102,7 @@ function SearchForm({ value, onSearch }: { value: string; onSearch: (text: strin
   };
   return (
     <form role="search" className={filterStyles.searchForm} onSubmit={submit}>
-      <div className={`field ${filterStyles.searchField}`}>
+      <div className={`${field} ${filterStyles.searchField}`}>
         <label htmlFor={SEARCH_INPUT_ID}>Search the catalogue</label>
         <input id={SEARCH_INPUT_ID} type="search" name="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Title or topic" />
       </div>
@@ -125,7 +127,7 @@ function EmptyState({ query, onFilter, onClearAll }: { query: CatalogQuery; onFi
       <h3 id={headingId} className={styles.emptyTitle}>
         {query.search ? `No results for “${query.search}”` : 'Nothing matches these filters'}
       </h3>
-      <p className="muted">
+      <p className={muted}>
         {query.search && filters > 0
           ? 'Try clearing the filters, or search with fewer or different words.'
           : query.search

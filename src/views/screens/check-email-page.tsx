@@ -11,6 +11,8 @@ import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import * as styles from '@/views/billing/billing.css';
 import { button } from '@/views/layout/button.css';
 import { useSignedInUser } from '@/views/profile/about-you-card';
+import { errorText, muted } from '@/views/components/text.css';
+import { actions } from '@/views/components/page.css';
 
 /**
  * Where a new account waits until its address is proven: the link e-mailed at sign-up, sent
@@ -32,8 +34,8 @@ export function CheckEmailPage() {
         We sent a link to <strong>{user?.email ?? 'your address'}</strong>. Open it to confirm your address: this page carries on by itself once you
         have.
       </p>
-      <p className="muted">The link works for 7 days. Nothing there? Look in your spam folder, or send it again.</p>
-      <form className="actions" onSubmit={onSubmit}>
+      <p className={muted}>The link works for 7 days. Nothing there? Look in your spam folder, or send it again.</p>
+      <form className={actions} onSubmit={onSubmit}>
         <button className={button()} type="button" onClick={check} disabled={checking}>
           {checking ? 'Checking…' : "I've confirmed it"}
         </button>
@@ -41,7 +43,7 @@ export function CheckEmailPage() {
           {submitting ? 'Sending…' : 'Send the e-mail again'}
         </button>
       </form>
-      <p role="status" className={notYet ? 'error' : undefined}>
+      <p role="status" className={notYet ? errorText : undefined}>
         {notYet ? 'We have not seen the confirmation yet. Open the link in the e-mail, then try again.' : ''}
       </p>
       <p className={styles.signOut}>

@@ -12,6 +12,8 @@ import { useForm } from '@/views/components/form/use-form';
 import { useAuth } from '@/views/hooks/use-auth';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { button } from '@/views/layout/button.css';
+import { errorText, muted } from '@/views/components/text.css';
+import { actions, stack } from '@/views/components/page.css';
 
 /** The demo entry: an address asks for a link; the e-mailed link (`?ticket=`) starts the demo. */
 export function DemoPage() {
@@ -39,8 +41,8 @@ function DemoRequest({ linkError }: { linkError?: string }) {
         <p>
           We sent a link to <strong>{sentTo}</strong>. Open it to start your demo: it works once, within 24 hours.
         </p>
-        <p className="muted">Nothing there? Look in your spam folder, or send it again.</p>
-        <form className="actions" onSubmit={onSubmit}>
+        <p className={muted}>Nothing there? Look in your spam folder, or send it again.</p>
+        <form className={actions} onSubmit={onSubmit}>
           <button className={button()} type="submit" disabled={submitting}>
             {submitting ? 'Sending…' : 'Send the link again'}
           </button>
@@ -55,9 +57,9 @@ function DemoRequest({ linkError }: { linkError?: string }) {
   return (
     <Page title="Try the Educator Learning Platform">
       <p>Browse strategy videos, livestreams and playlists with a demo account. We will send you a link to confirm your e-mail.</p>
-      <form className="stack" onSubmit={onSubmit} noValidate aria-describedby={message ? 'demo-error' : undefined}>
+      <form className={stack} onSubmit={onSubmit} noValidate aria-describedby={message ? 'demo-error' : undefined}>
         {message && (
-          <p id="demo-error" className="error" role="alert">
+          <p id="demo-error" className={errorText} role="alert">
             {message}
           </p>
         )}
@@ -66,7 +68,7 @@ function DemoRequest({ linkError }: { linkError?: string }) {
           {submitting ? 'Sending…' : 'Start the demo'}
         </button>
       </form>
-      <p className="muted">
+      <p className={muted}>
         Already have an account? <Link to="/login">Sign in</Link>
       </p>
     </Page>

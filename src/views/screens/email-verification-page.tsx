@@ -14,6 +14,8 @@ import { useIntents } from '@/views/hooks/use-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Page } from '@/views/components/page';
 import { button } from '@/views/layout/button.css';
+import { errorText } from '@/views/components/text.css';
+import { actions } from '@/views/components/page.css';
 
 export function EmailVerificationPage() {
   const [params] = useSearchParams();
@@ -33,10 +35,10 @@ function Verification({ token }: { token: string }) {
   if (failed) {
     return (
       <Page title="We could not confirm your e-mail">
-        <p className="error" role="alert">
+        <p className={errorText} role="alert">
           {message}
         </p>
-        <div className="actions">
+        <div className={actions}>
           {retryable && (
             <button className={button()} type="button" onClick={retry}>
               Try again

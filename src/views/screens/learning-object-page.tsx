@@ -39,6 +39,7 @@ import { TYPE_LABELS, formatDuration, itemPath } from '@/views/catalog/item-card
 import { PLAYLIST_PARAM, entryPath } from '@/views/catalog/detail-page-parts';
 import * as styles from '@/views/screens/learning-object-page.css';
 import { useDocumentTitle } from '@/views/hooks/use-document-title';
+import { muted } from '@/views/components/text.css';
 
 // One strategy: its video, framework place, reflection rubric, guide and resources, and the
 // learner's actions on it. Logic and effects live in the learning-object machine.
@@ -186,7 +187,7 @@ function RelatedStrategies({ related }: { related: readonly CatalogItemSummary[]
         Related strategies
       </h2>
       {related.length === 0 ? (
-        <p className="muted">
+        <p className={muted}>
           No related strategies yet. <Link className={styles.link} to="/catalog">Browse the catalogue</Link>
         </p>
       ) : (
@@ -234,7 +235,7 @@ function ItemHeader({ item }: { item: CatalogItem }) {
           </ol>
         </nav>
       )}
-      {names.length > 0 && <p className="muted">For: {names.join(', ')}</p>}
+      {names.length > 0 && <p className={muted}>For: {names.join(', ')}</p>}
       <p>{item.description}</p>
     </>
   );
@@ -344,7 +345,7 @@ function RubricPanel({ actor, item }: { actor: LearningObjectRef; item: CatalogI
   const saved = useSelector(actor, selectUserRubricScore);
   const busy = useSelector(actor, selectLearningObjectBusy);
   const [value, setValue] = useState<number | null>(saved);
-  if (item.rubric.length === 0) return <p className="muted">This strategy has no reflection rubric. Try the implementation guide instead.</p>;
+  if (item.rubric.length === 0) return <p className={muted}>This strategy has no reflection rubric. Try the implementation guide instead.</p>;
   return (
     <form
       onSubmit={(e) => {
@@ -381,7 +382,7 @@ function RubricPanel({ actor, item }: { actor: LearningObjectRef; item: CatalogI
 
 function GuidePanel({ item }: { item: CatalogItem }) {
   const blocks = guideBlocks(item.implementationGuide);
-  if (blocks.length === 0) return <p className="muted">This strategy has no implementation guide.</p>;
+  if (blocks.length === 0) return <p className={muted}>This strategy has no implementation guide.</p>;
   return (
     <div>
       {blocks.map((block, i) => {
@@ -408,14 +409,14 @@ function ResourcesPanel({ actor, item }: { actor: LearningObjectRef; item: Catal
               <a className={styles.link} href={resource.url} target="_blank" rel="noreferrer">
                 {resource.title}
               </a>{' '}
-              <span className="muted">{resource.description}</span>
+              <span className={muted}>{resource.description}</span>
             </li>
           ))}
         </ul>
       )}
       <h3>Reproducibles</h3>
       {item.reproducibles.length === 0 ? (
-        <p className="muted">This strategy has no reproducibles.</p>
+        <p className={muted}>This strategy has no reproducibles.</p>
       ) : (
         <>
           <ul aria-label="Reproducibles">

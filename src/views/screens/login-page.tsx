@@ -7,6 +7,8 @@ import { useForm } from '@/views/components/form/use-form';
 import { useAuth } from '@/views/hooks/use-auth';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { button } from '@/views/layout/button.css';
+import { errorText, muted } from '@/views/components/text.css';
+import { actions, stack } from '@/views/components/page.css';
 
 export function LoginPage() {
   const returnTo = loginReturnTo(useLocation().search);
@@ -16,15 +18,15 @@ export function LoginPage() {
 
   return (
     <Page title="Sign in">
-      <form className="stack" onSubmit={onSubmit} noValidate aria-describedby={error ? 'login-error' : undefined}>
+      <form className={stack} onSubmit={onSubmit} noValidate aria-describedby={error ? 'login-error' : undefined}>
         {error && (
-          <p id="login-error" className="error" role="alert">
+          <p id="login-error" className={errorText} role="alert">
             {error.message}
           </p>
         )}
         <TextField form={form} name="email" type="email" autoComplete="username" />
         <TextField form={form} name="password" type="password" autoComplete="current-password" />
-        <div className="actions">
+        <div className={actions}>
           <button className={button()} type="submit" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign in'}
           </button>
@@ -36,7 +38,7 @@ export function LoginPage() {
           </button>
         </div>
       </form>
-      <p className="muted">
+      <p className={muted}>
         New here? <Link to="/demo">Try the demo</Link>
       </p>
     </Page>

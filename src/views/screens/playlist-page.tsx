@@ -10,6 +10,7 @@ import { TYPE_LABELS, formatDuration } from '@/views/catalog/item-card';
 import { entryPath } from '@/views/catalog/detail-page-parts';
 import * as styles from '@/views/catalog/detail-pages.css';
 import { useDocumentTitle } from '@/views/hooks/use-document-title';
+import { visuallyHidden } from '@/views/components/text.css';
 
 // A playlist as a syllabus: its entries in order with a tick for each one done, how far the
 // learner got ("2 of 6 done"), how long it takes, and what is up next. Entries open with the
@@ -131,7 +132,7 @@ function SyllabusRow({ entry, playlistId, isNext }: { entry: SyllabusEntry; play
       <div>
         <h2 className={styles.entryTitle}>
           <Link className={styles.entryLink} to={entryPath(entry.item, playlistId)}>
-            <span className="visually-hidden">{entry.position}. </span>
+            <span className={visuallyHidden}>{entry.position}. </span>
             {entry.item.title}
           </Link>
         </h2>

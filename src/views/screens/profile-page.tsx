@@ -19,6 +19,7 @@ import { PasswordCard } from '@/views/profile/password-card';
 import { PreferencesCard } from '@/views/profile/preferences-card';
 import * as styles from '@/views/profile/profile.css';
 import { useRoot } from '@/views/root-context';
+import { stack } from '@/views/components/page.css';
 
 /** The educator's own account: who they are, what they like, what they achieved, their sessions. */
 export function ProfilePage() {
@@ -80,7 +81,7 @@ function SignOutEverywhere() {
   const { onSubmit, submitting } = useForm(form);
   return (
     <BaseCard title="Where you are signed in">
-      <form className="stack" onSubmit={onSubmit} aria-describedby="sign-out-everywhere-text">
+      <form className={stack} onSubmit={onSubmit} aria-describedby="sign-out-everywhere-text">
         <p id="sign-out-everywhere-text">
           Signed in on a shared or lost device? Signing out everywhere ends every session of your account, on every browser and device,
           this one included. You will sign in again with your password.

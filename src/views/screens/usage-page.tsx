@@ -35,6 +35,7 @@ import { InviteDialog } from '@/views/usage/invite-dialog';
 import { MembersTable } from '@/views/usage/members-table';
 import { SchoolPicker } from '@/views/usage/school-picker';
 import * as styles from '@/views/usage/usage.css';
+import { field } from '@/views/components/form/form.css';
 
 // Educator Usage (spec §2; issue 13): how the educators of a school — or, for a district admin,
 // of every school or the one picked — use the platform over a period: who completed
@@ -180,11 +181,11 @@ function RangePicker({ range, onChange }: { range: DateRange; onChange: (range: 
     const next = { ...range, preset: 'custom' as const, [which]: day };
     if (customRangeProblem(next.from, next.to) === null) onChange(next);
   };
-  // The app's own field layout (global `.field`), as TextField draws it.
+  // The app's own field layout (the `field` of form.css), as TextField draws it.
   const id = useId();
   return (
     <div>
-      <div className="field">
+      <div className={field}>
         <label htmlFor={`${id}-period`}>Period</label>
         <select id={`${id}-period`} value={range.preset} onChange={(event) => choose(event.target.value)}>
           {RANGE_PRESETS.map((preset) => (
@@ -196,11 +197,11 @@ function RangePicker({ range, onChange }: { range: DateRange; onChange: (range: 
       </div>
       {range.preset === 'custom' && (
         <div className={styles.dates}>
-          <div className="field">
+          <div className={field}>
             <label htmlFor={`${id}-from`}>From</label>
             <input id={`${id}-from`} type="date" value={range.from} max={range.to} onChange={(event) => setDay('from', event.target.value)} />
           </div>
-          <div className="field">
+          <div className={field}>
             <label htmlFor={`${id}-to`}>To</label>
             <input id={`${id}-to`} type="date" value={range.to} min={range.from} onChange={(event) => setDay('to', event.target.value)} />
           </div>

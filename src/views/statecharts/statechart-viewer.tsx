@@ -18,6 +18,9 @@ import { localTableScreen } from '@/machines/table/local-table';
 import { ALL_ROWS } from '@/lib/paging';
 import { drawing as drawingStyle } from '@/views/statecharts/statechart-drawing.css';
 import * as styles from '@/views/statecharts/statechart-viewer.css';
+import { muted } from '@/views/components/text.css';
+import { stack } from '@/views/components/page.css';
+import { field } from '@/views/components/form/form.css';
 
 // The statechart viewer (staff and development, behind the `statechart-viewer` flag): every
 // machine of the registry, drawn with elkjs, with the live state of the running app-wide
@@ -127,7 +130,7 @@ function ZoomableDrawing({ svg, layout, name }: { svg: SvgElement; layout: State
     [svg, layout, scale],
   );
   return (
-    <div ref={frame.ref} className="stack">
+    <div ref={frame.ref} className={stack}>
       <div className={styles.zoomBar} role="group" aria-label="Zoom">
         <Button tone="secondary" size="sm" aria-label="Zoom out" disabled={smaller === null} onClick={() => zoomTo(smaller)}>
           −
@@ -180,7 +183,7 @@ function Statechart({ entry }: { entry: MachineEntry }) {
     [drawn, entry.name, graph, active],
   );
   return (
-    <section aria-labelledby="statechart-heading" className={`stack ${styles.section}`}>
+    <section aria-labelledby="statechart-heading" className={`${stack} ${styles.section}`}>
       <h2 id="statechart-heading">{entry.name}</h2>
       <LiveStatus value={valueJson === null ? null : stateText(value)} />
       {svg && 'layout' in drawn ? (
@@ -248,7 +251,7 @@ export default function StatechartViewer() {
       <div className={styles.layout}>
         <nav aria-label="Machines">
           {/* Below lg the list of links folds into this picker. */}
-          <div className={`field ${styles.picker}`}>
+          <div className={`${field} ${styles.picker}`}>
             <label htmlFor={pickerId}>Machine</label>
             <select id={pickerId} value={entry?.name} onChange={(event) => setParams({ machine: event.target.value })}>
               {MACHINES.map((machine) => (
@@ -269,7 +272,7 @@ export default function StatechartViewer() {
           </ul>
         </nav>
         {entry && (
-          <Suspense fallback={<p className="muted">Laying out {entry.name}…</p>}>
+          <Suspense fallback={<p className={muted}>Laying out {entry.name}…</p>}>
             <Statechart key={entry.name} entry={entry} />
           </Suspense>
         )}

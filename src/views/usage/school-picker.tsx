@@ -8,6 +8,7 @@ import { useIntents } from '@/views/hooks/use-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { Button } from '@/views/layout/button';
 import * as styles from '@/views/usage/usage.css';
+import { field } from '@/views/components/form/form.css';
 
 // Spec §2: an autocomplete labelled 'Choose a school'; 'All Schools' first; the typed text
 // highlighted in each option; a 'Clear selection' button. The machine searches the server
@@ -51,7 +52,7 @@ export function SchoolPicker({ screen, selected }: Props) {
   };
 
   return (
-    // The app's own field layout (global `.field`): label, input and focus ring as every form's.
+    // The app's own field layout (the `field` of form.css): label, input and focus ring as every form's.
     <ComboBox
       items={options}
       inputValue={text}
@@ -59,7 +60,7 @@ export function SchoolPicker({ screen, selected }: Props) {
       selectedKey={pickedKey}
       onSelectionChange={onSelectionChange}
       menuTrigger="focus"
-      className="field"
+      className={field}
     >
       <Label>Choose a school</Label>
       <div className={styles.comboRow}>

@@ -28,7 +28,7 @@ export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWe
 // ---- school picker (react-aria ComboBox)
 export const comboRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'stretch' });
 export const comboField = style({ position: 'relative', flex: '1 1 13rem', minWidth: 0, display: 'flex' });
-/** Room for the toggle; doubled to outrank the global `.field input`. */
+/** Room for the toggle; doubled to outrank the field frame's `input` rule. */
 export const comboInput = style({ selectors: { '&&': { paddingRight: '2.75rem', textOverflow: 'ellipsis' } } });
 export const comboToggle = picker.comboToggle;
 export const popover = style([picker.popover, { maxHeight: '20rem' }]);

@@ -2,6 +2,7 @@ import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { mediaUp } from '@/views/theme/tokens';
 import { vars } from '@/views/theme/vars.css';
 import * as picker from '@/views/components/picker.css';
+import { field } from '@/views/components/form/form.css';
 
 // The catalogue screens: the list's type and status marks, and the item editor — a main column
 // of sections (cards) beside a sticky side column (status, publishing, save) on wide screens.
@@ -67,8 +68,8 @@ export const threeColumns = style({
   gridTemplateColumns: 'minmax(0, 1fr)',
   '@media': { [mediaUp('sm')]: { gridTemplateColumns: '2fr 1fr 1fr' } },
 });
-export const textarea = style({ selectors: { '.field &': { minHeight: '7rem', resize: 'vertical', fontFamily: 'inherit', lineHeight: 1.5 } } });
-export const codeArea = style({ selectors: { '.field &': { minHeight: '14rem', resize: 'vertical', fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, lineHeight: 1.5 } } });
+export const textarea = style({ selectors: { [`${field} &`]: { minHeight: '7rem', resize: 'vertical', fontFamily: 'inherit', lineHeight: 1.5 } } });
+export const codeArea = style({ selectors: { [`${field} &`]: { minHeight: '14rem', resize: 'vertical', fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, lineHeight: 1.5 } } });
 export const checkRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, minHeight: '44px', fontWeight: vars.fontWeight.medium });
 globalStyle(`${checkRow} input`, { width: '1.125rem', height: '1.125rem', accentColor: vars.color.primary });
 

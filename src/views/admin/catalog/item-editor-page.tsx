@@ -43,6 +43,7 @@ import { VideoFields } from '@/views/admin/catalog/video-fields';
 import { ReproducibleFields } from '@/views/admin/catalog/reproducible-fields';
 import * as adminStyles from '@/views/admin/admin.css';
 import * as styles from '@/views/admin/catalog/catalog.css';
+import { errorText } from '@/views/components/text.css';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -191,7 +192,7 @@ function Publishing({ actor }: { actor: AdminCatalogItemActorRef }) {
             ))}
           <p className={styles.saveBar} aria-live="polite">
             {errorCount > 0 ? (
-              <span className="error">{errorCount === 1 ? 'One field needs attention.' : `${errorCount} fields need attention.`}</span>
+              <span className={errorText}>{errorCount === 1 ? 'One field needs attention.' : `${errorCount} fields need attention.`}</span>
             ) : (
               dirty && !isNew && <span className={styles.unsaved}>Unsaved changes</span>
             )}

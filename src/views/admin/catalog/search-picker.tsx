@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ListBox, ListBoxItem, Text } from 'react-aria-components';
 import * as styles from '@/views/admin/catalog/catalog.css';
+import { field } from '@/views/components/form/form.css';
 
 // "Find and add": a search box with its matches listed under it. Typing narrows the list; Tab
 // (or Down) goes into it, arrows move, Enter or a click adds. A plain list rather than a combobox
@@ -27,7 +28,7 @@ export function SearchPicker({ label, text, onText, options, onPick, placeholder
   const open = text.trim().length > 0;
   return (
     <div className={styles.pickerBox}>
-      <div className="field">
+      <div className={field}>
         <label htmlFor={id}>{label}</label>
         <input
           id={id}

@@ -8,6 +8,7 @@ import { useIntents } from '@/views/hooks/use-intents';
 import { UploadField, type UploadKind, type UploadValue } from '@/views/admin/upload-field';
 import { TextInput } from '@/views/admin/catalog/text-input';
 import * as styles from '@/views/admin/catalog/catalog.css';
+import { field } from '@/views/components/form/form.css';
 
 const TYPES: { id: VideoType; name: string }[] = [
   { id: 'video/webm', name: 'WebM' },
@@ -77,7 +78,7 @@ export function VideoFields({ actor, label = 'Video' }: { actor: AdminCatalogIte
           hint="A path on this site or an https address."
           inputMode="url"
         />
-        <div className="field">
+        <div className={field}>
           <label htmlFor="video-type">Type</label>
           <select id="video-type" name="videoType" value={draft.videoType} onChange={(e) => change({ videoType: e.target.value as VideoType })}>
             {TYPES.map((t) => (

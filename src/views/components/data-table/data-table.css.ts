@@ -31,18 +31,6 @@ export const caption = style({
   color: vars.color.text,
 });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
-
 export const toolbarEnd = style({
   display: 'flex',
   flexWrap: 'wrap',

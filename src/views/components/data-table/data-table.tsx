@@ -38,6 +38,7 @@ import * as styles from '@/views/components/data-table/data-table.css';
 import { useTableIntents } from '@/views/components/data-table/use-table-intents';
 import { Button } from '@/views/layout/button';
 import { Skeleton, SkeletonBlock } from '@/views/components/skeleton';
+import { visuallyHidden } from '@/views/components/text.css';
 
 export type DataTableColumn<Row> = {
   /** The field name the server sorts by, and the column's id. */
@@ -162,7 +163,7 @@ export function DataTable<Row extends TableRow>({
   return (
     <div className={styles.root}>
       <div className={styles.toolbar}>
-        <h2 id={captionId} className={hideLabel ? styles.visuallyHidden : styles.caption}>
+        <h2 id={captionId} className={hideLabel ? visuallyHidden : styles.caption}>
           {label}
         </h2>
         {(searchLabel || actions) && (
@@ -204,7 +205,7 @@ export function DataTable<Row extends TableRow>({
           {sort && (
             <Button tone="secondary" size="sm" onClick={() => intents.sort(sort.key)}>
               {sort.order === 'asc' ? 'Ascending' : 'Descending'}
-              <span className="visually-hidden">, change the order</span>
+              <span className={visuallyHidden}>, change the order</span>
             </Button>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { fieldMessage, hint as hintStyle, invalid, messageSlot } from './form.css';
+import { field, fieldMessage, hint as hintStyle, invalid, messageSlot } from './form.css';
 
 /**
  * The ids a field's control needs: its own, and the message (or hint) it is described by.
@@ -21,7 +21,7 @@ export function useFieldIds(message: string | null | undefined, hint: string | u
  */
 export function FieldFrame({ id, label, message, hint, children }: { id: string; label: ReactNode; message?: string | null; hint?: string; children: ReactNode }) {
   return (
-    <div className="field">
+    <div className={field}>
       <label htmlFor={id}>{label}</label>
       {children}
       <div className={messageSlot}>

@@ -1,5 +1,26 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@/views/theme/vars.css';
+
+/** A field's frame: its label above the control (input, select or textarea) at full width. */
+export const field = style({});
+globalStyle(`${field} label`, { display: 'block', fontWeight: vars.fontWeight.semibold, fontSize: vars.fontSize.sm, marginBottom: vars.space.xxs });
+const controls = (suffix = '') => ['input', 'select', 'textarea'].map((tag) => `${field} ${tag}${suffix}`).join(', ');
+globalStyle(controls(), {
+  width: '100%',
+  minHeight: '44px',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.sm,
+  font: 'inherit',
+  color: 'inherit',
+  background: vars.color.surface,
+  transition: `border-color ${vars.motion.fast} ${vars.motion.easing}, box-shadow ${vars.motion.fast} ${vars.motion.easing}`,
+});
+globalStyle(controls(':focus-visible'), {
+  outline: 'none',
+  borderColor: vars.color.focus,
+  boxShadow: `0 0 0 3px ${vars.color.primarySoft}, 0 0 0 1px ${vars.color.focus}`,
+});
 
 export const invalid = style({
   selectors: {

@@ -6,6 +6,7 @@ import { HeatmapHeader, HeatmapLegend } from '@/views/usage/charts/heatmap-parts
 import { groupElements, hasGroupHeading, isHeatmapEmpty, MEASURES } from '@/views/usage/charts/heatmap-model';
 import * as loginsStyles from '@/views/usage/charts/logins-chart.css';
 import type { FrameworkHeatmapProps, LoginsChartProps } from '@/views/usage/charts/types';
+import { visuallyHidden } from '@/views/components/text.css';
 
 // The chart library loads with the first chart that has something to draw, never with the app's
 // first page. Until it lands, a skeleton of the chart's exact size holds its place in the card.
@@ -34,7 +35,7 @@ export function LazyFrameworkHeatmap({ elements }: FrameworkHeatmapProps) {
 export function LoginsChartSkeleton() {
   return (
     <div className={shared.root} role="status">
-      <span className="visually-hidden">Loading the logins chart…</span>
+      <span className={visuallyHidden}>Loading the logins chart…</span>
       <div className={loginsStyles.figure} aria-hidden="true">
         <div className={loginsStyles.topRow}>
           <span className={`${shared.placeholder} ${loginsStyles.skeletonLabel}`} />
@@ -71,7 +72,7 @@ const PLACEHOLDER_ELEMENTS = Array.from({ length: 8 }, (_, index) => ({
 export function FrameworkHeatmapSkeleton({ elements = PLACEHOLDER_ELEMENTS }: Partial<FrameworkHeatmapProps>) {
   return (
     <div className={`${shared.root} ${heatmapStyles.root}`} role="status">
-      <span className="visually-hidden">Loading the framework heatmap…</span>
+      <span className={visuallyHidden}>Loading the framework heatmap…</span>
       <div aria-hidden="true">
         <div className={heatmapStyles.figure}>
           <HeatmapHeader />
