@@ -1,13 +1,12 @@
 import type { ApiClient } from '@/api/client';
-import { download, unwrap, type CallOptions, type Download, type Page, type PathParams, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
+import { answer, unwrap, type CallOptions, type Outcome, type Page, type PathParams, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
 
 // One function per operation of openapi.yaml the app calls. List rule (spec §7 "Response handling"):
 // a list without a total answers its `data` array; a list with a total answers { items, total }.
 // The start-up calls live in src/api/operations/start-up.ts (on the first page) and the shared
 // types and call handling in src/api/operations/call.ts; both are re-exported here.
 
-export { fileNameFromContentDisposition } from '@/api/operations/call';
-export type { CallOptions, Download, Page, PathParams, QueryParams, RequestBody, ResponseBody } from '@/api/operations/call';
+export type { CallOptions, Page, PathParams, QueryParams, RequestBody, ResponseBody } from '@/api/operations/call';
 export * from '@/api/operations/start-up';
 
 // ───────────────────────────── demo ─────────────────────────────
@@ -21,6 +20,30 @@ export async function startDemo(
 }
 
 // ───────────────────────────── catalog ─────────────────────────────
+
+export type Download = { blob: Blob; fileName: string };
+
+/** A file the server sends, named as its Content-Disposition says, else `fallbackName`. */
+async function download(pending: Promise<Outcome<Blob>>, fallbackName: string): Promise<Download> {
+  const { data, response } = await answer(pending);
+  return { blob: data, fileName: fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName };
+}
+
+/** Reads the file name of `attachment; filename="a.zip"` or its RFC 5987 form `filename*=UTF-8''a.zip`. */
+export function fileNameFromContentDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim().replace(/^"(.*)"$/, '$1'));
+    } catch {
+      // A malformed percent-encoding: the plain filename parameter is the fallback it is meant for.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return name ? name : undefined;
+}
 
 export async function searchCatalog(
   client: ApiClient,

@@ -27,7 +27,7 @@ export type Page<Item> = { items: Item[]; total: number };
 /** Lets a caller (an XState `fromPromise` actor) cancel a call it no longer needs. */
 export type CallOptions = { signal?: AbortSignal };
 
-type Outcome<Data> = { data?: Data; response: Response };
+export type Outcome<Data> = { data?: Data; response: Response };
 
 function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
@@ -40,7 +40,7 @@ function isAbort(error: unknown): boolean {
  * contract has one; those become the generic ApiError. A cancellation stays what it is, so nobody
  * shows an error for a call they abandoned.
  */
-async function answer<Data>(pending: Promise<Outcome<Data>>): Promise<{ data: Data; response: Response }> {
+export async function answer<Data>(pending: Promise<Outcome<Data>>): Promise<{ data: Data; response: Response }> {
   let outcome: Outcome<Data>;
   try {
     outcome = await pending;
@@ -57,28 +57,4 @@ async function answer<Data>(pending: Promise<Outcome<Data>>): Promise<{ data: Da
 /** The body of a call's answer: the one way every operation function reads one. */
 export async function unwrap<Data>(pending: Promise<Outcome<Data>>): Promise<Data> {
   return (await answer(pending)).data;
-}
-
-export type Download = { blob: Blob; fileName: string };
-
-/** A file the server sends, named as its Content-Disposition says, else `fallbackName`. */
-export async function download(pending: Promise<Outcome<Blob>>, fallbackName: string): Promise<Download> {
-  const { data, response } = await answer(pending);
-  return { blob: data, fileName: fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName };
-}
-
-/** Reads the file name of `attachment; filename="a.zip"` or its RFC 5987 form `filename*=UTF-8''a.zip`. */
-export function fileNameFromContentDisposition(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(header)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended.trim().replace(/^"(.*)"$/, '$1'));
-    } catch {
-      // A malformed percent-encoding: the plain filename parameter is the fallback it is meant for.
-    }
-  }
-  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
-  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
-  return name ? name : undefined;
 }
