@@ -1,11 +1,36 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { components, operations } from '../src/api/schema.d.ts';
+import { parse } from 'yaml';
+import type { components, OperationTags, operations } from '../src/api/schema.d.ts';
 
 /** The contract the routes, the request validation and these types all come from. */
 export const specificationPath = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
 
 export type Schemas = components['schemas'];
 export type OperationId = keyof operations;
+/** The contract's tags; each is one route module, `server/routes/<tag>.ts`. */
+export type Tag = keyof OperationTags;
+export type { OperationTags };
+
+type Contract = { tags: { name: string }[]; paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>> };
+
+/**
+ * The operationIds of each tag, in the contract's order (src/api/schema.d.ts's OperationTags is
+ * generated from this). Every operation has exactly one tag of the contract's list, or this throws.
+ */
+export function readOperationTags(path = specificationPath): Map<string, string[]> {
+  const contract = parse(readFileSync(path, 'utf8')) as Contract;
+  const byTag = new Map(contract.tags.map(({ name }) => [name, [] as string[]]));
+  for (const [route, item] of Object.entries(contract.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!operation.operationId) continue;
+      const operations = operation.tags?.length === 1 ? byTag.get(operation.tags[0]!) : undefined;
+      if (!operations) throw new Error(`${method.toUpperCase()} ${route}: an operation has exactly one tag of the contract's list`);
+      operations.push(operation.operationId);
+    }
+  }
+  return byTag;
+}
 
 export type Role = Schemas['Role'];
 export type ResourceType = Schemas['ResourceType'];

@@ -5,25 +5,10 @@ import { HttpError } from '../errors.ts';
 import { IMPORT_MAX_KB } from '../services/invitations.ts';
 import { humanSize } from '../../src/lib/validation/rules.ts';
 import openapiGlue from 'fastify-openapi-glue';
-import { specificationPath, type OperationId } from '../contract.ts';
+import { readOperationTags, specificationPath, type OperationId } from '../contract.ts';
 import { createPolicyEnforcer } from '../auth/enforce.ts';
 import { POLICY } from '../auth/policy.ts';
-import type { Context, Handlers } from '../routes/types.ts';
-import { catalogHandlers } from '../routes/catalog.ts';
-import { identityHandlers } from '../routes/identity.ts';
-import { startUpHandlers } from '../routes/start-up.ts';
-import { learnerHandlers } from '../routes/learner.ts';
-import { profileHandlers } from '../routes/profile.ts';
-import { certificateHandlers } from '../routes/certificates.ts';
-import { billingHandlers } from '../routes/billing.ts';
-import { reportingHandlers } from '../routes/reporting.ts';
-import { organizationHandlers } from '../routes/organizations.ts';
-import { systemHandlers } from '../routes/system.ts';
-import { adminCatalogHandlers } from '../routes/admin-catalog.ts';
-import { adminFrameworkHandlers } from '../routes/admin-framework.ts';
-import { adminHandlers } from '../routes/admin.ts';
-import { adminOrganizationHandlers } from '../routes/admin-organizations.ts';
-import { adminUploadHandlers } from '../routes/admin-uploads.ts';
+import type { Context, Handlers, RouteModule } from '../routes/types.ts';
 
 const isOperationId = (id: string): id is OperationId => Object.hasOwn(POLICY, id);
 
@@ -68,25 +53,28 @@ export const api = (ctx: Context) =>
       }
     });
 
-    const serviceHandlers: Handlers<OperationId> = {
-      ...catalogHandlers(ctx),
-      ...identityHandlers(ctx),
-      ...startUpHandlers(ctx),
-      ...learnerHandlers(ctx),
-      ...profileHandlers(ctx),
-      ...certificateHandlers(ctx),
-      ...billingHandlers(ctx),
-      ...reportingHandlers(ctx),
-      ...organizationHandlers(ctx),
-      ...systemHandlers(ctx),
-      ...adminCatalogHandlers(ctx),
-      ...adminFrameworkHandlers(ctx),
-      ...adminHandlers(ctx),
-      ...adminOrganizationHandlers(ctx),
-      ...adminUploadHandlers(ctx),
-    };
+    const serviceHandlers = await loadHandlers(ctx);
     await app.register(openapiGlue, { specification: specificationPath, prefix: '/api', serviceHandlers: readsTriedTwice(serviceHandlers) });
   };
+
+/**
+ * The handlers of every operation, one route module per tag of the contract (server/routes/<tag>.ts,
+ * as fastify/demo autoloads its routes folder): a tag without its module, or a module whose
+ * handlers are not exactly its tag's operations, stops the start.
+ */
+async function loadHandlers(ctx: Context): Promise<Handlers<OperationId>> {
+  const handlers: Record<string, unknown> = {};
+  for (const [tag, operationIds] of readOperationTags()) {
+    const { default: routes } = (await import(`../routes/${tag}.ts`)) as { default: RouteModule };
+    const served = routes.handlers(ctx);
+    const names = Object.keys(served);
+    if (routes.tag !== tag || names.length !== operationIds.length || !operationIds.every((id) => Object.hasOwn(served, id))) {
+      throw new Error(`server/routes/${tag}.ts must serve the operations of the tag ${tag} (${operationIds.join(', ')}), it serves ${routes.tag}: ${names.join(', ')}`);
+    }
+    Object.assign(handlers, served);
+  }
+  return handlers as Handlers<OperationId>;
+}
 
 /** How long a read waits before its second try when the database dropped its connection. */
 const READ_RETRY_DELAY_MS = 300;

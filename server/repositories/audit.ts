@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditEntityType, QueryOf, Schemas } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { auditLog } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
 
@@ -54,3 +55,11 @@ export function createAuditRepository(db: Db) {
 }
 
 export type AuditRepository = ReturnType<typeof createAuditRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    audit: AuditRepository;
+  }
+}
+
+export default defineRepository('audit', createAuditRepository);

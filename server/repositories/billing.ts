@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { idempotencyRecords, paymentMethods, subscriptions, transactions, users } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
 import type { VaultedCard } from '../services/payment-gateway.ts';
@@ -188,3 +189,11 @@ function billingQueries(db: Db) {
 /** Subscriptions, payment methods, transactions and the idempotency records of billing requests. */
 export const createBillingRepository = (db: Db) => transactional(db, billingQueries);
 export type BillingRepository = ReturnType<typeof createBillingRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    billing: BillingRepository;
+  }
+}
+
+export default defineRepository('billing', createBillingRepository);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CatalogItemStatus, QueryOf, ResourceType, Schemas } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import type { ResourceLink, RubricLevel } from '../db/schema.ts';
 import { containing, uuids } from './fragments.ts';
 import { transactional } from './transactional.ts';
@@ -314,3 +315,11 @@ export function createCatalogAdminRepository(db: Db) {
 
 export type CatalogAdminQueries = ReturnType<typeof queries>;
 export type CatalogAdminRepository = ReturnType<typeof createCatalogAdminRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    catalogAdmin: CatalogAdminRepository;
+  }
+}
+
+export default defineRepository('catalogAdmin', createCatalogAdminRepository);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ProgressFilter, QueryOf, ResourceType, Schemas } from '../contract.ts';
 import { iso, keptPlan, rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { RESOURCE_TYPES } from '../db/enums.ts';
 import { audiences, catalogItems, mediaUploads, nasotItems, ratings, reproducibleFiles, rubricScores, videos } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -51,7 +52,7 @@ const SORT_KEYS: Record<SortKey, { column: SQL; text: SQL; fromText: (value: str
  * with `totalIsCapped` set beyond it (the screen can say "1,000+"): counting every match of a
  * broad filter on a large catalogue would cost more than the page itself.
  */
-export const TOTAL_CAP = 1000;
+const TOTAL_CAP = 1000;
 /** Search ranks at most this many matches, the newest first: ts_rank reads each match's document. */
 export const SEARCH_CANDIDATES = TOTAL_CAP;
 
@@ -591,3 +592,11 @@ export function createCatalogRepository(db: Db) {
 }
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    catalog: CatalogRepository;
+  }
+}
+
+export default defineRepository('catalog', createCatalogRepository);

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { iso, rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { certificates, type CertificateStrategy } from '../db/schema.ts';
 import { completedSql } from '../services/progress.ts';
 
@@ -55,3 +56,11 @@ export function createCertificatesRepository(db: Db) {
 }
 
 export type CertificatesRepository = ReturnType<typeof createCertificatesRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    certificates: CertificatesRepository;
+  }
+}
+
+export default defineRepository('certificates', createCertificatesRepository);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Schemas } from '../contract.ts';
 import { rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { uuids } from './fragments.ts';
 
 export type AdminFrameworkItem = Schemas['AdminFrameworkItem'];
@@ -136,3 +137,11 @@ export function createFrameworkAdminRepository(db: Db) {
 }
 
 export type FrameworkAdminRepository = ReturnType<typeof createFrameworkAdminRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    frameworkAdmin: FrameworkAdminRepository;
+  }
+}
+
+export default defineRepository('frameworkAdmin', createFrameworkAdminRepository);

@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { emailVerificationTokens, revokedTokens, users } from '../db/schema.ts';
 import { clock } from '../clock.ts';
 
@@ -51,3 +52,11 @@ export function createIdentityRepository(db: Db) {
 }
 
 export type IdentityRepository = ReturnType<typeof createIdentityRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    identity: IdentityRepository;
+  }
+}
+
+export default defineRepository('identity', createIdentityRepository);

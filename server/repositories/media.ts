@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import type { ResourceType } from '../contract.ts';
 import type { FrameworkPlace } from '../media/posters.ts';
 
@@ -55,3 +56,11 @@ export function createMediaRepository(db: Db) {
     },
   };
 }
+
+declare module './repositories.ts' {
+  interface Repositories {
+    media: ReturnType<typeof createMediaRepository>;
+  }
+}
+
+export default defineRepository('media', createMediaRepository);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { QueryOf, Schemas } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { organizations, subscriptions } from '../db/schema.ts';
 import { containing, MEMBER_ROLES, uuids } from './fragments.ts';
 
@@ -185,3 +186,11 @@ export function createOrganizationsRepository(db: Db) {
 }
 
 export type OrganizationsRepository = ReturnType<typeof createOrganizationsRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    organizations: OrganizationsRepository;
+  }
+}
+
+export default defineRepository('organizations', createOrganizationsRepository);

@@ -1,9 +1,11 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { QueryOf } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { bookmarks, profiles, users } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
-import { completedSql, stepsDoneSql, VIDEO_COMPLETE_AT } from '../services/progress.ts';
+import { VIDEO_COMPLETE_PERCENT } from '../../src/lib/video-complete.ts';
+import { completedSql, stepsDoneSql } from '../services/progress.ts';
 import { clock } from '../clock.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -157,7 +159,7 @@ export function createProfilesRepository(db: Db) {
         db,
         sql`select
           count(*) filter (where p.is_strategy_applied)::int as "strategiesApplied",
-          count(*) filter (where p.video_progress >= ${VIDEO_COMPLETE_AT})::int as "strategiesWatched",
+          count(*) filter (where p.video_progress >= ${VIDEO_COMPLETE_PERCENT})::int as "strategiesWatched",
           (select count(*)::int from bookmarks b where b.user_id = ${userId}) as "strategiesSaved",
           count(*) filter (where p.are_reproducibles_downloaded)::int as "resourcesDownloaded",
           count(*) filter (where p.is_rubric_score_saved)::int as "rubricsScored",
@@ -207,3 +209,11 @@ export function createProfilesRepository(db: Db) {
 }
 
 export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    profiles: ProfilesRepository;
+  }
+}
+
+export default defineRepository('profiles', createProfilesRepository);

@@ -1,9 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { LearnerEventType, Schemas } from '../contract.ts';
 import { iso, keptPlan, rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { learnerLogins, learnerProgress, playSessions, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
 import { uuids } from './fragments.ts';
-import { completedSql, VIDEO_COMPLETE_AT, type ProgressPatch } from '../services/progress.ts';
+import { VIDEO_COMPLETE_PERCENT } from '../../src/lib/video-complete.ts';
+import { completedSql, type ProgressPatch } from '../services/progress.ts';
 import { clock } from '../clock.ts';
 import { PLAY_SESSION_DAYS, type Range, type Session } from '../services/watched.ts';
 
@@ -39,7 +41,7 @@ async function touch(tx: Db, userId: string, catalogItemId: string, patch: Progr
     set.videoProgress = sql`greatest(${learnerProgress.videoProgress}, excluded.video_progress)`;
     // Watched when the first event that reached 90 % happened (events may arrive out of order;
     // least() passes over nulls). Progress never goes back, so neither does this.
-    if (patch.videoProgress >= VIDEO_COMPLETE_AT) {
+    if (patch.videoProgress >= VIDEO_COMPLETE_PERCENT) {
       firstDone.watchedAt = at;
       set.watchedAt = sql`least(${learnerProgress.watchedAt}, excluded.watched_at)`;
     }
@@ -106,7 +108,7 @@ export async function stampBulkFirstDone(db: Db) {
     with ev as (
       select user_id, catalog_item_id,
         min(occurred_at) filter (where type in ('VIDEO_TIMEUPDATED', 'VIDEO_PAUSED') and jsonb_typeof(data->'progress') = 'number'
-          and (data->>'progress')::real >= ${VIDEO_COMPLETE_AT}) as watched,
+          and (data->>'progress')::real >= ${VIDEO_COMPLETE_PERCENT}) as watched,
         min(occurred_at) filter (where type = 'CATALOG_ITEM_RATED') as rated,
         min(occurred_at) filter (where type = 'STRATEGY_APPLICATION_UPDATED') as applied,
         min(occurred_at) filter (where type = 'RUBRIC_SCORE_SAVED') as scored
@@ -115,7 +117,7 @@ export async function stampBulkFirstDone(db: Db) {
       group by user_id, catalog_item_id
     )
     update learner_progress p set
-      watched_at = case when p.video_progress >= ${VIDEO_COMPLETE_AT} then coalesce(p.watched_at, ev.watched, p.last_interaction_at) end,
+      watched_at = case when p.video_progress >= ${VIDEO_COMPLETE_PERCENT} then coalesce(p.watched_at, ev.watched, p.last_interaction_at) end,
       rated_at = case when p.is_catalog_item_rated then coalesce(p.rated_at, least(ev.rated, r.created_at), p.last_interaction_at) end,
       applied_at = case when p.is_strategy_applied then coalesce(p.applied_at, sa.applied_at, ev.applied, p.last_interaction_at) end,
       rubric_scored_at = case when p.is_rubric_score_saved then coalesce(p.rubric_scored_at, least(ev.scored, rs.updated_at), p.last_interaction_at) end
@@ -125,7 +127,7 @@ export async function stampBulkFirstDone(db: Db) {
     left join strategy_applications sa on sa.user_id = p0.user_id and sa.catalog_item_id = p0.catalog_item_id
     left join rubric_scores rs on rs.user_id = p0.user_id and rs.catalog_item_id = p0.catalog_item_id
     where p0.user_id = p.user_id and p0.catalog_item_id = p.catalog_item_id
-      and ((p.video_progress >= ${VIDEO_COMPLETE_AT} and p.watched_at is null) or (p.is_catalog_item_rated and p.rated_at is null)
+      and ((p.video_progress >= ${VIDEO_COMPLETE_PERCENT} and p.watched_at is null) or (p.is_catalog_item_rated and p.rated_at is null)
         or (p.is_strategy_applied and p.applied_at is null) or (p.is_rubric_score_saved and p.rubric_scored_at is null))`);
 }
 
@@ -320,7 +322,7 @@ export function createProgressRepository(db: Db) {
           ),
           items as (
             select e.catalog_item_id, max(e.occurred_at) as at, max(e.video_progress) as video_progress,
-              min(e.occurred_at) filter (where e.video_progress >= ${VIDEO_COMPLETE_AT}) as watched_at,
+              min(e.occurred_at) filter (where e.video_progress >= ${VIDEO_COMPLETE_PERCENT}) as watched_at,
               (array_agg(e.video_position order by e.occurred_at desc, e.ord desc) filter (where e.video_position is not null))[1] as video_position,
               max(e.occurred_at) filter (where e.video_position is not null) as position_at
             from e join ins on ins.id = e.id
@@ -352,12 +354,12 @@ export function createProgressRepository(db: Db) {
             where user_id = ${userId}::uuid and catalog_item_id = ${itemId}::uuid`);
         }
       };
-      const reaching = [...new Set(events.filter((e) => e.catalogItemId && (e.progress.videoProgress ?? 0) >= VIDEO_COMPLETE_AT).map((e) => e.catalogItemId!))];
+      const reaching = [...new Set(events.filter((e) => e.catalogItemId && (e.progress.videoProgress ?? 0) >= VIDEO_COMPLETE_PERCENT).map((e) => e.catalogItemId!))];
       if (!reaching.length && !watched?.sessions.size) return new Set((await write(db)).map((r) => r.id));
       return db.transaction(async (tx) => {
         const fresh = new Set((await write(tx)).map((r) => r.id));
         await keepWatched(tx);
-        const completable = reaching.filter((id) => events.some((e) => e.catalogItemId === id && fresh.has(e.id) && (e.progress.videoProgress ?? 0) >= VIDEO_COMPLETE_AT));
+        const completable = reaching.filter((id) => events.some((e) => e.catalogItemId === id && fresh.has(e.id) && (e.progress.videoProgress ?? 0) >= VIDEO_COMPLETE_PERCENT));
         if (completable.length) {
           await tx.execute(keptPlan(sql`
             update learner_progress p set completed_at = p.last_interaction_at
@@ -372,3 +374,11 @@ export function createProgressRepository(db: Db) {
 }
 
 export type ProgressRepository = ReturnType<typeof createProgressRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    progress: ProgressRepository;
+  }
+}
+
+export default defineRepository('progress', createProgressRepository);

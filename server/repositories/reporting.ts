@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { keptPlan, rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { pageViews } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { MEMBER_ROLES } from './fragments.ts';
@@ -280,3 +281,11 @@ export function createReportingRepository(db: Db) {
 }
 
 export type ReportingRepository = ReturnType<typeof createReportingRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    reporting: ReportingRepository;
+  }
+}
+
+export default defineRepository('reporting', createReportingRepository);

@@ -1,40 +1,32 @@
+import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { createAuditRepository } from './audit.ts';
-import { createBillingRepository } from './billing.ts';
-import { createCatalogRepository } from './catalog.ts';
-import { createCatalogAdminRepository } from './catalog-admin.ts';
-import { createCertificatesRepository } from './certificates.ts';
-import { createFrameworkAdminRepository } from './framework-admin.ts';
-import { createIdentityRepository } from './identity.ts';
-import { createMediaRepository } from './media.ts';
-import { createOrganizationsRepository } from './organizations.ts';
-import { createProfilesRepository } from './profiles.ts';
-import { createProgressRepository } from './progress.ts';
-import { createReportingRepository } from './reporting.ts';
-import { createUploadsRepository } from './uploads.ts';
-import { createUsersRepository } from './users.ts';
+import type { RepositoryDefinition } from './define.ts';
 
-/** Every query the server runs, one repository per aggregate, over one database. */
-export function createRepositories(db: Db) {
-  return {
-    catalog: createCatalogRepository(db),
-    catalogAdmin: createCatalogAdminRepository(db),
-    progress: createProgressRepository(db),
-    profiles: createProfilesRepository(db),
-    users: createUsersRepository(db),
-    organizations: createOrganizationsRepository(db),
-    billing: createBillingRepository(db),
-    reporting: createReportingRepository(db),
-    identity: createIdentityRepository(db),
-    certificates: createCertificatesRepository(db),
-    media: createMediaRepository(db),
-    audit: createAuditRepository(db),
-    frameworkAdmin: createFrameworkAdminRepository(db),
-    uploads: createUploadsRepository(db),
-    /** Throws when the database does not answer. */
-    ping: async () => void (await db.execute(sql`select 1`)),
-  };
+/**
+ * Every query the server runs, one repository per aggregate, over one database. Each file of this
+ * folder whose default export is `defineRepository(name, create)` is one: it adds its type here
+ * (declaration merging, as fastify/demo's autoloaded plugins add their decorators) and is loaded
+ * below by its file name. A new repository is a new file, listed nowhere else.
+ */
+export interface Repositories {
+  /** Throws when the database does not answer. */
+  ping: () => Promise<void>;
 }
 
-export type Repositories = ReturnType<typeof createRepositories>;
+const camelCase = (file: string) => file.replace(/\.ts$/, '').replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+const definitions: RepositoryDefinition[] = [];
+for (const file of readdirSync(new URL('.', import.meta.url)).sort()) {
+  if (!file.endsWith('.ts') || file.endsWith('.d.ts') || file === 'repositories.ts') continue;
+  const { default: definition } = (await import(`./${file}`)) as { default?: RepositoryDefinition };
+  if (!definition) continue;
+  if (definition.name !== camelCase(file)) throw new Error(`server/repositories/${file} defines the repository ${definition.name}: name it after its file, ${camelCase(file)}`);
+  definitions.push(definition);
+}
+
+export function createRepositories(db: Db): Repositories {
+  const repositories: Record<string, unknown> = { ping: async () => void (await db.execute(sql`select 1`)) };
+  for (const { name, create } of definitions) repositories[name] = create(db);
+  return repositories as unknown as Repositories;
+}

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { UploadKind } from '../contract.ts';
 import type { Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { mediaUploads } from '../db/schema.ts';
 
 export type UploadRow = {
@@ -30,3 +31,11 @@ export function createUploadsRepository(db: Db) {
 }
 
 export type UploadsRepository = ReturnType<typeof createUploadsRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    uploads: UploadsRepository;
+  }
+}
+
+export default defineRepository('uploads', createUploadsRepository);

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { QueryOf } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
+import { defineRepository } from './define.ts';
 import { emailVerificationTokens, profiles, users } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
 import type { MemberFields } from '../services/users.ts';
@@ -289,3 +290,11 @@ function usersQueries(db: Db) {
 /** Accounts (each with its profile row) and the member lists of organizations. */
 export const createUsersRepository = (db: Db) => transactional(db, usersQueries);
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+declare module './repositories.ts' {
+  interface Repositories {
+    users: UsersRepository;
+  }
+}
+
+export default defineRepository('users', createUsersRepository);

@@ -1,16 +1,8 @@
 import { createCatalogAdmin } from '../services/catalog-admin.ts';
-import { principalOf, type Context, type Handlers } from './types.ts';
-
-type AdminCatalogOps =
-  | 'adminListCatalogItems'
-  | 'adminCreateCatalogItem'
-  | 'adminGetCatalogItem'
-  | 'adminUpdateCatalogItem'
-  | 'adminChangeCatalogItemStatus'
-  | 'adminReorderPlaylistEntries';
+import { defineRoutes, principalOf } from './types.ts';
 
 /** The admin site's catalogue; the policy lets platform admins alone through. */
-export function adminCatalogHandlers({ repos, adminChanges }: Context): Handlers<AdminCatalogOps> {
+export default defineRoutes('admin-catalog', ({ repos, adminChanges }) => {
   const catalog = createCatalogAdmin(repos.catalogAdmin, adminChanges);
   return {
     async adminListCatalogItems(request) {
@@ -39,4 +31,4 @@ export function adminCatalogHandlers({ repos, adminChanges }: Context): Handlers
       return catalog.reorder(principalOf(request).user, request.params.itemId, request.body.itemIds);
     },
   };
-}
+});

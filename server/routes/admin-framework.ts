@@ -1,20 +1,8 @@
 import { createFrameworkAdmin } from '../services/framework-admin.ts';
-import { principalOf, type Context, type Handlers } from './types.ts';
-
-type AdminFrameworkOps =
-  | 'adminListFrameworkItems'
-  | 'adminCreateFrameworkItem'
-  | 'adminUpdateFrameworkItem'
-  | 'adminMoveFrameworkItem'
-  | 'adminDeleteFrameworkItem'
-  | 'adminListAudiences'
-  | 'adminCreateAudience'
-  | 'adminUpdateAudience'
-  | 'adminMoveAudience'
-  | 'adminDeleteAudience';
+import { defineRoutes, principalOf } from './types.ts';
 
 /** The admin site's framework and audiences; the policy lets platform admins alone through. */
-export function adminFrameworkHandlers({ repos, adminChanges }: Context): Handlers<AdminFrameworkOps> {
+export default defineRoutes('admin-framework', ({ repos, adminChanges }) => {
   const framework = createFrameworkAdmin(repos.frameworkAdmin, adminChanges);
   return {
     async adminListFrameworkItems() {
@@ -63,4 +51,4 @@ export function adminFrameworkHandlers({ repos, adminChanges }: Context): Handle
       reply.code(204);
     },
   };
-}
+});

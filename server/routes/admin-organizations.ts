@@ -1,19 +1,8 @@
 import { createAdminOrganizations } from '../services/admin-organizations.ts';
-import { principalOf, type Context, type Handlers } from './types.ts';
-
-type AdminOrganizationOps =
-  | 'adminListOrganizations'
-  | 'adminCreateOrganization'
-  | 'adminGetOrganization'
-  | 'adminUpdateOrganization'
-  | 'adminSetOrganizationSubscription'
-  | 'adminLapseOrganizationSubscription'
-  | 'adminListOrganizationMembers'
-  | 'adminAddOrganizationMember'
-  | 'adminRemoveOrganizationMember';
+import { defineRoutes, principalOf } from './types.ts';
 
 /** The admin site's districts and schools; the policy lets platform admins alone through. */
-export function adminOrganizationHandlers({ repos, adminChanges, sessions }: Context): Handlers<AdminOrganizationOps> {
+export default defineRoutes('admin-organizations', ({ repos, adminChanges, sessions }) => {
   const organizations = createAdminOrganizations({ repos, changes: adminChanges, sessions });
   return {
     async adminListOrganizations(request) {
@@ -54,4 +43,4 @@ export function adminOrganizationHandlers({ repos, adminChanges, sessions }: Con
       return organizations.removeMember(principalOf(request).user, request.params.id, request.params.userId);
     },
   };
-}
+});

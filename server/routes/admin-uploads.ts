@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { HttpError } from '../errors.ts';
-import { principalOf, type Context, type Handlers } from './types.ts';
+import { defineRoutes, principalOf } from './types.ts';
 
 /** Files for the catalogue, streamed to the media storage; the policy lets platform admins alone through. */
-export function adminUploadHandlers({ uploads, mediaUrls }: Context): Handlers<'adminUploadFile'> {
+export default defineRoutes('admin-uploads', ({ uploads, mediaUrls }) => {
   return {
     async adminUploadFile(request, reply) {
       const body: unknown = request.body;
@@ -15,4 +15,4 @@ export function adminUploadHandlers({ uploads, mediaUrls }: Context): Handlers<'
       return { ...upload, previewUrl: upload.kind === 'poster' ? upload.url : mediaUrls.sign(upload.url, user.id) };
     },
   };
-}
+});

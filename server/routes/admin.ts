@@ -1,10 +1,8 @@
-import { principalOf, type Context, type Handlers } from './types.ts';
+import { defineRoutes, principalOf } from './types.ts';
 import { toAdminUser } from '../services/admin-users.ts';
 
-type AdminOps = 'adminListUsers' | 'adminGetUser' | 'adminUpdateUser' | 'adminResendInvitation' | 'listAuditEntries';
-
 /** The platform admin site's operations; the policy lets platform admins alone through. */
-export function adminHandlers({ repos, adminUsers }: Context): Handlers<AdminOps> {
+export default defineRoutes('admin', ({ repos, adminUsers }) => {
   return {
     async adminListUsers(request) {
       const { items, total } = await repos.users.accounts(request.query);
@@ -27,4 +25,4 @@ export function adminHandlers({ repos, adminUsers }: Context): Handlers<AdminOps
       return repos.audit.list(request.query);
     },
   };
-}
+});

@@ -1,17 +1,6 @@
-import { principalOf, type Context, type Handlers } from './types.ts';
+import { defineRoutes, principalOf } from './types.ts';
 
-type BillingOps =
-  | 'listSubscriptions'
-  | 'cancelSubscription'
-  | 'reactivateSubscription'
-  | 'getPaymentMethod'
-  | 'updatePaymentMethod'
-  | 'listTransactions'
-  | 'getReceipt'
-  | 'getPaymentGatewayToken'
-  | 'register';
-
-export function billingHandlers({ billing, gateway }: Context): Handlers<BillingOps> {
+export default defineRoutes('billing', ({ billing, gateway }) => {
   return {
     async listSubscriptions(request) {
       const withCard = request.query.include?.includes('paymentMethod') ?? false;
@@ -62,4 +51,4 @@ export function billingHandlers({ billing, gateway }: Context): Handlers<Billing
       return result.body as never;
     },
   };
-}
+});

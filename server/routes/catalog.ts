@@ -2,29 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import { notFound, unprocessable } from '../errors.ts';
-import { principalOf, type Context, type Handlers } from './types.ts';
+import { defineRoutes, principalOf } from './types.ts';
 
 /** Recommendation list sizes (spec §7/§9: recommended playlists and in-progress are cut to 3). */
 export const RECOMMENDATION_LIMITS = { featured: 12, recommended: 12, playlists: 3, new: 12, inProgress: 3 } as const;
-
-type CatalogOps =
-  | 'searchCatalog'
-  | 'listCatalogItems'
-  | 'getCatalogItem'
-  | 'listAudiences'
-  | 'listNasotItems'
-  | 'rateCatalogItem'
-  | 'deleteRating'
-  | 'getCatalogItemVideo'
-  | 'downloadReproducibles'
-  | 'saveRubricScore'
-  | 'applyStrategy'
-  | 'removeStrategyApplication'
-  | 'getFeaturedItems'
-  | 'getRecommendedItems'
-  | 'getRecommendedPlaylists'
-  | 'getNewItems'
-  | 'getInProgressItems';
 
 /**
  * Reference data every screen asks for at start (the framework's items are 69 KB, 19 KB gzip, for
@@ -44,7 +25,7 @@ function sendRevalidated(request: FastifyRequest, reply: FastifyReply, value: un
 /** Every archive entry has the same date, so the same files make the same archive. */
 const ARCHIVE_DATE = new Date('2026-01-01T00:00:00Z');
 
-export function catalogHandlers({ repos, uploads, mediaUrls }: Context): Handlers<CatalogOps> {
+export default defineRoutes('catalog', ({ repos, uploads, mediaUrls }) => {
   const { catalog, progress, profiles } = repos;
   return {
     async searchCatalog(request) {
@@ -192,4 +173,4 @@ export function catalogHandlers({ repos, uploads, mediaUrls }: Context): Handler
       return { data: await catalog.summariesByIds(recent.map((p) => p.catalogItemId)) };
     },
   };
-}
+});

@@ -2,12 +2,10 @@ import { notFound } from '../errors.ts';
 import { renderCertificatePdf } from '../services/certificate-pdf.ts';
 import { certificateOf, createCertificateIssuer, normalizeCode } from '../services/certificates.ts';
 import { timeZoneOf } from '../services/dates.ts';
-import { principalOf, type Context, type Handlers } from './types.ts';
-
-type CertificateOps = 'createCertificate' | 'listCertificates' | 'getCertificatePdf';
+import { defineRoutes, principalOf } from './types.ts';
 
 /** Learning certificates: issued from completions, listed, and handed out as PDF to their owner only. */
-export function certificateHandlers({ config, repos, limiter }: Context): Handlers<CertificateOps> {
+export default defineRoutes('certificates', ({ config, repos, limiter }) => {
   const { certificates, organizations } = repos;
   const issue = createCertificateIssuer({ certificates, organizations, limiter, limited: config.rateLimit.enabled });
   return {
@@ -36,4 +34,4 @@ export function certificateHandlers({ config, repos, limiter }: Context): Handle
         .send(pdf);
     },
   };
-}
+});

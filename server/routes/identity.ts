@@ -4,21 +4,8 @@ import { utcDay } from '../services/learner-events.ts';
 import { toUser } from '../services/users.ts';
 import type { UserRow } from '../auth/principal.ts';
 import type { Repositories } from '../repositories/repositories.ts';
-import { principalOf, type Context, type Handlers } from './types.ts';
+import { defineRoutes, principalOf, type Context } from './types.ts';
 import { clock } from '../clock.ts';
-
-type IdentityOps =
-  | 'getCurrentUser'
-  | 'authorizeEmail'
-  | 'getPasswordChangeUrl'
-  | 'verifyEmail'
-  | 'startDemo'
-  | 'startDemoSession'
-  | 'issueDemoRegistrationTicket'
-  | 'localLogin'
-  | 'logout'
-  | 'signOutEverywhere'
-  | 'sendVerificationEmail';
 
 /**
  * Where an address signs in: the embedded provider's page takes every account (it checks local
@@ -40,7 +27,7 @@ export async function currentUserOf(repos: Pick<Repositories, 'organizations' | 
   return toUser(user, organization?.name ?? null, previousVisitOn);
 }
 
-export function identityHandlers(ctx: Context): Handlers<IdentityOps> {
+export default defineRoutes('identity', (ctx) => {
   const { repos, tokens, config, sessions, passwords, signIns } = ctx;
   const { users, identity } = repos;
   const proof = addressProof(ctx);
@@ -153,4 +140,4 @@ export function identityHandlers(ctx: Context): Handlers<IdentityOps> {
       reply.code(204);
     },
   };
-}
+});

@@ -5,15 +5,13 @@ import type { StoredEvent } from '../repositories/progress.ts';
 import { itemRefusal, timeRefusal, utcDay, watchRefusal, type EventVerdict, type Rejection } from '../services/learner-events.ts';
 import { progressPatchOf } from '../services/progress.ts';
 import type { Range } from '../services/watched.ts';
-import { principalOf, type Context, type Handlers } from './types.ts';
+import { defineRoutes, principalOf } from './types.ts';
 import { clock } from '../clock.ts';
-
-type LearnerOps = 'getProgress' | 'recordLearnerEvents';
 
 const HOUR_MS = 3600 * 1000;
 const VIDEO_EVENTS: ReadonlySet<LearnerEventType> = new Set(['VIDEO_PLAYED', 'VIDEO_PAUSED', 'VIDEO_TIMEUPDATED']);
 
-export function learnerHandlers({ repos, limiter, config }: Context): Handlers<LearnerOps> {
+export default defineRoutes('learner', ({ repos, limiter, config }) => {
   const { catalog, progress, billing } = repos;
   return {
     async getProgress(request) {
@@ -111,6 +109,6 @@ export function learnerHandlers({ repos, limiter, config }: Context): Handlers<L
       return { accepted: count('accepted'), duplicates: count('duplicate'), rejected: count('rejected'), results };
     },
   };
-}
+});
 
 const asRejection = (error: { code: string; message: string } | null): Rejection | null => (error ? { reason: error.code, message: error.message } : null);

@@ -1,10 +1,8 @@
 import { namedOrganizationOf, tenantOf } from '../auth/enforce.ts';
 import { toUser } from '../services/users.ts';
-import { principalOf, type Context, type Handlers } from './types.ts';
+import { defineRoutes, principalOf } from './types.ts';
 
-type OrganizationOps = 'listOrganizations' | 'inviteUser' | 'resendInvitation' | 'importUsers';
-
-export function organizationHandlers({ repos, invitations }: Context): Handlers<OrganizationOps> {
+export default defineRoutes('organizations', ({ repos, invitations }) => {
   return {
     async listOrganizations(request) {
       return repos.organizations.list(tenantOf(request).organizationIds, request.query);
@@ -24,4 +22,4 @@ export function organizationHandlers({ repos, invitations }: Context): Handlers<
       return invitations.importCsv(principalOf(request).user, namedOrganizationOf(request).organization, request.body);
     },
   };
-}
+});

@@ -5,20 +5,9 @@ import type { InteractionRow } from '../repositories/profiles.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { toCsv } from '../services/csv.ts';
 import { addDays, localDate, timeZoneOf } from '../services/dates.ts';
-import { VIDEO_COMPLETE_AT } from '../services/progress.ts';
-import { principalOf, type Context, type Handlers } from './types.ts';
+import { VIDEO_COMPLETE_PERCENT } from '../../src/lib/video-complete.ts';
+import { defineRoutes, principalOf } from './types.ts';
 import { clock } from '../clock.ts';
-
-type ProfileOps =
-  | 'getProfile'
-  | 'updateProfile'
-  | 'getAchievements'
-  | 'getProfileInProgress'
-  | 'getSystemStreaks'
-  | 'listInteractions'
-  | 'exportInteractions'
-  | 'addBookmark'
-  | 'removeBookmark';
 
 /** Achievements in display order (spec §3); three are milestones. */
 const ACHIEVEMENTS = [
@@ -49,7 +38,7 @@ function toInteraction(r: InteractionRow) {
     elementTitle: r.elementTitle,
     progress: stepState(r.steps, 5),
     progressPercent: r.steps * 20,
-    watched: stepState(r.videoProgress ?? 0, VIDEO_COMPLETE_AT),
+    watched: stepState(r.videoProgress ?? 0, VIDEO_COMPLETE_PERCENT),
     downloaded: yesNo(r.downloaded),
     rubricScored: yesNo(r.rubricScored),
     rated: yesNo(r.rated),
@@ -91,7 +80,7 @@ export async function profileOf(profiles: Repositories['profiles'], user: UserRo
   };
 }
 
-export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
+export default defineRoutes('profile', ({ repos }) => {
   const { catalog, profiles, progress } = repos;
   const loadProfile = (user: UserRow) => profileOf(profiles, user);
 
@@ -174,7 +163,7 @@ export function profileHandlers({ repos }: Context): Handlers<ProfileOps> {
       return loadProfile(user);
     },
   };
-}
+});
 
 export { localDate };
 

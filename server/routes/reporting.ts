@@ -6,10 +6,8 @@ import type { DayRange } from '../repositories/reporting.ts';
 import { toCsv } from '../services/csv.ts';
 import { addDays, daysBetween, eachDay, localDate, timeZoneOf } from '../services/dates.ts';
 import { invitationStatus, toMember, type MemberFields } from '../services/users.ts';
-import type { Context, Handlers } from './types.ts';
+import { defineRoutes } from './types.ts';
 import { clock } from '../clock.ts';
-
-type ReportingOps = 'getUsageReport' | 'getFrameworkUsage' | 'recordPageView' | 'listUsers' | 'exportUsers';
 
 /** Days a report covers when the caller names none (spec §9: logins of the last 30 days). */
 export const DEFAULT_RANGE_DAYS = 30;
@@ -45,7 +43,7 @@ const CSV_COLUMNS: readonly (readonly [string, (row: MemberFields, timeZone: str
   }],
 ];
 
-export function reportingHandlers({ repos, limiter, config }: Context): Handlers<ReportingOps> {
+export default defineRoutes('reporting', ({ repos, limiter, config }) => {
   const { reporting, users } = repos;
   return {
     async getUsageReport(request) {
@@ -103,7 +101,7 @@ export function reportingHandlers({ repos, limiter, config }: Context): Handlers
         .send(csv);
     },
   };
-}
+});
 
 /** '/catalog?search=x#y' → '/catalog', at most 512 characters. */
 export function pathOnly(path: string): string {

@@ -5,7 +5,7 @@ import type { OperationId } from '../contract.ts';
 import { describeError } from '../plugins/validation.ts';
 import { currentUserOf } from './identity.ts';
 import { profileOf } from './profile.ts';
-import { principalOf, type Context, type Handlers, type Req } from './types.ts';
+import { defineRoutes, principalOf, type Req } from './types.ts';
 
 /** An operation's answer inside the start-up response: its status, and its body or its error. */
 type Part<T> = { status: number; data?: T; error?: { code: string; message: string } };
@@ -18,7 +18,7 @@ type Part<T> = { status: number; data?: T; error?: { code: string; message: stri
  * and the same code as its handler, its refusal or failure described as the error handler would
  * answer it. The start-up itself is allowed to everyone signed in, as GET /identity/me is.
  */
-export function startUpHandlers({ repos, billing }: Context): Handlers<'getStartUp'> {
+export default defineRoutes('start-up', ({ repos, billing }) => {
   async function part<T>(operationId: OperationId, user: UserRow, request: Req<'getStartUp'>, answer: () => Promise<T>): Promise<Part<T>> {
     try {
       const policy = POLICY[operationId];
@@ -47,4 +47,4 @@ export function startUpHandlers({ repos, billing }: Context): Handlers<'getStart
       return { user: me, profile, subscriptions, progress };
     },
   };
-}
+});

@@ -1,13 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
-import { HttpError, notFound } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { redisReady } from '../redis.ts';
-import type { Context, Handlers } from './types.ts';
+import { defineRoutes } from './types.ts';
 
-type SystemOps = 'getHealth' | 'getReadiness' | 'getFeatures';
-
-export function systemHandlers({ repos, isReady, config, redis }: Context): Handlers<SystemOps> {
-  let features: { mtimeMs: number; payload: { features: Record<string, unknown>; dateUpdated: Date } } | null = null;
-
+export default defineRoutes('system', ({ repos, isReady, redis }) => {
   return {
     async getHealth() {
       return { status: 'ok' };
@@ -26,15 +21,5 @@ export function systemHandlers({ repos, isReady, config, redis }: Context): Hand
       const up = redisReady(redis);
       return { status: up ? 'ok' : 'degraded', dependencies: { database: 'ok' as const, redis: up ? ('ok' as const) : ('unavailable' as const) } };
     },
-
-    async getFeatures(request) {
-      if (request.params.clientKey !== config.growthbook.clientKey) throw notFound('Unknown client key', 'UNKNOWN_CLIENT_KEY');
-      const info = await stat(config.growthbook.featuresFile);
-      if (!features || features.mtimeMs !== info.mtimeMs) {
-        const parsed = JSON.parse(await readFile(config.growthbook.featuresFile, 'utf8')) as { features: Record<string, unknown> };
-        features = { mtimeMs: info.mtimeMs, payload: { features: parsed.features, dateUpdated: info.mtime } };
-      }
-      return { status: 200, ...features.payload };
-    },
   };
-}
+});

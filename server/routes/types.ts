@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { operations } from '../../src/api/schema.d.ts';
 import type { Config } from '../config.ts';
-import type { OperationId } from '../contract.ts';
+import type { OperationId, OperationTags, Tag } from '../contract.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Authenticator, Principal } from '../auth/principal.ts';
 import type { Repositories } from '../repositories/repositories.ts';
@@ -47,6 +47,16 @@ export type Req<K extends OperationId> = FastifyRequest<{
 
 export type Handler<K extends OperationId> = (request: Req<K>, reply: FastifyReply) => Promise<Wire<SuccessBody<K>> | void>;
 export type Handlers<K extends OperationId> = { [P in K]: Handler<P> };
+
+/**
+ * A route module: `server/routes/<tag>.ts` default-exports the handlers of every operation of
+ * that tag of openapi.yaml, and of no other (server/plugins/api.ts loads one per tag).
+ */
+export type RouteModule<T extends Tag = Tag> = { tag: T; handlers: (ctx: Context) => Handlers<OperationTags[T]> };
+
+export function defineRoutes<T extends Tag>(tag: T, handlers: (ctx: Context) => Handlers<OperationTags[T]>): RouteModule<T> {
+  return { tag, handlers };
+}
 
 /** What handlers work with: repositories and services, never the database itself. */
 export type Context = {

@@ -6,7 +6,7 @@ import type { Repositories } from '../repositories/repositories.ts';
 import type { AdminChanges, AdminUnit } from './admin-changes.ts';
 import { toAdminUser } from './admin-users.ts';
 import type { Sessions } from './sessions.ts';
-import { toMember } from './users.ts';
+import { roleOrganizationRefusal, toMember } from './users.ts';
 import { clock } from '../clock.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -58,13 +58,8 @@ async function refuseDuplicate(repos: AdminUnit['repos'], name: string, type: Or
   }
 }
 
-/** Why an account may not take a role in an organization, or null. */
-function roleRefusal(user: UserRow, organization: OrganizationRow, role: MemberRole) {
-  if (user.role === 'ADMIN' || user.role === 'DEMO') return conflict('A platform admin or a demo account cannot be a member of a school or district', 'ROLE_ORGANIZATION');
-  if (role === 'SCHOOL_ADMIN' && organization.type !== 'SCHOOL') return unprocessable('A school admin must be a member of a school', 'ROLE_ORGANIZATION');
-  if (role === 'DISTRICT_ADMIN' && organization.type !== 'DISTRICT') return unprocessable('A district admin must be a member of a district', 'ROLE_ORGANIZATION');
-  return null;
-}
+/** A platform admin or a demo account keeps its role as a member; anybody else takes the member role. */
+const roleAsMember = (user: UserRow, role: MemberRole): UserRow['role'] => (user.role === 'ADMIN' || user.role === 'DEMO' ? user.role : role);
 
 /**
  * The platform admin's work on districts and schools, their subscriptions and their members:
@@ -227,7 +222,7 @@ export function createAdminOrganizations({ repos, changes, sessions }: Deps) {
         const org = await existing(unit, id);
         const user = await unit.repos.users.byEmail(email);
         if (!user) throw unprocessable(`No account uses the e-mail address ${email}`, 'UNKNOWN_EMAIL');
-        const refusal = roleRefusal(user, org, input.role);
+        const refusal = roleOrganizationRefusal(roleAsMember(user, input.role), org);
         if (refusal) throw refusal;
         if (user.organizationId && user.organizationId !== org.id) {
           const other = await unit.repos.organizations.byId(user.organizationId);
@@ -253,8 +248,8 @@ export function createAdminOrganizations({ repos, changes, sessions }: Deps) {
         const org = await existing(unit, id);
         const user = await unit.repos.users.byId(userId);
         if (!user || user.organizationId !== org.id) throw notFound(`This account is not a member of ${org.name}`);
-        // A school or district admin outside their organization administers nothing: they become an educator.
-        const role = user.role === 'SCHOOL_ADMIN' || user.role === 'DISTRICT_ADMIN' ? 'USER' : user.role;
+        // A role that needs an organization (a school or district admin) becomes an educator's.
+        const role = roleOrganizationRefusal(user.role, null) ? 'USER' : user.role;
         await unit.repos.users.setOrganization(user.id, null, role);
         unit.record({
           ...entityOf(org),
@@ -269,5 +264,3 @@ export function createAdminOrganizations({ repos, changes, sessions }: Deps) {
     },
   };
 }
-
-export type AdminOrganizations = ReturnType<typeof createAdminOrganizations>;

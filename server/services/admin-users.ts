@@ -6,7 +6,7 @@ import type { AccountFields } from '../repositories/users.ts';
 import type { AdminChanges, AdminUnit } from './admin-changes.ts';
 import type { Invitations } from './invitations.ts';
 import type { Sessions } from './sessions.ts';
-import { toMember } from './users.ts';
+import { roleOrganizationRefusal, toMember } from './users.ts';
 
 /** The contract's AdminUser. */
 export function toAdminUser(row: AccountFields) {
@@ -26,10 +26,7 @@ type Role = UserRow['role'];
 async function roleRefusal(repos: AdminUnit['repos'], user: UserRow, role: Role) {
   if (user.role === 'DEMO' || role === 'DEMO') return conflict('Demo accounts keep their role: they register for a full account themselves', 'DEMO_ACCOUNT');
   const organization = user.organizationId ? await repos.organizations.byId(user.organizationId) : undefined;
-  if (role === 'SCHOOL_ADMIN' && organization?.type !== 'SCHOOL') return conflict('A school admin must be a member of a school', 'ROLE_ORGANIZATION');
-  if (role === 'DISTRICT_ADMIN' && organization?.type !== 'DISTRICT') return conflict('A district admin must be a member of a district', 'ROLE_ORGANIZATION');
-  if (role === 'ADMIN' && organization) return conflict('A platform admin is not a member of a school or district', 'ROLE_ORGANIZATION');
-  return null;
+  return roleOrganizationRefusal(role, organization);
 }
 
 /** The platform admin's work on accounts: each change recorded in the audit log in its own transaction. */

@@ -319,5 +319,3 @@ export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminC
     },
   };
 }
-
-export type CatalogAdmin = ReturnType<typeof createCatalogAdmin>;

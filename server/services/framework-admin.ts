@@ -246,5 +246,3 @@ export function createFrameworkAdmin(repo: FrameworkAdminRepository, changes: Ad
     },
   };
 }
-
-export type FrameworkAdmin = ReturnType<typeof createFrameworkAdmin>;

@@ -45,7 +45,6 @@ export function createBackgroundMail(mailer: Mailer, log: Log, options: { concur
     },
   };
 }
-export type BackgroundMail = ReturnType<typeof createBackgroundMail>;
 
 /** The kind of failure (an SMTP code, a refused connection), without anything that was being sent. */
 export function describeMailError(err: unknown) {

@@ -1,15 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Schemas } from '../contract.ts';
 
-/** A video counts as watched at this percentage (spec §9). */
-export const VIDEO_COMPLETE_AT = 90;
+import { VIDEO_COMPLETE_PERCENT } from '../../src/lib/video-complete.ts';
 
 /**
  * Written into the statement rather than sent as a value: estimated with a value it does not
  * know, PostgreSQL judged a kept (generic) plan of a learner's progress dearer than planning
  * each time, and planned every call (server/db/client.ts, keptPlan).
  */
-const WATCHED_AT_LITERAL = sql.raw(String(Number(VIDEO_COMPLETE_AT)));
+const WATCHED_AT_LITERAL = sql.raw(String(Number(VIDEO_COMPLETE_PERCENT)));
 
 /**
  * The completion rule, in one place: a learning object is completed when its five steps are
@@ -21,7 +20,7 @@ export const completedSql = (p = sql.raw('p'), ci = sql.raw('ci')): SQL =>
 
 /** Number of the five steps done, 0..5. */
 export const stepsDoneSql = (p = sql.raw('p')): SQL =>
-  sql`((${p}.video_progress >= ${VIDEO_COMPLETE_AT})::int + ${p}.are_reproducibles_downloaded::int + ${p}.is_catalog_item_rated::int + ${p}.is_rubric_score_saved::int + ${p}.is_strategy_applied::int)`;
+  sql`((${p}.video_progress >= ${VIDEO_COMPLETE_PERCENT})::int + ${p}.are_reproducibles_downloaded::int + ${p}.is_catalog_item_rated::int + ${p}.is_rubric_score_saved::int + ${p}.is_strategy_applied::int)`;
 
 export type ProgressPatch = Partial<{
   videoProgress: number;

@@ -1,6 +1,20 @@
 import type { Schemas } from '../contract.ts';
 import type { UserRow } from '../auth/principal.ts';
 import { clock } from '../clock.ts';
+import { conflict, type HttpError } from '../errors.ts';
+
+/**
+ * The one rule of roles and organizations: a school admin belongs to a school, a district admin
+ * to a district, a platform admin or a demo account to neither. Breaking it is always 409
+ * ROLE_ORGANIZATION: the role conflicts with where the account is, or is about to be.
+ */
+export function roleOrganizationRefusal(role: UserRow['role'], organization: { type: 'SCHOOL' | 'DISTRICT' } | null | undefined): HttpError | null {
+  if (role === 'SCHOOL_ADMIN' && organization?.type !== 'SCHOOL') return conflict('A school admin must be a member of a school', 'ROLE_ORGANIZATION');
+  if (role === 'DISTRICT_ADMIN' && organization?.type !== 'DISTRICT') return conflict('A district admin must be a member of a district', 'ROLE_ORGANIZATION');
+  if (role === 'ADMIN' && organization) return conflict('A platform admin is not a member of a school or district', 'ROLE_ORGANIZATION');
+  if (role === 'DEMO' && organization) return conflict('A demo account is not a member of a school or district', 'ROLE_ORGANIZATION');
+  return null;
+}
 
 /** What the contract's User is made of: a row, or a raw select with its dates as text. */
 export type UserFields = Pick<UserRow, 'id' | 'ssoId' | 'role' | 'organizationId' | 'email' | 'firstName' | 'lastName' | 'completedOnboarding' | 'hasFreeAccess'> & {

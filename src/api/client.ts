@@ -1,4 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { errorMiddleware } from '@/api/errors';
 import type { paths } from '@/api/schema';
 import { withTimeoutAndRetries } from '@/api/retry';
 
@@ -105,6 +106,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return undefined;
     },
   };
-  client.use(auth);
+  // openapi-fetch runs `onResponse` from the last registered to the first: the auth middleware
+  // sees a 401 (and signals it) before the error middleware throws it.
+  client.use(errorMiddleware, auth);
   return client;
 }

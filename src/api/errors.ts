@@ -1,3 +1,4 @@
+import type { Middleware } from 'openapi-fetch';
 import { FILE_TOO_LARGE_MESSAGE, GENERIC_ERROR_MESSAGE } from '@/lib/messages';
 
 export { FILE_TOO_LARGE_MESSAGE, GENERIC_ERROR_MESSAGE };
@@ -50,6 +51,28 @@ export function toApiError(status: number, body: unknown): ApiError {
   const message = nonEmptyString(details?.message);
   return new ApiError(status, code ?? UNKNOWN_ERROR_CODE, message ?? GENERIC_ERROR_MESSAGE);
 }
+
+/** An error body as it came: its JSON, else its text, else nothing. */
+async function errorBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text || undefined;
+  }
+}
+
+/**
+ * The client's error middleware: every HTTP error is thrown as the ApiError above, so an
+ * operation only reads its answer (`unwrap`, src/api/operations/call.ts). A body that cannot be
+ * read throws as it is, and becomes the network error there.
+ */
+export const errorMiddleware: Middleware = {
+  async onResponse({ response }) {
+    if (!response.ok) throw toApiError(response.status, await errorBody(response));
+    return undefined;
+  },
+};
 
 /** The request never produced a usable response; `cause` keeps the original for debugging. */
 export function networkError(cause: unknown): ApiError {

@@ -1,8 +1,7 @@
 import type { ApiClient } from '@/api/client';
-import { toApiError } from '@/api/errors';
-import { settle, type CallOptions, type Page, type PathParams, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
+import { answer, unwrap, type CallOptions, type Outcome, type Page, type PathParams, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
 
-// One function per operationId of openapi.yaml. List rule (spec §7 "Response handling"):
+// One function per operation of openapi.yaml the app calls. List rule (spec §7 "Response handling"):
 // a list without a total answers its `data` array; a list with a total answers { items, total }.
 // The start-up calls live in src/api/operations/start-up.ts (on the first page) and the shared
 // types and call handling in src/api/operations/call.ts; both are re-exported here.
@@ -17,83 +16,18 @@ export async function startDemo(
   body: RequestBody<'startDemo'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'startDemo'>> {
-  const { data, error, response } = await settle(client.POST('/identity/demo', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/identity/demo', { body, ...init }));
 }
 
 // ───────────────────────────── catalog ─────────────────────────────
 
-export async function searchCatalog(
-  client: ApiClient,
-  query: QueryParams<'searchCatalog'>,
-  init?: CallOptions,
-): Promise<Page<ResponseBody<'searchCatalog'>['items'][number]>> {
-  const { data, error, response } = await settle(client.GET('/catalog/search', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
-}
-
-export async function listCatalogItems(
-  client: ApiClient,
-  query?: QueryParams<'listCatalogItems'>,
-  init?: CallOptions,
-): Promise<Page<ResponseBody<'listCatalogItems'>['items'][number]>> {
-  const { data, error, response } = await settle(client.GET('/catalog/items', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
-}
-
-export async function getCatalogItem(
-  client: ApiClient,
-  id: PathParams<'getCatalogItem'>['id'],
-  init?: CallOptions,
-): Promise<ResponseBody<'getCatalogItem'>> {
-  const { data, error, response } = await settle(
-    client.GET('/catalog/items/{id}', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
-}
-
-export async function rateCatalogItem(
-  client: ApiClient,
-  id: PathParams<'rateCatalogItem'>['id'],
-  body: RequestBody<'rateCatalogItem'>,
-  init?: CallOptions,
-): Promise<ResponseBody<'rateCatalogItem'>> {
-  const { data, error, response } = await settle(
-    client.POST('/catalog/items/{id}/ratings', { params: { path: { id } }, body, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
-}
-
-export async function deleteRating(
-  client: ApiClient,
-  id: PathParams<'deleteRating'>['id'],
-  ratingId: PathParams<'deleteRating'>['ratingId'],
-  init?: CallOptions,
-): Promise<void> {
-  const { error, response } = await settle(
-    client.DELETE('/catalog/items/{id}/ratings/{ratingId}', { params: { path: { id, ratingId } }, ...init }),
-  );
-  if (!response.ok) throw toApiError(response.status, error);
-}
-
-export async function getCatalogItemVideo(
-  client: ApiClient,
-  id: PathParams<'getCatalogItemVideo'>['id'],
-  init?: CallOptions,
-): Promise<ResponseBody<'getCatalogItemVideo'>> {
-  const { data, error, response } = await settle(
-    client.GET('/catalog/items/{id}/video', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
-}
-
 export type Download = { blob: Blob; fileName: string };
+
+/** A file the server sends, named as its Content-Disposition says, else `fallbackName`. */
+async function download(pending: Promise<Outcome<Blob>>, fallbackName: string): Promise<Download> {
+  const { data, response } = await answer(pending);
+  return { blob: data, fileName: fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName };
+}
 
 /** Reads the file name of `attachment; filename="a.zip"` or its RFC 5987 form `filename*=UTF-8''a.zip`. */
 export function fileNameFromContentDisposition(header: string | null): string | undefined {
@@ -111,23 +45,56 @@ export function fileNameFromContentDisposition(header: string | null): string | 
   return name ? name : undefined;
 }
 
+export async function searchCatalog(
+  client: ApiClient,
+  query: QueryParams<'searchCatalog'>,
+  init?: CallOptions,
+): Promise<Page<ResponseBody<'searchCatalog'>['items'][number]>> {
+  const { items, total } = await unwrap(client.GET('/catalog/search', { params: { query }, ...init }));
+  return { items, total };
+}
+
+export async function listCatalogItems(
+  client: ApiClient,
+  query?: QueryParams<'listCatalogItems'>,
+  init?: CallOptions,
+): Promise<Page<ResponseBody<'listCatalogItems'>['items'][number]>> {
+  const { items, total } = await unwrap(client.GET('/catalog/items', { params: { query }, ...init }));
+  return { items, total };
+}
+
+export async function getCatalogItem(
+  client: ApiClient,
+  id: PathParams<'getCatalogItem'>['id'],
+  init?: CallOptions,
+): Promise<ResponseBody<'getCatalogItem'>> {
+  return unwrap(client.GET('/catalog/items/{id}', { params: { path: { id } }, ...init }));
+}
+
+export async function rateCatalogItem(
+  client: ApiClient,
+  id: PathParams<'rateCatalogItem'>['id'],
+  body: RequestBody<'rateCatalogItem'>,
+  init?: CallOptions,
+): Promise<ResponseBody<'rateCatalogItem'>> {
+  return unwrap(client.POST('/catalog/items/{id}/ratings', { params: { path: { id } }, body, ...init }));
+}
+
+export async function getCatalogItemVideo(
+  client: ApiClient,
+  id: PathParams<'getCatalogItemVideo'>['id'],
+  init?: CallOptions,
+): Promise<ResponseBody<'getCatalogItemVideo'>> {
+  return unwrap(client.GET('/catalog/items/{id}/video', { params: { path: { id } }, ...init }));
+}
+
 export async function downloadReproducibles(
   client: ApiClient,
   id: PathParams<'downloadReproducibles'>['id'],
   query: QueryParams<'downloadReproducibles'>,
   init?: CallOptions,
 ): Promise<Download> {
-  const { data, error, response } = await settle(
-    client.GET('/catalog/items/{id}/reproducibles', {
-      params: { path: { id }, query },
-      parseAs: 'blob',
-      ...init,
-    }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  const fileName =
-    fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? `${query.archiveName}.zip`;
-  return { blob: data, fileName };
+  return download(client.GET('/catalog/items/{id}/reproducibles', { params: { path: { id }, query }, parseAs: 'blob', ...init }), `${query.archiveName}.zip`);
 }
 
 export async function saveRubricScore(
@@ -136,11 +103,7 @@ export async function saveRubricScore(
   body: RequestBody<'saveRubricScore'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'saveRubricScore'>> {
-  const { data, error, response } = await settle(
-    client.PUT('/catalog/items/{id}/rubric-scores', { params: { path: { id } }, body, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PUT('/catalog/items/{id}/rubric-scores', { params: { path: { id } }, body, ...init }));
 }
 
 export async function applyStrategy(
@@ -148,11 +111,7 @@ export async function applyStrategy(
   id: PathParams<'applyStrategy'>['id'],
   init?: CallOptions,
 ): Promise<ResponseBody<'applyStrategy'>> {
-  const { data, error, response } = await settle(
-    client.POST('/catalog/items/{id}/strategy-application', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/catalog/items/{id}/strategy-application', { params: { path: { id } }, ...init }));
 }
 
 export async function removeStrategyApplication(
@@ -160,10 +119,7 @@ export async function removeStrategyApplication(
   id: PathParams<'removeStrategyApplication'>['id'],
   init?: CallOptions,
 ): Promise<void> {
-  const { error, response } = await settle(
-    client.DELETE('/catalog/items/{id}/strategy-application', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok) throw toApiError(response.status, error);
+  await unwrap(client.DELETE('/catalog/items/{id}/strategy-application', { params: { path: { id } }, ...init }));
 }
 
 /** Recommended playlists and in-progress items are cut to this many (spec §7, §9). */
@@ -173,9 +129,7 @@ export async function getFeaturedItems(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'getFeaturedItems'>['data']> {
-  const { data, error, response } = await settle(client.GET('/catalog/recommendations/featured', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/catalog/recommendations/featured', { ...init }))).data;
 }
 
 export async function getRecommendedItems(
@@ -183,37 +137,25 @@ export async function getRecommendedItems(
   query?: QueryParams<'getRecommendedItems'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'getRecommendedItems'>['data']> {
-  const { data, error, response } = await settle(
-    client.GET('/catalog/recommendations/recommended', { params: { query }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/catalog/recommendations/recommended', { params: { query }, ...init }))).data;
 }
 
 export async function getRecommendedPlaylists(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'getRecommendedPlaylists'>['data']> {
-  const { data, error, response } = await settle(
-    client.GET('/catalog/recommendations/recommended-playlists', { ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data.slice(0, SHORT_RECOMMENDATION_LIST);
+  return (await unwrap(client.GET('/catalog/recommendations/recommended-playlists', { ...init }))).data.slice(0, SHORT_RECOMMENDATION_LIST);
 }
 
 export async function getNewItems(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getNewItems'>['data']> {
-  const { data, error, response } = await settle(client.GET('/catalog/recommendations/new', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/catalog/recommendations/new', { ...init }))).data;
 }
 
 export async function getInProgressItems(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'getInProgressItems'>['data']> {
-  const { data, error, response } = await settle(client.GET('/catalog/recommendations/in-progress', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data.slice(0, SHORT_RECOMMENDATION_LIST);
+  return (await unwrap(client.GET('/catalog/recommendations/in-progress', { ...init }))).data.slice(0, SHORT_RECOMMENDATION_LIST);
 }
 
 // ───────────────────────────── identity ─────────────────────────────
@@ -223,9 +165,7 @@ export async function authorizeEmail(
   body: RequestBody<'authorizeEmail'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'authorizeEmail'>> {
-  const { data, error, response } = await settle(client.POST('/identity/authorize', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/identity/authorize', { body, ...init }));
 }
 
 export async function getPasswordChangeUrl(
@@ -233,11 +173,7 @@ export async function getPasswordChangeUrl(
   query: QueryParams<'getPasswordChangeUrl'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'getPasswordChangeUrl'>> {
-  const { data, error, response } = await settle(
-    client.GET('/identity/password-change-url', { params: { query }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/identity/password-change-url', { params: { query }, ...init }));
 }
 
 export async function verifyEmail(
@@ -245,21 +181,15 @@ export async function verifyEmail(
   token: PathParams<'verifyEmail'>['token'],
   init?: CallOptions,
 ): Promise<ResponseBody<'verifyEmail'>> {
-  const { data, error, response } = await settle(
-    client.POST('/identity/verify-email/{token}', { params: { path: { token } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/identity/verify-email/{token}', { params: { path: { token } }, ...init }));
 }
 
 export async function sendVerificationEmail(client: ApiClient, init?: CallOptions): Promise<void> {
-  const { error, response } = await settle(client.POST('/identity/verification-email', { ...init }));
-  if (!response.ok) throw toApiError(response.status, error);
+  await unwrap(client.POST('/identity/verification-email', { ...init }));
 }
 
 export async function signOutEverywhere(client: ApiClient, init?: CallOptions): Promise<void> {
-  const { error, response } = await settle(client.POST('/identity/sign-out-everywhere', { ...init }));
-  if (!response.ok) throw toApiError(response.status, error);
+  await unwrap(client.POST('/identity/sign-out-everywhere', { ...init }));
 }
 
 // ───────────────────────────── learner ─────────────────────────────
@@ -271,27 +201,14 @@ export async function updateProfile(
   body: RequestBody<'updateProfile'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'updateProfile'>> {
-  const { data, error, response } = await settle(client.PATCH('/profile', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PATCH('/profile', { body, ...init }));
 }
 
 export async function getAchievements(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'getAchievements'>['data']> {
-  const { data, error, response } = await settle(client.GET('/profile/achievements', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
-}
-
-export async function getProfileInProgress(
-  client: ApiClient,
-  init?: CallOptions,
-): Promise<ResponseBody<'getProfileInProgress'>['catalogItemsInProgress']> {
-  const { data, error, response } = await settle(client.GET('/profile/in-progress', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.catalogItemsInProgress;
+  return (await unwrap(client.GET('/profile/achievements', { ...init }))).data;
 }
 
 export async function getSystemStreaks(
@@ -299,9 +216,7 @@ export async function getSystemStreaks(
   query?: QueryParams<'getSystemStreaks'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'getSystemStreaks'>> {
-  const { data, error, response } = await settle(client.GET('/profile/system-streaks', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/profile/system-streaks', { params: { query }, ...init }));
 }
 
 export async function listInteractions(
@@ -309,9 +224,8 @@ export async function listInteractions(
   query?: QueryParams<'listInteractions'>,
   init?: CallOptions,
 ): Promise<Page<ResponseBody<'listInteractions'>['items'][number]>> {
-  const { data, error, response } = await settle(client.GET('/profile/interactions', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/profile/interactions', { params: { query }, ...init }));
+  return { items, total };
 }
 
 export async function exportInteractions(
@@ -319,21 +233,14 @@ export async function exportInteractions(
   query?: QueryParams<'exportInteractions'>,
   init?: CallOptions,
 ): Promise<Download> {
-  const { data, error, response } = await settle(
-    client.GET('/profile/interactions/export', { params: { query }, parseAs: 'blob', ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? 'my-learning.csv';
-  return { blob: data, fileName };
+  return download(client.GET('/profile/interactions/export', { params: { query }, parseAs: 'blob', ...init }), 'my-learning.csv');
 }
 
 export async function listCertificates(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'listCertificates'>['data']> {
-  const { data, error, response } = await settle(client.GET('/profile/certificates', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/profile/certificates', { ...init }))).data;
 }
 
 export async function createCertificate(
@@ -341,9 +248,7 @@ export async function createCertificate(
   body: RequestBody<'createCertificate'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'createCertificate'>> {
-  const { data, error, response } = await settle(client.POST('/profile/certificates', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/profile/certificates', { body, ...init }));
 }
 
 export async function getCertificatePdf(
@@ -351,12 +256,7 @@ export async function getCertificatePdf(
   code: PathParams<'getCertificatePdf'>['code'],
   init?: CallOptions,
 ): Promise<Download> {
-  const { data, error, response } = await settle(
-    client.GET('/profile/certificates/{code}/pdf', { params: { path: { code } }, parseAs: 'blob', ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? `learning-certificate-${code}.pdf`;
-  return { blob: data, fileName };
+  return download(client.GET('/profile/certificates/{code}/pdf', { params: { path: { code } }, parseAs: 'blob', ...init }), `learning-certificate-${code}.pdf`);
 }
 
 export async function addBookmark(
@@ -364,9 +264,7 @@ export async function addBookmark(
   body: RequestBody<'addBookmark'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'addBookmark'>> {
-  const { data, error, response } = await settle(client.POST('/profile/bookmarks', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/profile/bookmarks', { body, ...init }));
 }
 
 export async function removeBookmark(
@@ -374,9 +272,7 @@ export async function removeBookmark(
   query: QueryParams<'removeBookmark'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'removeBookmark'>> {
-  const { data, error, response } = await settle(client.DELETE('/profile/bookmarks', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.DELETE('/profile/bookmarks', { params: { query }, ...init }));
 }
 
 // ───────────────────────────── billing ─────────────────────────────
@@ -386,11 +282,7 @@ export async function cancelSubscription(
   id: PathParams<'cancelSubscription'>['id'],
   init?: CallOptions,
 ): Promise<ResponseBody<'cancelSubscription'>> {
-  const { data, error, response } = await settle(
-    client.DELETE('/customers/current/subscriptions/{id}', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.DELETE('/customers/current/subscriptions/{id}', { params: { path: { id } }, ...init }));
 }
 
 export async function reactivateSubscription(
@@ -398,23 +290,7 @@ export async function reactivateSubscription(
   id: PathParams<'reactivateSubscription'>['id'],
   init?: CallOptions,
 ): Promise<ResponseBody<'reactivateSubscription'>> {
-  const { data, error, response } = await settle(
-    client.PUT('/customers/current/subscriptions/{id}', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
-}
-
-export async function getPaymentMethod(
-  client: ApiClient,
-  id: PathParams<'getPaymentMethod'>['id'],
-  init?: CallOptions,
-): Promise<ResponseBody<'getPaymentMethod'>> {
-  const { data, error, response } = await settle(
-    client.GET('/customers/current/subscriptions/{id}/payment-method', { params: { path: { id } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PUT('/customers/current/subscriptions/{id}', { params: { path: { id } }, ...init }));
 }
 
 export async function updatePaymentMethod(
@@ -423,20 +299,14 @@ export async function updatePaymentMethod(
   body: RequestBody<'updatePaymentMethod'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'updatePaymentMethod'>> {
-  const { data, error, response } = await settle(
-    client.PUT('/customers/current/subscriptions/{id}/payment-method', { params: { path: { id } }, body, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PUT('/customers/current/subscriptions/{id}/payment-method', { params: { path: { id } }, body, ...init }));
 }
 
 export async function listTransactions(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'listTransactions'>['data']> {
-  const { data, error, response } = await settle(client.GET('/customers/current/transactions', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/customers/current/transactions', { ...init }))).data;
 }
 
 export async function getReceiptPdf(
@@ -444,21 +314,14 @@ export async function getReceiptPdf(
   id: PathParams<'getReceipt'>['id'],
   init?: CallOptions,
 ): Promise<Download> {
-  const { data, error, response } = await settle(
-    client.GET('/customers/current/transactions/{id}/receipt', { params: { path: { id } }, parseAs: 'blob', ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? `receipt-${id}.pdf`;
-  return { blob: data, fileName };
+  return download(client.GET('/customers/current/transactions/{id}/receipt', { params: { path: { id } }, parseAs: 'blob', ...init }), `receipt-${id}.pdf`);
 }
 
 export async function getPaymentGatewayToken(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'getPaymentGatewayToken'>> {
-  const { data, error, response } = await settle(client.GET('/customers/payment-gateway-tokens', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/customers/payment-gateway-tokens', { ...init }));
 }
 
 /**
@@ -473,11 +336,7 @@ export async function register(
   idempotencyKey: string,
   init?: CallOptions,
 ): Promise<ResponseBody<'register'>> {
-  const { data, error, response } = await settle(
-    client.POST('/customers/registration', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/customers/registration', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body, ...init }));
 }
 
 // ───────────────────────────── reporting ─────────────────────────────
@@ -487,9 +346,7 @@ export async function getUsageReport(
   query?: QueryParams<'getUsageReport'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'getUsageReport'>> {
-  const { data, error, response } = await settle(client.GET('/reporting', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/reporting', { params: { query }, ...init }));
 }
 
 export async function listUsers(
@@ -497,9 +354,8 @@ export async function listUsers(
   query?: QueryParams<'listUsers'>,
   init?: CallOptions,
 ): Promise<Page<ResponseBody<'listUsers'>['items'][number]>> {
-  const { data, error, response } = await settle(client.GET('/users', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/users', { params: { query }, ...init }));
+  return { items, total };
 }
 
 export async function getFrameworkUsage(
@@ -507,9 +363,7 @@ export async function getFrameworkUsage(
   query?: QueryParams<'getFrameworkUsage'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'getFrameworkUsage'>> {
-  const { data, error, response } = await settle(client.GET('/reporting/framework', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/reporting/framework', { params: { query }, ...init }));
 }
 
 /** Every user the list would show (all pages), as a CSV file. */
@@ -518,10 +372,7 @@ export async function exportUsers(
   query?: QueryParams<'exportUsers'>,
   init?: CallOptions,
 ): Promise<Download> {
-  const { data, error, response } = await settle(client.GET('/users/export', { params: { query }, parseAs: 'blob', ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ?? 'educators.csv';
-  return { blob: data, fileName };
+  return download(client.GET('/users/export', { params: { query }, parseAs: 'blob', ...init }), 'educators.csv');
 }
 
 // ───────────────────────────── organizations ─────────────────────────────
@@ -531,9 +382,8 @@ export async function listOrganizations(
   query?: QueryParams<'listOrganizations'>,
   init?: CallOptions,
 ): Promise<Page<ResponseBody<'listOrganizations'>['items'][number]>> {
-  const { data, error, response } = await settle(client.GET('/organizations', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/organizations', { params: { query }, ...init }));
+  return { items, total };
 }
 
 export async function inviteUser(
@@ -542,11 +392,7 @@ export async function inviteUser(
   body: RequestBody<'inviteUser'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'inviteUser'>> {
-  const { data, error, response } = await settle(
-    client.POST('/organizations/{id}/users', { params: { path: { id: organizationId } }, body, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/organizations/{id}/users', { params: { path: { id: organizationId } }, body, ...init }));
 }
 
 export async function resendInvitation(
@@ -554,9 +400,7 @@ export async function resendInvitation(
   path: PathParams<'resendInvitation'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'resendInvitation'>> {
-  const { data, error, response } = await settle(client.POST('/organizations/{id}/users/{userId}/invitation', { params: { path }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/organizations/{id}/users/{userId}/invitation', { params: { path }, ...init }));
 }
 
 export async function importUsers(
@@ -565,11 +409,7 @@ export async function importUsers(
   body: RequestBody<'importUsers'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'importUsers'>> {
-  const { data, error, response } = await settle(
-    client.POST('/organizations/{id}/users/import', { params: { path: { id: organizationId } }, body, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/organizations/{id}/users/import', { params: { path: { id: organizationId } }, body, ...init }));
 }
 
 // ───────────────────────────── flags and system ─────────────────────────────
@@ -579,21 +419,13 @@ export async function getFeatures(
   clientKey: PathParams<'getFeatures'>['clientKey'],
   init?: CallOptions,
 ): Promise<ResponseBody<'getFeatures'>> {
-  const { data, error, response } = await settle(
-    client.GET('/flags/api/features/{clientKey}', { params: { path: { clientKey } }, ...init }),
-  );
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/flags/api/features/{clientKey}', { params: { path: { clientKey } }, ...init }));
 }
 
 export async function getHealth(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getHealth'>> {
-  const { data, error, response } = await settle(client.GET('/healthz', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/healthz', { ...init }));
 }
 
 export async function getReadiness(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getReadiness'>> {
-  const { data, error, response } = await settle(client.GET('/readyz', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/readyz', { ...init }));
 }

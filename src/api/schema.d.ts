@@ -3,6 +3,24 @@
  * Do not make direct changes to the file.
  */
 
+export interface OperationTags {
+    "catalog": "searchCatalog" | "listCatalogItems" | "getCatalogItem" | "listAudiences" | "listNasotItems" | "rateCatalogItem" | "deleteRating" | "getCatalogItemVideo" | "downloadReproducibles" | "saveRubricScore" | "applyStrategy" | "removeStrategyApplication" | "getFeaturedItems" | "getRecommendedItems" | "getRecommendedPlaylists" | "getNewItems" | "getInProgressItems";
+    "identity": "getCurrentUser" | "authorizeEmail" | "getPasswordChangeUrl" | "verifyEmail" | "startDemo" | "startDemoSession" | "issueDemoRegistrationTicket" | "localLogin" | "logout" | "sendVerificationEmail" | "signOutEverywhere";
+    "start-up": "getStartUp";
+    "learner": "getProgress" | "recordLearnerEvents";
+    "profile": "getProfile" | "updateProfile" | "getAchievements" | "getProfileInProgress" | "getSystemStreaks" | "listInteractions" | "exportInteractions" | "addBookmark" | "removeBookmark";
+    "certificates": "listCertificates" | "createCertificate" | "getCertificatePdf";
+    "billing": "listSubscriptions" | "cancelSubscription" | "reactivateSubscription" | "getPaymentMethod" | "updatePaymentMethod" | "listTransactions" | "getReceipt" | "getPaymentGatewayToken" | "register";
+    "reporting": "getUsageReport" | "getFrameworkUsage" | "recordPageView" | "listUsers" | "exportUsers";
+    "organizations": "listOrganizations" | "inviteUser" | "resendInvitation" | "importUsers";
+    "admin": "adminListUsers" | "adminGetUser" | "adminUpdateUser" | "adminResendInvitation" | "listAuditEntries";
+    "flags": "getFeatures";
+    "system": "getHealth" | "getReadiness";
+    "admin-catalog": "adminListCatalogItems" | "adminCreateCatalogItem" | "adminGetCatalogItem" | "adminUpdateCatalogItem" | "adminChangeCatalogItemStatus" | "adminReorderPlaylistEntries";
+    "admin-organizations": "adminListOrganizations" | "adminCreateOrganization" | "adminGetOrganization" | "adminUpdateOrganization" | "adminSetOrganizationSubscription" | "adminLapseOrganizationSubscription" | "adminListOrganizationMembers" | "adminAddOrganizationMember" | "adminRemoveOrganizationMember";
+    "admin-framework": "adminListFrameworkItems" | "adminCreateFrameworkItem" | "adminUpdateFrameworkItem" | "adminDeleteFrameworkItem" | "adminMoveFrameworkItem" | "adminListAudiences" | "adminCreateAudience" | "adminUpdateAudience" | "adminDeleteAudience" | "adminMoveAudience";
+    "admin-uploads": "adminUploadFile";
+}
 export interface paths {
     "/catalog/search": {
         parameters: {
@@ -1367,8 +1385,8 @@ export interface paths {
         /**
          * Makes an existing account a member of the organization, with its role there.
          * @description The account is named by its e-mail (422 `UNKNOWN_EMAIL` when nobody uses it). A school
-         *     admin belongs to a school and a district admin to a district (422 `ROLE_ORGANIZATION`);
-         *     platform admins and demo accounts join no organization (409 `ROLE_ORGANIZATION`); a member
+         *     admin belongs to a school and a district admin to a district, and platform admins and demo
+         *     accounts join no organization (409 `ROLE_ORGANIZATION`, as for a role change); a member
          *     of another organization is removed there first (409 `OTHER_ORGANIZATION`); the
          *     subscription's seats must not all be taken (409 `SEATS_TAKEN`). A new role ends the
          *     account's sessions, as a role change does.

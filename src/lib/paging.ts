@@ -48,10 +48,6 @@ export function nextSortBy<Key extends string>(
   return mustSort ? [{ key, order: 'asc' }] : [];
 }
 
-export function sortOrderOf<Key extends string>(sortBy: readonly SortItem<Key>[], key: Key): SortOrder | undefined {
-  return sortBy.find((item) => item.key === key)?.order;
-}
-
 /** Spec §2: changing the sort resets the page to 1. */
 export function sortTable<Key extends string>(options: TableOptions<Key>, key: Key, mustSort = false): TableOptions<Key> {
   return { ...options, sortBy: nextSortBy(options.sortBy, key, mustSort), page: DEFAULT_PAGE };

@@ -41,36 +41,8 @@ export type RouteMeta = {
   demoRedirectTo?: string;
 };
 
-export type RouteName =
-  | 'login'
-  | 'callback'
-  | 'email-verification'
-  | 'reveal'
-  | 'invite'
-  | 'demo'
-  | 'check-email'
-  | 'payment'
-  | 'expired-organization-subscription'
-  | 'onboarding'
-  | 'personalize'
-  | 'dashboard'
-  | 'community'
-  | 'livestreams'
-  | 'livestream'
-  | 'learning-object'
-  | 'playlist'
-  | 'catalog'
-  | 'profile'
-  | 'learning'
-  | 'billing'
-  | 'usage'
-  | 'my-account-profile'
-  | 'my-account-learning'
-  | 'my-account-billing'
-  | 'statecharts';
-
-export type AppRoute = {
-  name: RouteName;
+type RouteEntry = {
+  name: string;
   /** Full react-router pattern, e.g. `/learning-objects/:publicId`. */
   path: string;
   /** A child of the home shell (`/`): the router nests it there, relative to `/`. */
@@ -87,7 +59,7 @@ function withRoles(roles: readonly Role[], extra: Omit<RouteMeta, 'roles' | 'dem
 
 const anonymousOnly: RouteMeta = { anonymousOnly: true };
 
-export const ROUTES: readonly AppRoute[] = [
+const ROUTE_TABLE = [
   { name: 'login', path: '/login', title: 'Sign in', shell: false, meta: { ...anonymousOnly, flag: 'local-login' } },
   { name: 'callback', path: '/callback', title: 'Signing in', shell: false, meta: anonymousOnly },
   {
@@ -132,7 +104,14 @@ export const ROUTES: readonly AppRoute[] = [
   // Not in the spec: the statechart viewer for staff and development. Every role may enter; its
   // flag decides who sees it (platform admins, by a rule on the role: src/lib/flags.ts).
   { name: 'statecharts', path: '/statecharts', title: 'Statecharts', shell: true, meta: withRoles(ROLES.all, { flag: 'statechart-viewer' }) },
-];
+] as const satisfies readonly RouteEntry[];
+
+/** The names of the table above: a route is added there and nowhere else. */
+export type RouteName = (typeof ROUTE_TABLE)[number]['name'];
+/** A route that shows a screen of its own: every route but the legacy redirects. */
+export type ScreenName = Exclude<RouteName, Extract<(typeof ROUTE_TABLE)[number], { meta: { redirectTo: string } }>['name']>;
+export type AppRoute = RouteEntry & { name: RouteName };
+export const ROUTES: readonly AppRoute[] = ROUTE_TABLE;
 
 /** The platform admin's separate site (spec §4 step 3); served outside this SPA. */
 export const ADMIN_SITE_PATH = '/admin';
@@ -196,13 +175,19 @@ export function getRoute(name: RouteName): AppRoute {
   return route;
 }
 
-/** Typed path building for the routes that take params, so no view concatenates URLs. */
-export type RouteParams = {
-  livestream: { publicId: string };
-  'learning-object': { publicId: string };
-  playlist: { publicId: string };
+/** The `:name` segments of a path pattern. */
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The params of every route whose path has some, read from the table. */
+type RouteParams = {
+  [Route in (typeof ROUTE_TABLE)[number] as [ParamNames<Route['path']>] extends [never] ? never : Route['name']]: Record<ParamNames<Route['path']>, string>;
 };
 
+/** Typed path building for the routes that take params, so no view concatenates URLs. */
 export function buildPath<Name extends RouteName>(
   name: Name,
   ...args: Name extends keyof RouteParams

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteName } from '@/lib/routes';
+import type { ScreenName } from '@/lib/routes';
 
 /** Loads one screen's chunk and answers its component. */
 export type ScreenLoader = () => Promise<ComponentType>;
@@ -32,4 +32,4 @@ export const LAZY_SCREENS = {
   billing: () => import('@/views/screens/billing-page').then((m) => m.BillingPage),
   usage: () => import('@/views/screens/usage-page').then((m) => m.UsagePage),
   statecharts: () => import('@/views/statecharts/statecharts-screen').then((m) => m.StatechartsScreen),
-} satisfies Partial<Record<RouteName, ScreenLoader>>;
+} satisfies Record<ScreenName, ScreenLoader>;

@@ -34,17 +34,11 @@ const NotFoundPage = lazy(() => loadNotFoundPage().then((Component) => ({ defaul
 // first render. Its polite region is there long before any message a person can cause.
 const SnackbarHost = lazy(() => import('@/views/components/snackbar-host').then((m) => ({ default: m.SnackbarHost })));
 
-const SCREENS: Record<RouteName, ScreenLoader> = {
-  ...LAZY_SCREENS,
-  // Legacy paths: the guard redirects before anything renders.
-  'my-account-profile': loadNotFoundPage,
-  'my-account-learning': loadNotFoundPage,
-  'my-account-billing': loadNotFoundPage,
-};
-
 /** A route's screen, loaded with the route (Vite asks for all its files at once). */
 function screenRoute(name: RouteName): Pick<RouteObject, 'lazy'> {
-  return { lazy: { Component: SCREENS[name] } };
+  // A legacy path has none: the guard redirects before anything renders.
+  const screen: ScreenLoader = Object.hasOwn(LAZY_SCREENS, name) ? LAZY_SCREENS[name as keyof typeof LAZY_SCREENS] : loadNotFoundPage;
+  return { lazy: { Component: screen } };
 }
 
 const never = () => new Promise<never>(() => {});

@@ -307,7 +307,7 @@ describe('members', () => {
       [{ email: 'nobody@example.org', role: 'USER' }, 422, 'UNKNOWN_EMAIL'],
       [{ email: ACCOUNTS.admin, role: 'USER' }, 409, 'ROLE_ORGANIZATION'],
       [{ email: ACCOUNTS.demo, role: 'USER' }, 409, 'ROLE_ORGANIZATION'],
-      [{ email: ACCOUNTS.noAccess, role: 'DISTRICT_ADMIN' }, 422, 'ROLE_ORGANIZATION'],
+      [{ email: ACCOUNTS.noAccess, role: 'DISTRICT_ADMIN' }, 409, 'ROLE_ORGANIZATION'],
       [{ email: ACCOUNTS.educator, role: 'USER' }, 409, 'OTHER_ORGANIZATION'],
     ];
     for (const [payload, status, code] of cases) {

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { progressMachine } from '@/machines/progress/progress.machine';
 import { withFetch } from '@/machines/shared/resource';
+import { isVideoComplete } from '@/lib/video-complete';
 import {
-  isVideoComplete,
   selectIsProgressLoaded,
   selectIsVideoComplete,
   selectMostRecentInteraction,

@@ -114,5 +114,3 @@ export function createAccounts(users: UsersRepository, passwords: PasswordChecks
 
   return { byId, byEmail, checkPassword, signUp };
 }
-
-export type Accounts = ReturnType<typeof createAccounts>;

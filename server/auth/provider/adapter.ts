@@ -12,8 +12,6 @@ const EVICT_FIRST = new Set(['Interaction', 'ReplayDetection', 'PushedAuthorizat
 
 type Entry = { model: string; payload: AdapterPayload; expiresAt: number | null };
 
-export type ProviderStore = ReturnType<typeof createProviderStore>;
-
 /**
  * oidc-provider's storage: an in-memory map (PGlite allows one process per data directory, so
  * there is never a second server to share it with) written to DATA_DIR/provider-store.json a

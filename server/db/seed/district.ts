@@ -7,7 +7,7 @@ import { stampBulkCompletions } from '../../repositories/progress.ts';
 import { POSTER_DIR, POSTER_EXT } from '../../media/posters.ts';
 import { CAPTIONS_DIR, CAPTIONS_EXT } from '../../media/captions.ts';
 import { PLAY_SESSION_DAYS } from '../../services/watched.ts';
-import { VIDEO_COMPLETE_AT } from '../../services/progress.ts';
+import { VIDEO_COMPLETE_PERCENT } from '../../../src/lib/video-complete.ts';
 import { clock } from '../../clock.ts';
 
 /**
@@ -537,10 +537,10 @@ async function seedEvents(
         jsonb_build_object('catalogItemId', v.item_id, 'value', v.rating), null, v.seconds from v where v.cur >= 50 and v.r_rate < 0.3
       union all
       select v.user_id, v.item_id, 'RUBRIC_SCORE_SAVED', v.t0 + v.seconds * interval '1 second' + interval '90 seconds',
-        jsonb_build_object('catalogItemId', v.item_id, 'value', v.score), null, v.seconds from v where v.strategy and v.cur >= ${VIDEO_COMPLETE_AT} and v.r_rubric < 0.3
+        jsonb_build_object('catalogItemId', v.item_id, 'value', v.score), null, v.seconds from v where v.strategy and v.cur >= ${VIDEO_COMPLETE_PERCENT} and v.r_rubric < 0.3
       union all
       select v.user_id, v.item_id, 'STRATEGY_APPLICATION_UPDATED', v.t0 + v.seconds * interval '1 second' + interval '120 seconds',
-        jsonb_build_object('catalogItemId', v.item_id, 'applied', true), null, v.seconds from v where v.strategy and v.cur >= ${VIDEO_COMPLETE_AT} and v.r_apply < 0.25
+        jsonb_build_object('catalogItemId', v.item_id, 'applied', true), null, v.seconds from v where v.strategy and v.cur >= ${VIDEO_COMPLETE_PERCENT} and v.r_apply < 0.25
       union all
       select v.user_id, v.item_id, 'CATALOG_ITEM_LEFT', v.t0 + v.seconds * interval '1 second' + interval '150 seconds',
         jsonb_build_object('catalogItemId', v.item_id), null, v.seconds from v
@@ -574,7 +574,7 @@ async function seedEvents(
       coalesce(max(upto), 0),
       case when max(upto) > 0 then jsonb_build_array(jsonb_build_array(0, max(upto))) else '[]'::jsonb end,
       bool_or(type = 'REPRODUCIBLES_DOWNLOADED'), bool_or(type = 'CATALOG_ITEM_RATED'), bool_or(type = 'RUBRIC_SCORE_SAVED'), bool_or(type = 'STRATEGY_APPLICATION_UPDATED'),
-      min(at) filter (where type = 'VIDEO_TIMEUPDATED' and floor(upto / seconds * 1000 + 1e-6) / 10 >= ${VIDEO_COMPLETE_AT}),
+      min(at) filter (where type = 'VIDEO_TIMEUPDATED' and floor(upto / seconds * 1000 + 1e-6) / 10 >= ${VIDEO_COMPLETE_PERCENT}),
       min(at) filter (where type = 'CATALOG_ITEM_RATED'), min(at) filter (where type = 'STRATEGY_APPLICATION_UPDATED'),
       min(at) filter (where type = 'RUBRIC_SCORE_SAVED')
     from seed_events group by user_id, item_id`);

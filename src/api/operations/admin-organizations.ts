@@ -1,6 +1,5 @@
 import type { ApiClient } from '@/api/client';
-import { toApiError } from '@/api/errors';
-import { settle, type CallOptions, type Page, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
+import { unwrap, type CallOptions, type Page, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
 import type { AdminUser } from '@/api/operations/admin';
 
 // The admin site's districts and schools (openapi.yaml, tag admin-organizations): only the
@@ -14,39 +13,28 @@ export type AdminMemberInput = RequestBody<'adminAddOrganizationMember'>;
 export type OrganizationMember = ResponseBody<'adminListOrganizationMembers'>['items'][number];
 
 export async function adminListOrganizations(client: ApiClient, query: QueryParams<'adminListOrganizations'>, init?: CallOptions): Promise<Page<AdminOrganization>> {
-  const { data, error, response } = await settle(client.GET('/admin/organizations', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/admin/organizations', { params: { query }, ...init }));
+  return { items, total };
 }
 
 export async function adminCreateOrganization(client: ApiClient, body: AdminOrganizationInput, init?: CallOptions): Promise<AdminOrganization> {
-  const { data, error, response } = await settle(client.POST('/admin/organizations', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/admin/organizations', { body, ...init }));
 }
 
 export async function adminGetOrganization(client: ApiClient, id: string, init?: CallOptions): Promise<AdminOrganization> {
-  const { data, error, response } = await settle(client.GET('/admin/organizations/{id}', { params: { path: { id } }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/admin/organizations/{id}', { params: { path: { id } }, ...init }));
 }
 
 export async function adminUpdateOrganization(client: ApiClient, id: string, body: AdminOrganizationChange, init?: CallOptions): Promise<AdminOrganization> {
-  const { data, error, response } = await settle(client.PATCH('/admin/organizations/{id}', { params: { path: { id } }, body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PATCH('/admin/organizations/{id}', { params: { path: { id } }, body, ...init }));
 }
 
 export async function adminSetOrganizationSubscription(client: ApiClient, id: string, body: AdminSubscriptionInput, init?: CallOptions): Promise<AdminOrganization> {
-  const { data, error, response } = await settle(client.PUT('/admin/organizations/{id}/subscription', { params: { path: { id } }, body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PUT('/admin/organizations/{id}/subscription', { params: { path: { id } }, body, ...init }));
 }
 
 export async function adminLapseOrganizationSubscription(client: ApiClient, id: string, init?: CallOptions): Promise<AdminOrganization> {
-  const { data, error, response } = await settle(client.POST('/admin/organizations/{id}/subscription/lapse', { params: { path: { id } }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/admin/organizations/{id}/subscription/lapse', { params: { path: { id } }, ...init }));
 }
 
 export async function adminListOrganizationMembers(
@@ -55,19 +43,14 @@ export async function adminListOrganizationMembers(
   query: QueryParams<'adminListOrganizationMembers'>,
   init?: CallOptions,
 ): Promise<Page<OrganizationMember>> {
-  const { data, error, response } = await settle(client.GET('/admin/organizations/{id}/members', { params: { path: { id }, query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/admin/organizations/{id}/members', { params: { path: { id }, query }, ...init }));
+  return { items, total };
 }
 
 export async function adminAddOrganizationMember(client: ApiClient, id: string, body: AdminMemberInput, init?: CallOptions): Promise<AdminUser> {
-  const { data, error, response } = await settle(client.POST('/admin/organizations/{id}/members', { params: { path: { id } }, body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/admin/organizations/{id}/members', { params: { path: { id } }, body, ...init }));
 }
 
 export async function adminRemoveOrganizationMember(client: ApiClient, id: string, userId: string, init?: CallOptions): Promise<AdminUser> {
-  const { data, error, response } = await settle(client.DELETE('/admin/organizations/{id}/members/{userId}', { params: { path: { id, userId } }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.DELETE('/admin/organizations/{id}/members/{userId}', { params: { path: { id, userId } }, ...init }));
 }

@@ -1,6 +1,5 @@
 import type { ApiClient } from '@/api/client';
-import { toApiError } from '@/api/errors';
-import { settle, type CallOptions, type Page, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
+import { unwrap, type CallOptions, type Page, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
 
 // The admin site's operations (openapi.yaml, tag admin): only the admin app imports them, so
 // the educator app's chunks never carry them.
@@ -10,33 +9,25 @@ export type AdminUserChange = RequestBody<'adminUpdateUser'>;
 export type AuditEntry = ResponseBody<'listAuditEntries'>['items'][number];
 
 export async function adminListUsers(client: ApiClient, query: QueryParams<'adminListUsers'>, init?: CallOptions): Promise<Page<AdminUser>> {
-  const { data, error, response } = await settle(client.GET('/admin/users', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/admin/users', { params: { query }, ...init }));
+  return { items, total };
 }
 
 export async function adminGetUser(client: ApiClient, id: string, init?: CallOptions): Promise<AdminUser> {
-  const { data, error, response } = await settle(client.GET('/admin/users/{id}', { params: { path: { id } }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/admin/users/{id}', { params: { path: { id } }, ...init }));
 }
 
 export async function adminUpdateUser(client: ApiClient, id: string, body: AdminUserChange, init?: CallOptions): Promise<AdminUser> {
-  const { data, error, response } = await settle(client.PATCH('/admin/users/{id}', { params: { path: { id } }, body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PATCH('/admin/users/{id}', { params: { path: { id } }, body, ...init }));
 }
 
 export async function adminResendInvitation(client: ApiClient, id: string, init?: CallOptions): Promise<AdminUser> {
-  const { data, error, response } = await settle(client.POST('/admin/users/{id}/invitation', { params: { path: { id } }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/admin/users/{id}/invitation', { params: { path: { id } }, ...init }));
 }
 
 export async function listAuditEntries(client: ApiClient, query: QueryParams<'listAuditEntries'>, init?: CallOptions): Promise<Page<AuditEntry>> {
-  const { data, error, response } = await settle(client.GET('/admin/audit-log', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/admin/audit-log', { params: { query }, ...init }));
+  return { items, total };
 }
 
 // The catalogue (openapi.yaml, tag admin-catalog).
@@ -48,37 +39,26 @@ export type AdminCatalogItemPatch = RequestBody<'adminUpdateCatalogItem'>;
 export type CatalogItemStatus = AdminCatalogItemSummary['status'];
 
 export async function adminListCatalogItems(client: ApiClient, query: QueryParams<'adminListCatalogItems'>, init?: CallOptions): Promise<Page<AdminCatalogItemSummary>> {
-  const { data, error, response } = await settle(client.GET('/admin/catalog/items', { params: { query }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return { items: data.items, total: data.total };
+  const { items, total } = await unwrap(client.GET('/admin/catalog/items', { params: { query }, ...init }));
+  return { items, total };
 }
 
 export async function adminCreateCatalogItem(client: ApiClient, body: AdminCatalogItemInput, init?: CallOptions): Promise<AdminCatalogItem> {
-  const { data, error, response } = await settle(client.POST('/admin/catalog/items', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/admin/catalog/items', { body, ...init }));
 }
 
 export async function adminGetCatalogItem(client: ApiClient, itemId: string, init?: CallOptions): Promise<AdminCatalogItem> {
-  const { data, error, response } = await settle(client.GET('/admin/catalog/items/{itemId}', { params: { path: { itemId } }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/admin/catalog/items/{itemId}', { params: { path: { itemId } }, ...init }));
 }
 
 export async function adminUpdateCatalogItem(client: ApiClient, itemId: string, body: AdminCatalogItemPatch, init?: CallOptions): Promise<AdminCatalogItem> {
-  const { data, error, response } = await settle(client.PATCH('/admin/catalog/items/{itemId}', { params: { path: { itemId } }, body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PATCH('/admin/catalog/items/{itemId}', { params: { path: { itemId } }, body, ...init }));
 }
 
 export async function adminChangeCatalogItemStatus(client: ApiClient, itemId: string, status: CatalogItemStatus, init?: CallOptions): Promise<AdminCatalogItem> {
-  const { data, error, response } = await settle(client.PUT('/admin/catalog/items/{itemId}/status', { params: { path: { itemId } }, body: { status }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PUT('/admin/catalog/items/{itemId}/status', { params: { path: { itemId } }, body: { status }, ...init }));
 }
 
 export async function adminReorderPlaylistEntries(client: ApiClient, itemId: string, itemIds: string[], init?: CallOptions): Promise<AdminCatalogItem> {
-  const { data, error, response } = await settle(client.PUT('/admin/catalog/items/{itemId}/entries', { params: { path: { itemId } }, body: { itemIds }, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.PUT('/admin/catalog/items/{itemId}/entries', { params: { path: { itemId } }, body: { itemIds }, ...init }));
 }

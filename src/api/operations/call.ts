@@ -1,8 +1,8 @@
-import { networkError } from '@/api/errors';
+import { ApiError, networkError, toApiError } from '@/api/errors';
 import type { operations } from '@/api/schema';
 
 // What every operation function shares (src/api/operations.ts, src/api/operations/*): the
-// types read from the contract and the handling of a call that got no HTTP answer.
+// types read from the contract, and `unwrap`, the one way an answer is read.
 
 type OperationId = keyof operations;
 type Responses<O extends OperationId> = operations[O]['responses'];
@@ -27,22 +27,34 @@ export type Page<Item> = { items: Item[]; total: number };
 /** Lets a caller (an XState `fromPromise` actor) cancel a call it no longer needs. */
 export type CallOptions = { signal?: AbortSignal };
 
-type Outcome<Data> = { data?: Data; error?: unknown; response: Response };
+export type Outcome<Data> = { data?: Data; response: Response };
 
 function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
 }
 
 /**
- * openapi-fetch resolves every HTTP answer but rejects when fetch itself fails (offline, refused,
- * reset) or a success body is not JSON; those become the generic ApiError of spec §8. A
- * cancellation stays what it is, so nobody shows an error for a call they abandoned.
+ * A call's answer. An HTTP error never gets here: the client's error middleware has thrown it as
+ * the ApiError of spec §8 (src/api/client.ts). What is left is a call that got no usable answer:
+ * fetch itself failed (offline, refused, reset) or a success body was not JSON, or empty where the
+ * contract has one; those become the generic ApiError. A cancellation stays what it is, so nobody
+ * shows an error for a call they abandoned.
  */
-export async function settle<Data>(pending: Promise<Outcome<Data>>): Promise<Outcome<Data>> {
+export async function answer<Data>(pending: Promise<Outcome<Data>>): Promise<{ data: Data; response: Response }> {
+  let outcome: Outcome<Data>;
   try {
-    return await pending;
+    outcome = await pending;
   } catch (error) {
-    if (isAbort(error)) throw error;
+    if (error instanceof ApiError || isAbort(error)) throw error;
     throw networkError(error);
   }
+  const { data, response } = outcome;
+  // Only a 204 has no body (every operation without one answers 204).
+  if (data === undefined && response.status !== 204) throw toApiError(response.status, undefined);
+  return { data: data as Data, response };
+}
+
+/** The body of a call's answer: the one way every operation function reads one. */
+export async function unwrap<Data>(pending: Promise<Outcome<Data>>): Promise<Data> {
+  return (await answer(pending)).data;
 }

@@ -1,15 +1,13 @@
 import type { ApiClient } from '@/api/client';
-import { toApiError } from '@/api/errors';
-import { settle, type CallOptions, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
+import { ApiError } from '@/api/errors';
+import { unwrap, type CallOptions, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
 
 // The calls the app makes before any screen renders (signing in, the navigation guard's facts,
 // reference data, page views): a module of their own, so the first page does not carry every
 // operation. src/api/operations.ts re-exports them; code on the first page imports them here.
 
 export async function getCurrentUser(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getCurrentUser'>> {
-  const { data, error, response } = await settle(client.GET('/identity/me', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/identity/me', { ...init }));
 }
 
 /** What GET /identity/start answers, each part read as its own operation reads its answer. */
@@ -31,8 +29,7 @@ const partData = <T>(part: StartUpPart<T>): T | null => (part.status < 300 && pa
  * hands each part to the actor that owns it (src/machines/root/root.machine.ts).
  */
 export async function startUp(client: ApiClient, init?: CallOptions): Promise<StartUpAnswer> {
-  const { data, error, response } = await settle(client.GET('/identity/start', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  const data = await unwrap(client.GET('/identity/start', { ...init }));
   const progress = partData(data.progress);
   return {
     user: data.user,
@@ -48,9 +45,7 @@ export async function localLogin(
   body: RequestBody<'localLogin'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'localLogin'>> {
-  const { data, error, response } = await settle(client.POST('/identity/local/authorize', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/identity/local/authorize', { body, ...init }));
 }
 
 /** Follows a demo link (its ticket from the e-mail of `startDemo`): the demo's session. */
@@ -59,30 +54,23 @@ export async function startDemoSession(
   body: RequestBody<'startDemoSession'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'startDemoSession'>> {
-  const { data, error, response } = await settle(client.POST('/identity/demo/session', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/identity/demo/session', { body, ...init }));
 }
 
 /** Demo registration leaves from whatever page the demo user is on: the ticket its sign-up needs. */
 export async function issueDemoRegistrationTicket(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'issueDemoRegistrationTicket'>> {
-  const { data, error, response } = await settle(client.POST('/identity/demo/registration-ticket', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/identity/demo/registration-ticket', { ...init }));
 }
 
 export async function logout(client: ApiClient, init?: CallOptions): Promise<void> {
-  const { error, response } = await settle(client.POST('/identity/logout', { ...init }));
-  if (!response.ok) throw toApiError(response.status, error);
+  await unwrap(client.POST('/identity/logout', { ...init }));
 }
 
 export async function getProgress(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'getProgress'>['catalogItemsProgress']> {
-  const { data, error, response } = await settle(client.GET('/progress', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.catalogItemsProgress;
+  return (await unwrap(client.GET('/progress', { ...init }))).catalogItemsProgress;
 }
 
 export async function recordLearnerEvents(
@@ -90,15 +78,11 @@ export async function recordLearnerEvents(
   body: RequestBody<'recordLearnerEvents'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'recordLearnerEvents'>> {
-  const { data, error, response } = await settle(client.POST('/learner/events', { body, ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.POST('/learner/events', { body, ...init }));
 }
 
 export async function getProfile(client: ApiClient, init?: CallOptions): Promise<ResponseBody<'getProfile'>> {
-  const { data, error, response } = await settle(client.GET('/profile', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
+  return unwrap(client.GET('/profile', { ...init }));
 }
 
 export async function listSubscriptions(
@@ -106,13 +90,13 @@ export async function listSubscriptions(
   query?: QueryParams<'listSubscriptions'>,
   init?: CallOptions,
 ): Promise<ResponseBody<'listSubscriptions'>['data']> {
-  const { data, error, response } = await settle(
-    client.GET('/customers/current/subscriptions', { params: { query }, ...init }),
-  );
-  // The server answers 404 when the user never had a subscription (spec §8).
-  if (response.status === 404) return [];
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  try {
+    return (await unwrap(client.GET('/customers/current/subscriptions', { params: { query }, ...init }))).data;
+  } catch (error) {
+    // The server answers 404 when the user never had a subscription (spec §8).
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
 }
 
 export async function recordPageView(
@@ -120,24 +104,19 @@ export async function recordPageView(
   body: RequestBody<'recordPageView'>,
   init?: CallOptions,
 ): Promise<void> {
-  const { error, response } = await settle(client.POST('/reporting/event', { body, ...init }));
-  if (!response.ok) throw toApiError(response.status, error);
+  await unwrap(client.POST('/reporting/event', { body, ...init }));
 }
 
 export async function listAudiences(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'listAudiences'>['data']> {
-  const { data, error, response } = await settle(client.GET('/catalog/audiences', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/catalog/audiences', { ...init }))).data;
 }
 
 export async function listNasotItems(
   client: ApiClient,
   init?: CallOptions,
 ): Promise<ResponseBody<'listNasotItems'>['data']> {
-  const { data, error, response } = await settle(client.GET('/catalog/nasot/items', { ...init }));
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data.data;
+  return (await unwrap(client.GET('/catalog/nasot/items', { ...init }))).data;
 }

@@ -1,6 +1,7 @@
 import type { ApiClient } from '@/api/client';
-import { ApiError, toApiError } from '@/api/errors';
-import { settle } from '@/api/operations/call';
+import type { Middleware } from 'openapi-fetch';
+import { ApiError } from '@/api/errors';
+import { unwrap } from '@/api/operations/call';
 import type { components } from '@/api/schema';
 
 // An upload to the media storage (POST /admin/uploads): the file is the body, and the progress of
@@ -22,7 +23,7 @@ export type UploadRequest = {
 };
 
 export async function uploadFile(client: ApiClient, { kind, file, onProgress, signal }: UploadRequest): Promise<Upload> {
-  const { data, error, response } = await settle(
+  return unwrap(
     client.POST('/admin/uploads', {
       params: { query: { kind, fileName: file.name } },
       body: file as never,
@@ -30,10 +31,9 @@ export async function uploadFile(client: ApiClient, { kind, file, onProgress, si
       headers: { 'Content-Type': 'application/octet-stream' },
       signal,
       fetch: (request: Request) => sendWithProgress(request, file, onProgress),
+      middleware: [refusedFile],
     }),
   );
-  if (!response.ok || data === undefined) throw uploadError(response.status, error);
-  return data;
 }
 
 /** Sends the request prepared by the client (its address and headers) with the file as body, as fetch would answer. */
@@ -63,9 +63,20 @@ function sendWithProgress(request: Request, file: Blob, onProgress?: (progress: 
   });
 }
 
-/** The server's own words for a refused file (the size rule's message, the expected types), else the usual mapping. */
-function uploadError(status: number, body: unknown): ApiError {
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-  if (status === 413 && typeof error?.message === 'string' && error.message) return new ApiError(status, typeof error.code === 'string' ? error.code : 'FILE_TOO_LARGE', error.message);
-  return toApiError(status, body);
-}
+/**
+ * A file refused as too large is told in the server's own words (the size rule's message, the
+ * expected types). A call's own middleware answers before the client's, whose error middleware
+ * maps every other error (and this one when the server gave no message).
+ */
+const refusedFile: Middleware = {
+  async onResponse({ response }) {
+    if (response.status !== 413) return undefined;
+    const body: unknown = await response
+      .clone()
+      .json()
+      .catch(() => undefined);
+    const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+    if (typeof error?.message === 'string' && error.message) throw new ApiError(413, typeof error.code === 'string' ? error.code : 'FILE_TOO_LARGE', error.message);
+    return undefined;
+  },
+};

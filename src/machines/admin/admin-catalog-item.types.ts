@@ -42,8 +42,6 @@ export type Draft = {
   captionsUrl: string;
 };
 
-export type DraftField = keyof Draft;
-
 /** Messages by field ("title", "videoUrl", "resources.1.url", "rubric.3.description" …). */
 export type FieldErrors = Record<string, string>;
 

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
 import { bindIntents } from '@/machines/shared/intents';
 import { defineScreen } from '@/machines/shared/screen';
@@ -48,7 +48,6 @@ export const adminItemSearchMachine = setup({
   },
 });
 
-export type AdminItemSearchActorRef = ActorRefFrom<typeof adminItemSearchMachine>;
 type Snapshot = SnapshotFrom<typeof adminItemSearchMachine>;
 
 export const selectSearchText = (s: Snapshot) => s.context.text;

@@ -22,9 +22,4 @@ export const selectIsDeleting = (s: Snapshot): boolean => s.matches({ ready: 'de
 export const selectDeleteError = (s: Snapshot): string | null => s.context.deleteError;
 export const selectMoved = (s: Snapshot) => s.context.moved;
 
-/** The top-level entries (categories; every audience), in their order. */
-export const selectRoots = (s: Snapshot): EditableItem[] => s.context.items.filter((i) => (i.parentId ?? null) === null).sort((a, b) => a.position - b.position);
-/** An entry's children, in their order. */
-export const childrenOf = (items: readonly EditableItem[], id: string): EditableItem[] =>
-  items.filter((i) => i.parentId === id).sort((a, b) => a.position - b.position);
 export { siblingsOf };

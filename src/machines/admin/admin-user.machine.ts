@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup } from 'xstate';
 import { placeholderAction, placeholderActor } from '@/machines/shared/placeholders';
 import type { AdminUser, AdminUserChange, AdminUserContext, AdminUserEvent, AdminUserInput, Role } from './admin-user.types';
 
@@ -143,4 +143,3 @@ export const adminUserMachine = setup({
 });
 
 export type AdminUserMachine = typeof adminUserMachine;
-export type AdminUserActorRef = ActorRefFrom<AdminUserMachine>;

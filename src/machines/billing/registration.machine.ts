@@ -1,4 +1,4 @@
-import { assign, sendParent, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendParent, setup } from 'xstate';
 import { isRetryableRegistrationFailure, registrationRetryDelayMs, REGISTRATION_RETRIES } from '@/lib/registration';
 import { randomUuid } from '@/lib/uuid';
 import { CARD_FIELD_ERRORS, CARD_FIELDS } from '@/lib/validation/card';
@@ -114,4 +114,3 @@ export const payWithToken = sendParent<FormContext, FormEvent, { result: unknown
 });
 
 export type RegistrationMachine = typeof registrationMachine;
-export type RegistrationActorRef = ActorRefFrom<RegistrationMachine>;

@@ -16,4 +16,3 @@ export const selectRetry = (snapshot: RegistrationSnapshot) =>
     : null;
 /** Why the purchase did not go through (the gateway's decline message, or the generic text). */
 export const selectPaymentError = (snapshot: RegistrationSnapshot) => (snapshot.matches('failed') ? errorMessage(snapshot.context.error) : null);
-export const selectIsPaid = (snapshot: RegistrationSnapshot) => snapshot.matches('paid');

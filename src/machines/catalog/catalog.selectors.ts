@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { isVideoComplete } from '@/lib/video-complete';
 import { pageCount } from '@/machines/catalog/catalog.query';
 import type { CatalogMachine } from '@/machines/catalog/catalog.machine';
 import { isNotFoundError, type dashboardMachine, type itemDetailMachine, type livestreamsMachine } from '@/machines/catalog/catalog-screens.machine';
@@ -11,9 +12,6 @@ type DashboardSnapshot = SnapshotFrom<typeof dashboardMachine>;
 type LivestreamsSnapshot = SnapshotFrom<typeof livestreamsMachine>;
 type ItemDetailSnapshot = SnapshotFrom<typeof itemDetailMachine>;
 
-/** Spec §9: a video counts as complete at 90 percent. */
-export const VIDEO_COMPLETE_PERCENT = 90;
-
 export type ProgressState = 'notStarted' | 'inProgress' | 'completed';
 
 /** Completion follows the server's rule (LearnerProgress.completed): for a strategy, all five steps. */
@@ -22,12 +20,9 @@ export function progressState(progress: ItemProgress | undefined): ProgressState
   return progress.completed ? 'completed' : 'inProgress';
 }
 
-/** Spec §9: the video of an item counts as watched at 90 percent. */
-export const isVideoWatched = (progress: ItemProgress | undefined) => (progress?.videoProgress ?? 0) >= VIDEO_COMPLETE_PERCENT;
-
 /** The strategy's five steps done (spec §2 "My Progress"): its video watched and four actions. */
 export function strategyStepsDone(progress: ItemProgress): number {
-  const steps = [isVideoWatched(progress), progress.areReproduciblesDownloaded, progress.isRubricScoreSaved, progress.isCatalogItemRated, progress.isStrategyApplied];
+  const steps = [isVideoComplete(progress), progress.areReproduciblesDownloaded, progress.isRubricScoreSaved, progress.isCatalogItemRated, progress.isStrategyApplied];
   return steps.filter(Boolean).length;
 }
 
@@ -74,7 +69,6 @@ export const progressById = (progress: readonly ItemProgress[]) => new Map(progr
 // ── catalogue ──
 export const selectCatalogQuery = (s: CatalogSnapshot) => s.context.query;
 export const selectCatalogItems = (s: CatalogSnapshot) => s.context.page.items;
-export const selectCatalogTotal = (s: CatalogSnapshot) => s.context.page.total;
 
 /** "1 result", "44 results", or "1,000+ results" when the server stopped counting (a capped total). */
 export function resultCount(page: { total: number; totalIsCapped?: boolean }): string {
@@ -185,7 +179,7 @@ export function playlistEntries(item: CatalogItem) {
 /** "Play next": the first entry, by position, whose video is not watched yet. */
 export function playNext(item: CatalogItem, progress: readonly ItemProgress[]): CatalogItemSummary | null {
   const byId = progressById(progress);
-  return playlistEntries(item).find((e) => !isVideoWatched(byId.get(e.item.id)))?.item ?? null;
+  return playlistEntries(item).find((e) => !isVideoComplete(byId.get(e.item.id)))?.item ?? null;
 }
 
 // ── framework (nasot) helpers ──

@@ -1,4 +1,5 @@
-import { STRATEGY_STEPS, isVideoWatched, livestreamStatus, progressById, strategyStepsDone } from '@/machines/catalog/catalog.selectors';
+import { isVideoComplete } from '@/lib/video-complete';
+import { STRATEGY_STEPS, livestreamStatus, progressById, strategyStepsDone } from '@/machines/catalog/catalog.selectors';
 import type { CatalogItem, CatalogItemSummary, ItemProgress } from '@/machines/catalog/catalog.types';
 
 // Pure facts the playlist and livestream pages show: a playlist as a syllabus (what is done,
@@ -15,7 +16,7 @@ export function entryStatus(entry: Pick<CatalogItemSummary, 'resourceType'>, pro
   const stepsTotal = strategy ? STRATEGY_STEPS : 1;
   if (!progress) return { state: 'notStarted', stepsDone: 0, stepsTotal };
   if (progress.completed) return { state: 'done', stepsDone: stepsTotal, stepsTotal };
-  return { state: 'started', stepsDone: strategy ? strategyStepsDone(progress) : isVideoWatched(progress) ? 1 : 0, stepsTotal };
+  return { state: 'started', stepsDone: strategy ? strategyStepsDone(progress) : isVideoComplete(progress) ? 1 : 0, stepsTotal };
 }
 
 export type SyllabusEntry = { position: number; item: CatalogItemSummary; status: EntryStatus };

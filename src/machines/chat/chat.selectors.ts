@@ -8,7 +8,6 @@ export const selectIsOpen = (snapshot: ChatSnapshot): boolean => snapshot.matche
 export const selectIsLoading = (snapshot: ChatSnapshot): boolean => snapshot.hasTag('loading');
 export const selectHasFailed = (snapshot: ChatSnapshot): boolean => snapshot.matches({ open: 'failed' });
 export const selectMessages = (snapshot: ChatSnapshot) => snapshot.context.messages;
-export const selectCommunityUrl = (snapshot: ChatSnapshot): string => snapshot.context.communityUrl;
 
 const suggestionCache = new WeakMap<readonly string[], HelpTopic[]>();
 /** The suggested topics, stable between snapshots while the suggestions do not change. */

@@ -7,5 +7,3 @@ export const formIntents = (send: (event: FormEvent) => void) => ({
   submit: () => send({ type: 'form.submit' }),
   reset: (values?: FormValues) => send({ type: 'form.reset', values }),
 });
-
-export type FormIntents = ReturnType<typeof formIntents>;

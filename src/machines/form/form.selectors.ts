@@ -3,7 +3,6 @@ import type { FormMachine } from './form.machine';
 
 type FormSnapshot = SnapshotFrom<FormMachine>;
 
-export const selectValues = (snapshot: FormSnapshot) => snapshot.context.values;
 export const selectValue = (name: string) => (snapshot: FormSnapshot) => snapshot.context.values[name];
 /** The message shown under a field (spec §5: at most one by default), or null. */
 export const selectFieldErrors = (name: string) => (snapshot: FormSnapshot) => snapshot.context.errors[name] ?? null;

@@ -117,5 +117,3 @@ export const integrationsMachine = integrationsSetup.createMachine({
     },
   },
 });
-
-export type IntegrationsMachine = typeof integrationsMachine;

@@ -2,7 +2,8 @@ import type { LearnerEventData, LearnerEventType } from '@/machines/learner-even
 import type { ProgressPatch } from '@/machines/progress/progress.types';
 import { GENERIC_ERROR_MESSAGE } from '@/api/errors';
 import type { CatalogItem, CatalogItemSummary } from '@/machines/catalog/catalog.types';
-import { VIDEO_COMPLETE_PERCENT, type LearnerProgress } from '@/machines/progress/progress.types';
+import { VIDEO_COMPLETE_PERCENT } from '@/lib/video-complete';
+import type { LearnerProgress } from '@/machines/progress/progress.types';
 import { DEMO_ACCOUNT_CODE, DEMO_ACCOUNT_MESSAGE, type LearningObjectAction, type PlaylistContext } from './learning-object.types';
 
 // Pure facts about each learner action: what it tells the learner, which learner event it

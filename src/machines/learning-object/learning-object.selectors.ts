@@ -8,7 +8,6 @@ export const selectLearningObject = (s: LearningObjectSnapshot) => s.context.loa
 export const selectLearningObjectLoading = (s: LearningObjectSnapshot): boolean => s.hasTag('loading');
 export const selectLearningObjectFailed = (s: LearningObjectSnapshot): boolean => s.matches('failed');
 export const selectLearningObjectBusy = (s: LearningObjectSnapshot): boolean => s.hasTag('busy');
-export const selectPendingAction = (s: LearningObjectSnapshot) => s.context.pending;
 export const selectUserRating = (s: LearningObjectSnapshot) => s.context.rating;
 export const selectUserRubricScore = (s: LearningObjectSnapshot) => s.context.rubricScore;
 export const selectIsBookmarked = (s: LearningObjectSnapshot): boolean => s.context.loaded?.bookmarked ?? false;

@@ -344,5 +344,3 @@ export const navigationGuardMachine = setup({
     decided: { type: 'final', tags: 'decided' },
   },
 });
-
-export type NavigationGuardMachine = typeof navigationGuardMachine;

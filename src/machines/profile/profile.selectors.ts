@@ -5,4 +5,3 @@ type ProfileSnapshot = SnapshotFrom<ProfileMachine>;
 
 export const selectProfile = (snapshot: ProfileSnapshot) => snapshot.context.data;
 export const selectIsProfileLoading = (snapshot: ProfileSnapshot): boolean => snapshot.hasTag('loading');
-export const selectProfileError = (snapshot: ProfileSnapshot) => snapshot.context.error;

@@ -1,5 +1,6 @@
 import { createResourceMachine } from '@/machines/shared/resource';
-import { VIDEO_COMPLETE_PERCENT, type LearnerProgress, type ProgressByItem, type ProgressItemPatch } from './progress.types';
+import { isVideoComplete } from '@/lib/video-complete';
+import type { LearnerProgress, ProgressByItem, ProgressItemPatch } from './progress.types';
 
 // Learner progress of spec §4: loaded once (with the start-up, src/machines/root/root.machine.ts),
 // then patched locally per catalogue item with lastInteractionAt set to now, so screens reflect
@@ -25,7 +26,7 @@ function emptyProgress(catalogItemId: string, at: string): LearnerProgress {
  * Only a strategy's page patches progress, so a patched item is a strategy.
  */
 const strategyCompleted = (p: LearnerProgress): boolean =>
-  p.videoProgress >= VIDEO_COMPLETE_PERCENT && p.areReproduciblesDownloaded && p.isRubricScoreSaved && p.isCatalogItemRated && p.isStrategyApplied;
+  isVideoComplete(p) && p.areReproduciblesDownloaded && p.isRubricScoreSaved && p.isCatalogItemRated && p.isStrategyApplied;
 
 export function applyProgressPatch(data: ProgressByItem | null, { catalogItemId, changes }: ProgressItemPatch, at: number): ProgressByItem {
   const stamp = new Date(at).toISOString();

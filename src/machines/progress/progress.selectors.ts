@@ -1,20 +1,15 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ProgressMachine } from './progress.machine';
-import { VIDEO_COMPLETE_PERCENT, type LearnerProgress } from './progress.types';
+import { isVideoComplete } from '@/lib/video-complete';
+import type { LearnerProgress } from './progress.types';
 
 type ProgressSnapshot = SnapshotFrom<ProgressMachine>;
 
 export const selectIsProgressLoaded = (s: ProgressSnapshot): boolean => s.matches('loaded');
-export const selectIsProgressLoading = (s: ProgressSnapshot): boolean => s.hasTag('loading');
-export const selectProgressFailed = (s: ProgressSnapshot): boolean => s.matches('failed');
 
 /** Progress of one catalogue item, or undefined when the learner never touched it. */
 export const selectProgressByItemId = (s: ProgressSnapshot, catalogItemId: string): LearnerProgress | undefined =>
   s.context.data?.[catalogItemId];
-
-/** Spec §4 and §9: completed at 90 or more. */
-export const isVideoComplete = (progress: Pick<LearnerProgress, 'videoProgress'> | undefined): boolean =>
-  (progress?.videoProgress ?? 0) >= VIDEO_COMPLETE_PERCENT;
 
 export const selectIsVideoComplete = (s: ProgressSnapshot, catalogItemId: string): boolean =>
   isVideoComplete(selectProgressByItemId(s, catalogItemId));

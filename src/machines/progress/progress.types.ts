@@ -10,6 +10,3 @@ export type ProgressPatch = Partial<Omit<LearnerProgress, 'catalogItemId' | 'las
 
 /** A local change to one catalogue item's progress (spec §4). */
 export type ProgressItemPatch = { catalogItemId: string; changes: ProgressPatch };
-
-/** Spec §9: a video counts as completed at progress 90 or more. */
-export const VIDEO_COMPLETE_PERCENT = 90;

@@ -17,7 +17,7 @@ import { authIntents } from '@/machines/auth/auth.intents';
 import { createLocalTokenStore } from '@/machines/auth/local-token';
 import { createTokenProvider, type TokenProvider } from '@/machines/auth/token-provider';
 import { profileMachine } from '@/machines/profile/profile.machine';
-import { ROOT_SYSTEM_ID, rootMachine, systemAuthMachine, type RootMachine, type RootRefs, type StartUp } from '@/machines/root/root.machine';
+import { ROOT_SYSTEM_ID, rootMachine, systemAuthMachine, type RootMachine, type StartUp } from '@/machines/root/root.machine';
 import type { AppServices, BrowserEdge, RouterPort } from '@/machines/root/app-services';
 import { browserEdge, lateRouterPort } from '@/machines/root/browser-edge';
 import { withFetch } from '@/machines/shared/resource';
@@ -238,4 +238,3 @@ export function createRootActor(options: RootOptions = {}): RootActor {
   return createRootApp(options).actor;
 }
 
-export type { RootRefs };

@@ -195,4 +195,3 @@ export const rootMachine = setup({
 });
 
 export type RootMachine = typeof rootMachine;
-export type AuthRef = RootRefs['auth'];

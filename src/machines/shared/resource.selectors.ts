@@ -8,9 +8,6 @@ type ResourceSnapshotLike<TData> = {
 };
 
 export const selectResourceData = <TData>(s: ResourceSnapshotLike<TData>): TData | null => s.context.data;
-export const selectResourceError = <TData>(s: ResourceSnapshotLike<TData>): unknown => s.context.error;
-export const selectIsResourceLoading = <TData>(s: ResourceSnapshotLike<TData>): boolean => s.hasTag('loading');
-export const selectIsResourceLoaded = <TData>(s: ResourceSnapshotLike<TData>): boolean => s.matches('loaded');
 export const selectHasResourceFailed = <TData>(s: ResourceSnapshotLike<TData>): boolean => s.matches('failed');
 /** Loaded, or failed: nothing more will come without being asked. */
 export const selectIsResourceSettled = <TData>(s: ResourceSnapshotLike<TData>): boolean => s.matches('loaded') || s.matches('failed');

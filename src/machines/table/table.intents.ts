@@ -21,5 +21,3 @@ export function tableIntents(send: (event: TableEvent) => void) {
     urlChanged: (search: string) => send({ type: 'table.urlChanged', search }),
   };
 }
-
-export type TableIntents = ReturnType<typeof tableIntents>;

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { allowedPageSizes, hasNextPage, hasPreviousPage, pageCount, pageRange, type PageRange, type SortItem } from '@/lib/paging';
+import { allowedPageSizes, hasNextPage, hasPreviousPage, pageRange, type PageRange, type SortItem } from '@/lib/paging';
 import type { TableMachine } from '@/machines/table/table.machine';
 import { isWholePageSelected, pageRowIds } from '@/machines/table/table.logic';
 import type { RowId, TableRow } from '@/machines/table/table.types';
@@ -22,7 +22,6 @@ export const selectPageOptions = (s: TableSnapshot): number[] => allowedPageSize
 export const selectIsLoading = (s: TableSnapshot): boolean => s.hasTag('loading');
 export const selectFailed = (s: TableSnapshot): boolean => s.matches('failed');
 export const selectError = (s: TableSnapshot): unknown => (s.matches('failed') ? s.context.error : null);
-export const selectPageCount = (s: TableSnapshot): number => pageCount(s.context.total, s.context.options.itemsPerPage);
 export const selectHasPreviousPage = (s: TableSnapshot): boolean => hasPreviousPage(s.context.options);
 export const selectHasNextPage = (s: TableSnapshot): boolean => hasNextPage(s.context.options, s.context.total);
 /** Compare with `samePageRange`: the object is new on every snapshot. */

@@ -1,3 +1,4 @@
+import { isVideoComplete } from '@/lib/video-complete';
 import { VIDEO_PROGRESS, type Tracking } from './video-progress.types';
 
 // Pure arithmetic of watched time, shared by the machine and its effect-free model.
@@ -23,7 +24,7 @@ export function watchedPercent(t: Pick<Tracking, 'watchedSeconds' | 'duration'>)
 }
 
 export const isWatchedEnough = (t: Pick<Tracking, 'watchedSeconds' | 'duration'>): boolean =>
-  watchedPercent(t) >= VIDEO_PROGRESS.completePercent;
+  isVideoComplete({ videoProgress: watchedPercent(t) });
 
 /**
  * One timeupdate while playing. Forward movement counts as watched only when it is no faster

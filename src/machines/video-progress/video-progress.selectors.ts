@@ -5,7 +5,6 @@ import type { VideoProgressMachine } from './video-progress.machine';
 type VideoProgressSnapshot = SnapshotFrom<VideoProgressMachine>;
 
 export const selectVideoSource = (s: VideoProgressSnapshot) => s.context.source;
-export const selectIsVideoLoading = (s: VideoProgressSnapshot): boolean => s.hasTag('loading');
 export const selectVideoFailed = (s: VideoProgressSnapshot): boolean => s.matches('failed');
 /** The view calls element.play() while this is true and the element is paused (autoplay). */
 export const selectShouldPlay = (s: VideoProgressSnapshot): boolean => s.matches('playing');

@@ -5,8 +5,6 @@ export type VideoSource = components['schemas']['Video'];
 
 /** Issue item 5: how watched time is measured and how often it is reported. */
 export const VIDEO_PROGRESS = {
-  /** Spec §9: complete at 90 percent watched. */
-  completePercent: 90,
   /** A forward jump larger than this multiple of the elapsed time is a seek, not watching. */
   maxSpeedFactor: 1.5,
   /** Without a timestamp on the event: the largest step still counted as watched, in seconds. */

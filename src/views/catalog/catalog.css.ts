@@ -15,11 +15,6 @@ export const grid = style({
   },
 });
 
-export const section = style({ marginBottom: vars.space.xl });
-export const cardTitle = style({ fontSize: vars.fontSize.lg, margin: 0 });
-export const cardLink = style({ color: vars.color.primary, textDecoration: 'none', selectors: { '&:hover': { textDecoration: 'underline' } } });
-export const sectionTitle = style({ fontSize: vars.fontSize.xl, marginBottom: vars.space.sm });
-
 // ---- item card: the thumbnail first, then type, title, duration and progress (a course card
 // as Coursera or LinkedIn Learning draw one). The whole card is the title's link (a stretched
 // pseudo-element), so the thumbnail is decorative. A card wider than 36rem (alone in a row, as
@@ -112,19 +107,6 @@ export const badge = style({
   fontWeight: vars.fontWeight.semibold,
 });
 
-export const liveBadge = style([badge, { background: vars.color.error, color: vars.color.surface }]);
-
-export const layout = style({
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: '1fr',
-  '@media': { [mediaUp('md')]: { gridTemplateColumns: '18rem minmax(0, 1fr)' } },
-});
-
-export const filters = style({ display: 'grid', gap: vars.space.md, border: 0, padding: 0, margin: 0, minWidth: 0 });
-export const searchRow = style({ display: 'flex', gap: vars.space.xs, alignItems: 'flex-end', marginBottom: vars.space.md });
-export const grow = style({ flex: 1 });
-
 export const pagination = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, listStyle: 'none', padding: 0, margin: `${vars.space.lg} 0 0` });
 export const pageLink = style({
   display: 'inline-flex',
@@ -139,8 +121,6 @@ export const pageLink = style({
   textDecoration: 'none',
   selectors: { '&[aria-current="page"]': { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary } },
 });
-
-export const entries = style({ paddingLeft: vars.space.lg, display: 'grid', gap: vars.space.sm });
 
 // ---- the catalogue's results: count and chips above the grid, an empty state with next steps
 export const results = style({ display: 'grid', gap: vars.space.md, alignContent: 'start', minWidth: 0 });

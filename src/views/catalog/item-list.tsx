@@ -46,11 +46,3 @@ export function ItemListSkeleton({ count = 6 }: { count?: number }) {
     </div>
   );
 }
-
-export function Loading({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <p role="status" className={muted}>
-      {label}
-    </p>
-  );
-}

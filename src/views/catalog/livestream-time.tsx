@@ -1,6 +1,4 @@
 import type { CatalogItemSummary } from '@/machines/catalog/catalog.types';
-import { livestreamStatus } from '@/machines/catalog/catalog.selectors';
-import * as styles from '@/views/catalog/catalog.css';
 
 // Times in the viewer's own time zone, with the zone named so nobody has to guess.
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -22,8 +20,4 @@ export function LivestreamTime({ item }: { item: Pick<CatalogItemSummary, 'start
       )}
     </span>
   );
-}
-
-export function LiveBadge({ item, now }: { item: Pick<CatalogItemSummary, 'startDate' | 'endDate'>; now: Date }) {
-  return livestreamStatus(item, now) === 'live' ? <span className={styles.liveBadge}>Live</span> : null;
 }

@@ -19,7 +19,8 @@ import {
   selectVideoRef,
 } from '@/machines/learning-object/learning-object.selectors';
 import type { CatalogItem, CatalogItemSummary } from '@/machines/catalog/catalog.types';
-import { isVideoComplete, selectProgressByItemId } from '@/machines/progress/progress.selectors';
+import { isVideoComplete } from '@/lib/video-complete';
+import { selectProgressByItemId } from '@/machines/progress/progress.selectors';
 import type { VideoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 import { videoIntents } from '@/machines/video-progress/video-progress.intents';
 import { selectResumePosition, selectShouldPlay, selectVideoFailed, selectVideoSource } from '@/machines/video-progress/video-progress.selectors';

@@ -1,10 +1,6 @@
-import { assignVars, createTheme, globalStyle } from '@vanilla-extract/css';
+import { assignVars, globalStyle } from '@vanilla-extract/css';
 import { darkTokens, lightTokens } from '@/views/theme/tokens';
 import { vars } from '@/views/theme/vars.css';
-
-/** Classes that force one scheme on a subtree (e.g. a future scheme switch). */
-export const lightTheme = createTheme(vars, lightTokens);
-export const darkTheme = createTheme(vars, darkTokens);
 
 // By default the document follows the operating system's colour scheme and motion setting.
 globalStyle(':root', {

@@ -128,11 +128,6 @@ export const tagRemove = style({
 export const tagKind = style({ fontSize: vars.fontSize.xs, opacity: 0.8 });
 export const empty = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, fontStyle: 'italic' });
 
-export const comboField = style({ position: 'relative' });
-export const comboInput = style({ paddingRight: '2.75rem' });
-export const comboToggle = picker.comboToggle;
-export const comboPopover = style([picker.popover, { maxHeight: '20rem' }]);
-export const listBox = picker.listBox;
 export const option = style([picker.option, { flexDirection: 'column', gap: '0.125rem' }]);
 export const optionMeta = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
