@@ -4,6 +4,9 @@ import { resolve as resolvePath } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { fileURLToPath } from 'node:url';
+import { ROUTES } from './src/lib/routes.ts';
+import { EARLY_REQUESTS, FIRST_PAGE_AFTER_PROFILE, LARGEST_PICTURE } from './src/api/early-requests.ts';
+import { readLazyScreens } from './scripts/lazy-screens.ts';
 
 const apiServer = 'http://127.0.0.1:3000';
 
@@ -47,6 +50,12 @@ function treeShakeReactRouter(): Plugin {
 
 const plugins = () => [react(), vanillaExtractPlugin(), treeShakeReactRouter()];
 
+type OutputChunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; moduleIds: string[]; imports: string[]; dynamicImports: string[]; viteMetadata?: { importedCss: Set<string> } };
+type OutputItem = OutputChunk | { type: 'asset'; fileName: string };
+
+/** A chunk whose modules are all stylesheets: Vite removes it from the output. */
+const holdsOnlyCss = (chunk: OutputChunk | undefined) => Boolean(chunk?.moduleIds.length) && chunk!.moduleIds.every((id) => /\.css(?:$|\?)/.test(id));
+
 /**
  * The GrowthBook SDK stays a chunk of its own, which the flags actor loads: growthbook-react, whose
  * context the app's root provides from the first render, imports it, and that would make the SDK
@@ -55,9 +64,93 @@ const plugins = () => [react(), vanillaExtractPlugin(), treeShakeReactRouter()];
 const growthbookChunk = { name: 'growthbook', test: /[\\/]node_modules[\\/]@growthbook[\\/]growthbook[\\/]/ };
 
 /**
- * index.html's classic script (public/theme.js) runs before the app's own JavaScript and is part
- * of the first page's weight: the build minifies the copy it writes to dist/. public/ keeps the
- * commented source the dev server serves.
+ * Every screen's files, written to dist/screen-preloads.json instead of into the first page's
+ * JavaScript. Vite would put, before each of the first page's `import()`s, the list of files
+ * that screen needs (so they download at once rather than one level of imports after another):
+ * 118 file names and 25 lists, 2.3 KB gzip of the 130 KB the first page carries. Here those
+ * lists are dropped from the first page's chunk (`resolveDependencies`) and kept in a file that
+ * public/start.js fetches while the app downloads. start.js also starts the current page's
+ * screen at once, in parallel with the app's own chunk; src/lib/screen-preloads.ts asks for
+ * another screen's files as the app navigates there (docs/decisions.md, "The first page").
+ *
+ * The file: `{ routes: [{ name, path, signedIn, requests, files }] }`, a route for each one with
+ * a lazy screen, in the route table's order; `requests` are the GETs its screen makes first
+ * (src/api/early-requests.ts), which start.js sends early for a signed-in visitor (and, for the
+ * catalogue, `firstPage`: its first page once the profile says the learner's audience), and
+ * `picture` names the response whose first item's thumbnail, or whose item's video poster, it then
+ * preloads (src/api/early-requests.ts LARGEST_PICTURE); `files` are
+ * the screen's chunk, everything it imports that is not on the first page, and their stylesheets
+ * (for a route in the home shell, the shell's too). Names written out compress better than
+ * indexes into one list of names (2.3 KB gzip against 2.4).
+ */
+function screenPreloads(): { plugin: Plugin; resolveDependencies: (file: string, deps: string[], context: { hostId: string }) => string[] } {
+  const listed = new Set<string>();
+  let entryFile = '';
+  const lazyScreens = readLazyScreens(new URL('./src/views/lazy-screens.ts', import.meta.url));
+  const SHELL = 'src/views/home-shell';
+  const plugin: Plugin = {
+    name: 'screen-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle as Record<string, OutputItem>).filter((item): item is OutputChunk => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return;
+      entryFile = entry.fileName;
+      const closure = (file: string, into = new Set<string>()) => {
+        if (into.has(file)) return into;
+        into.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into);
+        return into;
+      };
+      const firstPage = closure(entry.fileName);
+      const chunkOf = (module: string) =>
+        chunks.find((chunk) => chunk.facadeModuleId && chunk.facadeModuleId.replace(/\\/g, '/').replace(/\.[jt]sx?$/, '').endsWith(module));
+      const filesOf = (module: string): string[] => {
+        const chunk = chunkOf(module);
+        if (!chunk) throw new Error(`screen-preloads: no chunk for ${module}`);
+        listed.add(chunk.fileName);
+        const files = [...closure(chunk.fileName)].filter((file) => !firstPage.has(file));
+        const css = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        // A chunk of stylesheets only (vanilla-extract's) is dropped by Vite after this hook, its
+        // stylesheet handed to its importers: list the stylesheet, not the file that will not exist.
+        return [...files.filter((file) => !holdsOnlyCss(byFile.get(file))), ...css];
+      };
+      const shell = filesOf(SHELL);
+      const routes = ROUTES.filter((route) => lazyScreens.has(route.name)).map((route) => ({
+        name: route.name,
+        path: route.path,
+        signedIn: Boolean(route.meta.roles),
+        requests: (EARLY_REQUESTS[route.name] ?? []).map((path) => `/api${path}`),
+        firstPage: FIRST_PAGE_AFTER_PROFILE[route.name],
+        picture: pictureOf(route.name),
+        files: [...new Set([...(route.shell ? shell : []), ...filesOf(lazyScreens.get(route.name)!)])].map((file) => `/${file}`),
+      }));
+      this.emitFile({ type: 'asset', fileName: 'screen-preloads.json', source: JSON.stringify({ routes }) });
+    },
+  };
+  return {
+    plugin,
+    // The first page's imports of listed chunks carry no list of their own (their stylesheets stay:
+    // Vite waits for those before it renders a screen). Every other import keeps Vite's list.
+    resolveDependencies: (file, deps, { hostId }) => (hostId === entryFile && listed.has(file) ? [] : deps),
+  };
+}
+
+/** A route's LARGEST_PICTURE as start.js reads it: the request's path as sent, or `firstPage`. */
+function pictureOf(name: keyof typeof LARGEST_PICTURE) {
+  const picture = LARGEST_PICTURE[name];
+  if (!picture) return undefined;
+  const request = picture.request === 'firstPage' ? 'firstPage' : `/api${picture.request}`;
+  return 'video' in picture ? { request, video: `/api${picture.video}` } : { request, list: picture.list };
+}
+
+const preloads = screenPreloads();
+
+/**
+ * index.html's classic scripts (public/theme.js, public/start.js) run before the app's own
+ * JavaScript and are part of the first page's weight: the build minifies the copies it writes
+ * to dist/ (start.js 2.1 → 1.1 KB gzip). public/ keeps the commented source the dev server serves.
  */
 function minifyClassicScripts(names: string[]): Plugin {
   let outDir = '';
@@ -139,10 +232,11 @@ const resolve: UserConfig['resolve'] = {
 };
 
 export default defineConfig({
-  plugins: [...plugins(), minifyClassicScripts(['theme.js']), adminSite({ resolve }), adminSiteDevPages()],
+  plugins: [...plugins(), preloads.plugin, minifyClassicScripts(['theme.js', 'start.js']), adminSite({ resolve }), adminSiteDevPages()],
   resolve,
   build: {
     outDir: 'dist',
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     // dist/.vite/manifest.json: the chunk graph scripts/bundle-report.ts reads. Not served:
     // @fastify/static skips dot-directories, so /.vite/manifest.json answers 404.
     manifest: true,

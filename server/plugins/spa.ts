@@ -24,6 +24,8 @@ export const spa = (staticDir: string) =>
         // keep it for a year without asking again. Everything else (index.html, icons) is 1 h.
         setHeaders: (reply, path) => {
           if (/[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+$/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+          // Names this build's files, as index.html does: asked again (a 304 while unchanged) every time.
+          else if (/[\\/]screen-preloads\.json$/.test(path)) reply.header('cache-control', 'no-cache');
         },
       });
     }

@@ -1,7 +1,8 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { errorMiddleware } from '@/api/errors';
 import type { paths } from '@/api/schema';
-import { withTimeoutAndRetries } from '@/api/retry';
+import { keepStartUpAnswers, noteAsked, takeEarlyResponse, type EarlyResponses } from '@/api/early-responses';
+import { earlyAnswerOrSend, withTimeoutAndRetries } from '@/api/retry';
 
 export type ApiClient = Client<paths>;
 
@@ -77,10 +78,28 @@ export type ApiClientOptions = {
   /** Supplied by the auth actor; null when nobody is signed in. */
   getAccessToken: () => Promise<string | null>;
   fetch?: typeof fetch;
+  /**
+   * Where the responses the app has before it asks are kept (src/api/early-responses.ts): by
+   * default the page's (`window.__earlyResponses`, which public/start.js fills), none outside a
+   * browser or with a `fetch` of the caller's.
+   */
+  earlyResponses?: EarlyResponsesStore | null;
+};
+
+export type EarlyResponsesStore = { get: () => EarlyResponses | undefined; set: (early: EarlyResponses) => void };
+
+const PAGE_EARLY_RESPONSES: EarlyResponsesStore = {
+  get: () => window.__earlyResponses,
+  set: (early) => {
+    window.__earlyResponses = early;
+  },
 };
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { baseUrl = '/api', getAccessToken } = options;
+  // The page's by default; none outside a browser or when the caller brings its own fetch.
+  const pageEarlyResponses = options.fetch || typeof window === 'undefined' ? null : PAGE_EARLY_RESPONSES;
+  const early = options.earlyResponses === undefined ? pageEarlyResponses : options.earlyResponses;
   // Each request is timed and a read retried (src/api/retry.ts): one layer, below the
   // middleware, so the token is asked for once and a 401 is signalled once per call.
   const send = withTimeoutAndRetries(options.fetch ?? ((input: Request) => globalThis.fetch(input)));
@@ -88,8 +107,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl,
     credentials: 'include',
     // The global fetch is looked up per call so one replaced after start-up (tests, polyfills) is
-    // still used.
-    fetch: send,
+    // still used. A request whose response the app already has is answered by it, unless that
+    // answer fails, is a 5xx or does not come in time (then it is sent, src/api/retry.ts).
+    fetch: (input: Request) => {
+      const set = early?.get();
+      const taken = set && takeEarlyResponse(input, set);
+      if (taken) return earlyAnswerOrSend(taken, input, send);
+      noteAsked(input, set);
+      return send(input);
+    },
   });
 
   const auth: Middleware = {
@@ -99,9 +125,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
       return request;
     },
-    onResponse({ request, response, schemaPath }) {
+    async onResponse({ request, response, schemaPath }) {
       if (response.status === 401 && !isListed(NOT_A_SESSION_FAILURE, request.method, schemaPath)) {
         emitUnauthorized({ method: request.method, schemaPath });
+      }
+      // The start-up response's parts answer the profile, subscriptions and progress requests
+      // that follow it (GET /identity/start), read before the caller gets it.
+      const authorization = request.headers.get('Authorization');
+      if (early && authorization && response.ok && operationKey(request.method, schemaPath) === 'GET /identity/start') {
+        const body: unknown = await response
+          .clone()
+          .json()
+          .catch(() => null);
+        early.set(keepStartUpAnswers(authorization, body, early.get()));
       }
       return undefined;
     },

@@ -17,6 +17,30 @@ const RETRY_AFTER_CAP_MS = 10_000;
 
 type Send = (request: Request) => Promise<Response>;
 
+/**
+ * An answer the page asked for before the app ran (public/start.js, src/api/early-responses.ts)
+ * stands for the first try: used when it starts within TRY_TIMEOUT_MS and is not a 5xx; otherwise
+ * (no answer, a network error, late, 5xx) the request is sent as usual, with its own tries. So a
+ * stalled start-up request costs 10 s, not the app's start.
+ */
+export async function earlyAnswerOrSend(early: Promise<Response>, request: Request, send: Send): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), TRY_TIMEOUT_MS)));
+  try {
+    const failed = (error: unknown) => {
+      // The caller gave up: that ends the call, as with any request.
+      if (request.signal.aborted) throw error;
+      return null;
+    };
+    const response = await Promise.race([early.catch(failed), late]);
+    if (response && response.status < 500) return response;
+    void response?.body?.cancel();
+  } finally {
+    clearTimeout(timer);
+  }
+  return send(request);
+}
+
 export function withTimeoutAndRetries(send: Send): Send {
   return async (request) => {
     const tries = request.method === 'GET' || request.method === 'HEAD' ? READ_TRIES : 1;

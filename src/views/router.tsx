@@ -13,6 +13,7 @@ import { LoadingScreen } from '@/views/components/loading-screen';
 import { NavigationProgress } from '@/views/components/navigation-progress';
 import { Page } from '@/views/components/page';
 import { LAZY_SCREENS, type ScreenLoader } from '@/views/lazy-screens';
+import { preloadScreen } from '@/lib/screen-preloads';
 import { documentTitle } from '@/views/hooks/use-document-title';
 import { errorText } from '@/views/components/text.css';
 import { buttonLink } from '@/views/components/page.css';
@@ -34,11 +35,18 @@ const NotFoundPage = lazy(() => loadNotFoundPage().then((Component) => ({ defaul
 // first render. Its polite region is there long before any message a person can cause.
 const SnackbarHost = lazy(() => import('@/views/components/snackbar-host').then((m) => ({ default: m.SnackbarHost })));
 
-/** A route's screen, loaded with the route (Vite asks for all its files at once). */
+/** A route's screen: its files are asked for together (src/lib/screen-preloads.ts) as it loads. */
 function screenRoute(name: RouteName): Pick<RouteObject, 'lazy'> {
   // A legacy path has none: the guard redirects before anything renders.
   const screen: ScreenLoader = Object.hasOwn(LAZY_SCREENS, name) ? LAZY_SCREENS[name as keyof typeof LAZY_SCREENS] : loadNotFoundPage;
-  return { lazy: { Component: screen } };
+  return {
+    lazy: {
+      Component: () => {
+        preloadScreen(name);
+        return screen();
+      },
+    },
+  };
 }
 
 const never = () => new Promise<never>(() => {});
