@@ -46,6 +46,7 @@ async function inZone<T>(timeZone: string, query: Promise<T>): Promise<T> {
  * its plan can be kept (keptPlan), and one value is bound instead of one per school.
  */
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+/** One of the organizations (an array value, as uuidArray). */
 const anyOf = (organizationIds: string[]) => sql`any(${uuidArray(organizationIds)})`;
 
 const memberOf = (organizationIds: string[]) => sql`u.organization_id = ${anyOf(organizationIds)} and u.role in ${MEMBER_ROLES}`;
