@@ -506,6 +506,29 @@ export const organizationUsageDays = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
 );
 
+/**
+ * The same figures per district and day: a row sums the organization_usage_days rows of the
+ * district itself and of the schools under it (organizations.parent_id), so a report on a whole
+ * district reads one row a day instead of one per school. Counted under an organization's parent,
+ * or under the organization itself when it has none; kept by the same triggers, and recomputed
+ * from organization_usage_days when a school changes district or an organization is deleted
+ * (migration 0026).
+ */
+export const districtUsageDays = pgTable(
+  'district_usage_days',
+  {
+    districtId: uuid('district_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    logins: integer('logins').notNull().default(0),
+    loginsBefore: integer('logins_before').array().notNull().default(sql`array_fill(0, array[96])`),
+    watched: integer('watched').notNull().default(0),
+    rated: integer('rated').notNull().default(0),
+    applied: integer('applied').notNull().default(0),
+    rubricsScored: integer('rubrics_scored').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.districtId, t.day] })],
+);
+
 /** The days a learner signed in (UTC): a sign-in counts once a day, whatever a client sends. */
 export const learnerLogins = pgTable(
   'learner_logins',
