@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { fileURLToPath } from 'node:url';
 import { ROUTES } from './src/lib/routes.ts';
-import { EARLY_REQUESTS, FIRST_PAGE_AFTER_PROFILE, LARGEST_PICTURE } from './src/api/early-requests.ts';
+import { EARLY_REQUESTS, FIRST_PAGE_AFTER_PROFILE, LARGEST_PICTURE } from './scripts/early-requests.ts';
 import { readLazyScreens } from './scripts/lazy-screens.ts';
 
 const apiServer = 'http://127.0.0.1:3000';
@@ -75,10 +75,10 @@ const growthbookChunk = { name: 'growthbook', test: /[\\/]node_modules[\\/]@grow
  *
  * The file: `{ routes: [{ name, path, signedIn, requests, files }] }`, a route for each one with
  * a lazy screen, in the route table's order; `requests` are the GETs its screen makes first
- * (src/api/early-requests.ts), which start.js sends early for a signed-in visitor (and, for the
+ * (scripts/early-requests.ts), which start.js sends early for a signed-in visitor (and, for the
  * catalogue, `firstPage`: its first page once the profile says the learner's audience), and
  * `picture` names the response whose first item's thumbnail, or whose item's video poster, it then
- * preloads (src/api/early-requests.ts LARGEST_PICTURE); `files` are
+ * preloads (scripts/early-requests.ts LARGEST_PICTURE); `files` are
  * the screen's chunk, everything it imports that is not on the first page, and their stylesheets
  * (for a route in the home shell, the shell's too). Names written out compress better than
  * indexes into one list of names (2.3 KB gzip against 2.4).

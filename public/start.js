@@ -59,7 +59,7 @@
         document.head.appendChild(link);
       }
     };
-    // The largest picture the screen shows at its top (src/api/early-requests.ts LARGEST_PICTURE),
+    // The largest picture the screen shows at its top (scripts/early-requests.ts LARGEST_PICTURE),
     // asked for as soon as the early response at `path` says which it is, while the app's
     // JavaScript still downloads: the thumbnail of its first item in `picture.list`, or the poster
     // of the item's video (`picture.video`), the video asked for as the screen would ask for it.
@@ -124,14 +124,14 @@
         }
         // Without a session a signed-in page sends the visitor to sign in: nothing of it to load.
         if (route && (token || !route.signedIn)) preload(route.files);
-        // What the screen asks the API for first (src/api/early-requests.ts), `{…}` filled with the
+        // What the screen asks the API for first (scripts/early-requests.ts), `{…}` filled with the
         // address's parameter, taken by the app as the start-up responses are.
         if (route && token && window.__earlyResponses && route.requests) {
           for (var q = 0; q < route.requests.length; q++) send(route.requests[q].replace(/\{[^}]+\}/, param));
           var picture = route.picture;
           if (picture && picture.request !== 'firstPage') preloadPicture(picture.request.replace(/\{[^}]+\}/, param), picture);
           // The catalogue at its plain address: its first page, once the profile says the audience
-          // the catalogue adds (src/api/early-requests.ts CATALOG_FIRST_PAGE).
+          // the catalogue adds (scripts/early-requests.ts CATALOG_FIRST_PAGE).
           var first = route.firstPage;
           var startUp = window.__earlyResponses.responses['/api/identity/start'];
           if (first && startUp && !location.search) {

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { activeFilterCount } from '@/machines/catalog/catalog.query';
 import type { CatalogFilterPatch } from '@/machines/catalog/catalog.machine';
-import type { CatalogQuery, ProgressFilter } from '@/machines/catalog/catalog.types';
+import type { CatalogQuery } from '@/machines/catalog/catalog.types';
 import { NASOT_LEVELS } from '@/machines/reference-data/reference-data.selectors';
 import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { Button } from '@/views/layout/button';
@@ -9,13 +9,8 @@ import { Chevron } from '@/views/components/chevron';
 import { TYPE_LABELS } from '@/views/catalog/item-card';
 import * as styles from '@/views/catalog/filters.css';
 import { visuallyHidden } from '@/views/components/text.css';
+import { PROGRESS_FILTER_LABELS } from '@/views/catalog/progress-filter-labels';
 
-export const PROGRESS_FILTER_LABELS: Record<ProgressFilter, string> = {
-  NOT_STARTED: 'Not started',
-  IN_PROGRESS: 'In progress',
-  COMPLETED: 'Completed',
-  SAVED: 'Saved',
-};
 
 export type PanelProps = { query: CatalogQuery; onChange: (patch: CatalogFilterPatch) => void };
 export type SheetProps = PanelProps & { resultCount: string; loading: boolean; onClearAll: () => void };

@@ -22,7 +22,8 @@ import { Button } from '@/views/layout/button';
 import { TYPE_LABELS } from '@/views/catalog/item-card';
 import { Chevron } from '@/views/components/chevron';
 import { FilterSelect } from '@/views/components/filter-select';
-import { PROGRESS_FILTER_LABELS, type PanelProps, type SheetProps } from '@/views/catalog/catalog-filters';
+import type { PanelProps, SheetProps } from '@/views/catalog/catalog-filters';
+import { PROGRESS_FILTER_LABELS } from '@/views/catalog/progress-filter-labels';
 import * as styles from '@/views/catalog/filters.css';
 
 // The catalogue's filter controls: react-aria's select, combobox and modal (70 KB gzip), loaded

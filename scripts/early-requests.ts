@@ -1,8 +1,8 @@
 import { createQuerySerializer } from 'openapi-fetch';
-import type { paths } from '@/api/schema';
-import type { RouteName } from '@/lib/routes';
+import type { paths } from '../src/api/schema';
+import type { RouteName } from '../src/lib/routes';
 // Relative, not '@/…': vite.config.ts loads this module, and its loader does not know the alias.
-import { EMPTY_QUERY, toCatalogRequest } from '../machines/catalog/catalog.query.ts';
+import { EMPTY_QUERY, toCatalogRequest } from '../src/machines/catalog/catalog.query.ts';
 
 type GetPath = { [P in keyof paths]: paths[P] extends { get: { responses: unknown } } ? P : never }[keyof paths];
 
