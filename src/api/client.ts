@@ -1,7 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { errorMiddleware } from '@/api/errors';
 import type { paths } from '@/api/schema';
-import { keepStartUpAnswers, noteAsked, takeEarlyResponse, type EarlyResponses } from '@/api/early-responses';
+import { noteAsked, takeEarlyResponse, type EarlyResponses } from '@/api/early-responses';
 import { earlyAnswerOrSend, withTimeoutAndRetries } from '@/api/retry';
 
 export type ApiClient = Client<paths>;
@@ -128,16 +128,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async onResponse({ request, response, schemaPath }) {
       if (response.status === 401 && !isListed(NOT_A_SESSION_FAILURE, request.method, schemaPath)) {
         emitUnauthorized({ method: request.method, schemaPath });
-      }
-      // The start-up response's parts answer the profile, subscriptions and progress requests
-      // that follow it (GET /identity/start), read before the caller gets it.
-      const authorization = request.headers.get('Authorization');
-      if (early && authorization && response.ok && operationKey(request.method, schemaPath) === 'GET /identity/start') {
-        const body: unknown = await response
-          .clone()
-          .json()
-          .catch(() => null);
-        early.set(keepStartUpAnswers(authorization, body, early.get()));
       }
       return undefined;
     },

@@ -51,33 +51,3 @@ export function noteAsked(request: Request, early: EarlyResponses | undefined): 
   const url = new URL(request.url, 'http://origin.invalid');
   (early.asked ??= {})[url.pathname + url.search] = true;
 }
-
-/** The requests the parts of the start-up response (GET /identity/start) answer. */
-export const START_UP_PARTS = {
-  profile: '/api/profile',
-  subscriptions: '/api/customers/current/subscriptions?include=paymentMethod',
-  progress: '/api/progress',
-} as const;
-
-type StartUpPart = { status: number; data?: unknown; error?: unknown };
-
-/**
- * Keeps the parts of a start-up response (`GET /identity/start`, 200) as the responses of the
- * requests they answer, for the token that asked: the app's next GET /profile, subscriptions and
- * progress are answered by them once, as start.js's early responses are, instead of a second round
- * trip. Added to `early` when it holds the same token and is still fresh; otherwise in a new set.
- * Returns the set to keep (the same object when added to).
- */
-export function keepStartUpAnswers(authorization: string, body: unknown, early: EarlyResponses | undefined, now = Date.now()): EarlyResponses {
-  const set = early && early.authorization === authorization && now - early.sentAt <= EARLY_RESPONSE_MAX_AGE_MS ? early : { authorization, sentAt: now, responses: {} };
-  const parts = (body ?? {}) as Partial<Record<keyof typeof START_UP_PARTS, StartUpPart>>;
-  for (const [name, path] of Object.entries(START_UP_PARTS) as [keyof typeof START_UP_PARTS, string][]) {
-    const part = parts[name];
-    if (!part || typeof part.status !== 'number') continue;
-    // Refused until the address is proven: that changes while the page is open (/check-email).
-    if ((part.error as { code?: unknown } | undefined)?.code === 'EMAIL_NOT_VERIFIED') continue;
-    const text = JSON.stringify(part.status < 300 ? part.data : { error: part.error });
-    set.responses[path] = Promise.resolve(new Response(text, { status: part.status, headers: { 'Content-Type': 'application/json' } }));
-  }
-  return set;
-}

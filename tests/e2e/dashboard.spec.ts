@@ -153,3 +153,155 @@ test('over a journey of seven pages the progress comes with the start-up answer 
   expect(asked.filter((p) => p === '/api/progress'), 'GET /api/progress').toHaveLength(0);
   expect(asked.filter((p) => p === '/api/profile' || p === '/api/customers/current/subscriptions')).toEqual([]);
 });
+
+test("a page's screen files are asked for while the app loads, and another screen's as the app navigates there", async ({ page }) => {
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
+  const map = (await (await page.request.get('/screen-preloads.json')).json()) as { routes: { name: string; files: string[] }[] };
+  const filesOf = (name: string) => map.routes.find((route) => route.name === name)?.files ?? [];
+  const catalogChunk = filesOf('catalog').find((file) => /\/catalog-page-[\w-]+\.js$/.test(file));
+  expect(catalogChunk, 'the catalogue screen is listed').toBeDefined();
+
+  // The app's own chunk is held back until the catalogue screen's chunk has been asked for: only
+  // start.js can have asked for it, from the list.
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  let screenBeforeApp: boolean | null = null;
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    for (let i = 0; i < 30 && !asked.includes(catalogChunk!); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    screenBeforeApp ??= asked.includes(catalogChunk!);
+    await route.continue();
+  });
+  await page.goto('/catalog');
+  await expect(page.getByText(/\d[\d,+]* results?/).first()).toBeVisible();
+  expect(screenBeforeApp).toBe(true);
+  // Every file of the screen was linked once, and the first page's chunk lists none of them.
+  const linked = await page.evaluate(() => Array.from(document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]'), (l) => l.getAttribute('href')));
+  for (const file of filesOf('catalog')) expect(linked.filter((href) => href === file), file).toHaveLength(1);
+
+  // To another screen: the app links its files as it goes.
+  const livestreams = filesOf('livestreams').filter((file) => !filesOf('catalog').includes(file));
+  expect(livestreams.length).toBeGreaterThan(0);
+  await page.getByRole('navigation').getByRole('link', { name: 'Livestreams' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Livestreams' })).toBeVisible();
+  const linkedNow = await page.evaluate(() => Array.from(document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]'), (l) => l.getAttribute('href')));
+  expect(linkedNow).toEqual(expect.arrayContaining(livestreams));
+});
+
+test("a screen's first API requests leave with the start-up ones, before the app has run, and are made once (src/api/early-requests.ts)", async ({ page }) => {
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
+  type FirstPage = { withAudience: string; withoutAudience: string; placeholder: string };
+  const map = (await (await page.request.get('/screen-preloads.json')).json()) as { routes: { name: string; requests: string[]; firstPage?: FirstPage }[] };
+  const requestsOf = (name: string) => map.routes.find((route) => route.name === name)?.requests ?? [];
+  // The catalogue's first page, with the audience the educator's profile names.
+  const firstPage = map.routes.find((route) => route.name === 'catalog')!.firstPage!;
+  const { audienceId } = await api<{ audienceId: string | null }>(page, '/api/profile');
+  expect(audienceId, 'the educator has a profile audience').toBeTruthy();
+  const catalogFirstPage = firstPage.withAudience.replace(firstPage.placeholder, encodeURIComponent(audienceId!));
+  const pages = [
+    { path: '/', early: requestsOf('dashboard'), ready: () => expect(section(page, 'Recommended for you')).toBeVisible() },
+    {
+      path: '/learning-objects/concept-carousel',
+      early: requestsOf('learning-object').map((path) => path.replace('{id}', 'concept-carousel')),
+      ready: () => expect(page.getByRole('heading', { level: 1, name: 'Concept Carousel' })).toBeVisible(),
+    },
+    {
+      path: '/catalog',
+      early: [...requestsOf('catalog'), catalogFirstPage],
+      ready: () => expect(page.getByText(/\d[\d,+]* results?/).first()).toBeVisible(),
+    },
+  ];
+  expect(pages[0]!.early).toContain('/api/catalog/recommendations/featured');
+  expect(pages[1]!.early).toContain('/api/catalog/items/concept-carousel');
+
+  for (const { path, early, ready } of pages) {
+    const asked: string[] = [];
+    const onRequest = (request: { url: () => string; method: () => string }) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    };
+    page.on('request', onRequest);
+    let askedBeforeApp: string[] | null = null;
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      for (let i = 0; i < 30 && !early.every((p) => asked.includes(p)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      askedBeforeApp ??= [...asked];
+      await route.continue();
+    });
+    await page.goto(path);
+    await ready();
+    await page.unroute(/\/assets\/index-[^/]*\.js$/);
+    page.off('request', onRequest);
+    expect(askedBeforeApp, path).toEqual(expect.arrayContaining(early));
+    // The app took each early response instead of asking again, and asked for no other page of
+    // the catalogue (which it would if the early one were not the very request it makes).
+    for (const request of early) expect(asked.filter((p) => p === request), `${path}: ${request}`).toHaveLength(1);
+    if (path === '/catalog') expect(asked.filter((p) => p.startsWith('/api/catalog/items'))).toEqual([catalogFirstPage]);
+  }
+});
+
+test('the picture a screen shows largest is asked for while the app loads, once (src/api/early-requests.ts LARGEST_PICTURE)', async ({ page }) => {
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
+  const pages = [
+    { path: '/', picture: () => section(page, 'Continue where you left off').locator('img') },
+    { path: '/catalog', picture: () => page.getByRole('list', { name: 'Catalogue results' }).locator('img').first() },
+    // A strategy's is its video's poster: the video is asked for early too, and once.
+    { path: '/learning-objects/concept-carousel', picture: () => page.locator('video[poster]') },
+  ];
+  for (const { path, picture } of pages) {
+    // Nothing of the page before (its lazy pictures) is counted.
+    await page.goto('about:blank');
+    const images: string[] = [];
+    const videos: string[] = [];
+    const onRequest = (request: { url: () => string; resourceType: () => string }) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === 'image') images.push(url.pathname);
+      if (/^\/api\/catalog\/items\/[^/]+\/video$/.test(url.pathname)) videos.push(url.pathname);
+    };
+    page.on('request', onRequest);
+    // The app's own chunk waits (3 s at most) until a picture has been asked for: only start.js can have asked.
+    let imagesBeforeApp: string[] | null = null;
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      for (let i = 0; i < 30 && !images.length; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      imagesBeforeApp ??= [...images];
+      await route.continue();
+    });
+    await page.goto(path);
+    await expect(picture()).toBeVisible();
+    await page.unroute(/\/assets\/index-[^/]*\.js$/);
+    page.off('request', onRequest);
+    const shown = new URL(await picture().evaluate((el: HTMLImageElement | HTMLVideoElement) => ('poster' in el ? el.poster : el.currentSrc))).pathname;
+    expect(shown, path).toMatch(/^\/media\//);
+    // The very picture the screen shows, asked for before the app ran, and not asked for again.
+    expect(imagesBeforeApp, path).toEqual([shown]);
+    expect(images.filter((p) => p === shown), path).toHaveLength(1);
+    expect(videos, path).toHaveLength(path.startsWith('/learning-objects/') ? 1 : 0);
+  }
+});
+
+test('when the app asks before start.js could, start.js sends nothing again late (a strategy, its video)', async ({ page }) => {
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
+  await page.goto('about:blank');
+  const item = '/api/catalog/items/concept-carousel';
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === item || /^\/api\/catalog\/items\/[^/]+\/video$/.test(pathname)) asked.push(pathname);
+  });
+  // start.js learns the screen's requests from the screens' file lists: held until the app has
+  // asked for the item itself (5 s at most), as when the app's JavaScript is already cached.
+  await page.route('**/screen-preloads.json', async (route) => {
+    for (let i = 0; i < 50 && !asked.includes(item); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await route.continue();
+  });
+  await page.goto('/learning-objects/concept-carousel');
+  await expect(page.getByRole('heading', { level: 1, name: 'Concept Carousel' })).toBeVisible();
+  await expect(page.locator('video[poster]')).toBeVisible();
+  // Time for a late request to go out.
+  await page.waitForLoadState('networkidle');
+  await page.unroute('**/screen-preloads.json');
+  expect(asked.filter((p) => p === item)).toHaveLength(1);
+  expect(asked.filter((p) => p.endsWith('/video'))).toHaveLength(1);
+});

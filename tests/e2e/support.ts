@@ -154,6 +154,9 @@ export async function whilePaused<T>(page: Page, work: Promise<T>): Promise<T> {
   const finished = work.finally(() => {
     done = true;
   });
+  // Handled here, thrown below: an unhandled rejection would end the test while the loop still
+  // drives the clock, and the report would show the closed page instead of why `work` failed.
+  finished.catch(() => {});
   while (!done) await page.clock.runFor(1);
   return finished;
 }
