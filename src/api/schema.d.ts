@@ -334,7 +334,7 @@ export interface paths {
         };
         /**
          * What every signed-in page asks for first, in one response.
-         * @description The signed-in user (as `GET /identity/me` answers it) with what `GET /profile`, `GET /customers/current/subscriptions?include=paymentMethod` and `GET /progress` would answer the same caller: each part is that operation's status with its body (`data`) or its error, under that operation's own policy (a role it refuses gets its 403 there; an account without subscriptions gets the 404 `NO_SUBSCRIPTIONS`). The app's API client answers those three requests from it, so a page starts with one round trip instead of two.
+         * @description The signed-in user (as `GET /identity/me` answers it) with what `GET /profile`, `GET /customers/current/subscriptions?include=paymentMethod` and `GET /progress` would answer the same caller: each part is that operation's status with its body (`data`) or its error, under that operation's own policy (a role it refuses gets its 403 there; an account without subscriptions gets the 404 `NO_SUBSCRIPTIONS`). The app's root hands each part to the actor that owns it, so a page starts with one round trip instead of two.
          */
         get: operations["getStartUp"];
         put?: never;
