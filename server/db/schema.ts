@@ -482,6 +482,17 @@ export const playSessions = pgTable(
   (t) => [index('play_sessions_user_started_idx').on(t.userId, t.startedAt)],
 );
 
+/** A usage roll-up row's day and figures (new builders for each table that has them). */
+const usageDayFigures = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  logins: integer('logins').notNull().default(0),
+  loginsBefore: integer('logins_before').array().notNull().default(sql`array_fill(0, array[96])`),
+  watched: integer('watched').notNull().default(0),
+  rated: integer('rated').notNull().default(0),
+  applied: integer('applied').notNull().default(0),
+  rubricsScored: integer('rubrics_scored').notNull().default(0),
+});
+
 /**
  * The usage report's figures per organization and day (UTC), kept by statement triggers on
  * learner_events and learner_progress (migration 0024) in the transaction that writes them: the
@@ -495,13 +506,7 @@ export const organizationUsageDays = pgTable(
   'organization_usage_days',
   {
     organizationId: uuid('organization_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    logins: integer('logins').notNull().default(0),
-    loginsBefore: integer('logins_before').array().notNull().default(sql`array_fill(0, array[96])`),
-    watched: integer('watched').notNull().default(0),
-    rated: integer('rated').notNull().default(0),
-    applied: integer('applied').notNull().default(0),
-    rubricsScored: integer('rubrics_scored').notNull().default(0),
+    ...usageDayFigures(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
 );
@@ -518,13 +523,7 @@ export const districtUsageDays = pgTable(
   'district_usage_days',
   {
     districtId: uuid('district_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    logins: integer('logins').notNull().default(0),
-    loginsBefore: integer('logins_before').array().notNull().default(sql`array_fill(0, array[96])`),
-    watched: integer('watched').notNull().default(0),
-    rated: integer('rated').notNull().default(0),
-    applied: integer('applied').notNull().default(0),
-    rubricsScored: integer('rubrics_scored').notNull().default(0),
+    ...usageDayFigures(),
   },
   (t) => [primaryKey({ columns: [t.districtId, t.day] })],
 );
