@@ -305,15 +305,28 @@ export function createProgressRepository(db: Db) {
      */
     async recordEvents(userId: string, events: StoredEvent[], watched?: WatchedNow): Promise<Set<string>> {
       if (!events.length) return new Set();
-      const values = events.map(
-        (e, i) =>
-          sql`(${i}::int, ${e.id}::uuid, ${e.type}::text, ${e.occurredAt.toISOString()}::timestamptz, ${e.creditedAt.toISOString()}::timestamptz, ${e.catalogItemId}::uuid,
-            ${JSON.stringify(e.data)}::jsonb, ${e.progress.videoProgress ?? null}::real, ${e.progress.videoPosition ?? null}::real)`,
+      // The batch as one JSON parameter: one statement text whatever the batch's size, so each
+      // connection prepares it once.
+      const batch = JSON.stringify(
+        events.map((e, ord) => ({
+          ord,
+          id: e.id,
+          type: e.type,
+          occurred_at: e.occurredAt.toISOString(),
+          credited_at: e.creditedAt.toISOString(),
+          catalog_item_id: e.catalogItemId,
+          data: e.data,
+          video_progress: e.progress.videoProgress ?? null,
+          video_position: e.progress.videoPosition ?? null,
+        })),
       );
       const write = (q: Db) =>
         rows<{ id: string }>(
           q,
-          keptPlan(sql`with e (ord, id, type, occurred_at, credited_at, catalog_item_id, data, video_progress, video_position) as (values ${sql.join(values, sql`, `)}),
+          keptPlan(sql`with e as (
+            select * from jsonb_to_recordset(${batch}::jsonb) as x(ord int, id uuid, type text, occurred_at timestamptz, credited_at timestamptz,
+              catalog_item_id uuid, data jsonb, video_progress real, video_position real)
+          ),
           ins as (
             insert into learner_events (id, user_id, type, occurred_at, credited_at, catalog_item_id, data)
             select id, ${userId}::uuid, type, occurred_at, credited_at, catalog_item_id, data from e order by ord
@@ -345,13 +358,17 @@ export function createProgressRepository(db: Db) {
           select ins.id::text as id from ins`),
         );
       // What the sessions covered is a union, the same whether the events are new or sent again.
+      // One statement per table, whatever the number of sessions and items ({ id: ranges }).
       const keepWatched = async (q: Db) => {
-        for (const [id, ranges] of watched?.sessions ?? []) {
-          await q.execute(sql`update play_sessions set watched = ${JSON.stringify(ranges)}::jsonb where id = ${id}::uuid and user_id = ${userId}::uuid`);
+        if (watched?.sessions.size) {
+          await q.execute(keptPlan(sql`update play_sessions s set watched = w.value
+            from jsonb_each(${JSON.stringify(Object.fromEntries(watched.sessions))}::jsonb) w
+            where s.id = w.key::uuid and s.user_id = ${userId}::uuid`));
         }
-        for (const [itemId, ranges] of watched?.items ?? []) {
-          await q.execute(sql`update learner_progress set watched_ranges = ${JSON.stringify(ranges)}::jsonb
-            where user_id = ${userId}::uuid and catalog_item_id = ${itemId}::uuid`);
+        if (watched?.items.size) {
+          await q.execute(keptPlan(sql`update learner_progress p set watched_ranges = w.value
+            from jsonb_each(${JSON.stringify(Object.fromEntries(watched.items))}::jsonb) w
+            where p.user_id = ${userId}::uuid and p.catalog_item_id = w.key::uuid`));
         }
       };
       const reaching = [...new Set(events.filter((e) => e.catalogItemId && (e.progress.videoProgress ?? 0) >= VIDEO_COMPLETE_PERCENT).map((e) => e.catalogItemId!))];
