@@ -53,11 +53,10 @@ export function createAuthenticator(
   const { users, identity } = repos;
   async function principalFor(verified: VerifiedToken): Promise<Principal> {
     const token = { kind: verified.kind, jti: verified.jti, expiresAt: verified.expiresAt, grantId: verified.kind === 'provider' ? verified.grantId : null };
-    // One indexed lookup, in parallel with the user's: a signed-out token stops at once.
-    const [revoked, user] = await Promise.all([
-      verified.jti ? identity.isRevoked(verified.jti) : false,
-      verified.kind === 'local' ? users.byId(verified.userId) : users.bySsoId(verified.subject),
-    ]);
+    // The account and the token's revocation in one statement: a signed-out token stops at once.
+    const found = await users.forToken(verified.kind === 'local' ? { id: verified.userId } : { ssoId: verified.subject }, verified.jti);
+    const user = found?.user;
+    const revoked = found ? found.revoked : verified.jti ? await identity.isRevoked(verified.jti) : false;
     if (revoked) throw unauthorized('This session has been signed out', 'TOKEN_REVOKED');
     if (user) {
       const refusal = sessionRefusal(user, verified.issuedAt);

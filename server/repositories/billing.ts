@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { rows, type Db } from '../db/client.ts';
+import { keptPlan, rows, type Db } from '../db/client.ts';
 import { defineRepository } from './define.ts';
 import { idempotencyRecords, paymentMethods, subscriptions, transactions, users } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
@@ -32,13 +32,13 @@ function billingQueries(db: Db) {
     async hasActiveSubscription(user: Pick<UserRow, 'id' | 'organizationId'>, now: Date) {
       const [row] = await rows<{ active: boolean }>(
         db,
-        sql`select exists (
+        keptPlan(sql`select exists (
               select 1 from subscriptions s
               where s.current_period_end > ${now} and not s.past_due and (s.starts_at is null or s.starts_at <= ${now})
                 and (s.user_id = ${user.id}
                      or s.organization_id = ${user.organizationId}
                      or s.organization_id = (select parent_id from organizations where id = ${user.organizationId}))
-            ) as active`,
+            ) as active`),
       );
       return row?.active === true;
     },

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { QueryOf } from '../contract.ts';
 import { iso, rows, type Db } from '../db/client.ts';
 import { defineRepository } from './define.ts';
-import { emailVerificationTokens, profiles, users } from '../db/schema.ts';
+import { emailVerificationTokens, profiles, revokedTokens, users } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
 import type { MemberFields } from '../services/users.ts';
 import { containing, MEMBER_ROLES, uuids } from './fragments.ts';
@@ -46,6 +46,20 @@ function usersQueries(db: Db) {
     async byId(id: string): Promise<UserRow | undefined> {
       const [user] = await db.select().from(users).where(eq(users.id, id));
       return user;
+    },
+
+    /**
+     * What every authenticated request asks: the account a token names (by its id, or by the
+     * provider's subject) and whether the token's id was revoked, in one statement. Undefined
+     * when there is no such account (the caller asks about the token on its own then).
+     */
+    async forToken(account: { id: string } | { ssoId: string }, jti: string | null): Promise<{ user: UserRow; revoked: boolean } | undefined> {
+      const revoked = jti ? sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${jti})` : sql<boolean>`false`;
+      const [row] = await db
+        .select({ user: users, revoked })
+        .from(users)
+        .where('id' in account ? eq(users.id, account.id) : eq(users.ssoId, account.ssoId));
+      return row;
     },
 
     /** E-mail addresses are unique whatever their case. */
