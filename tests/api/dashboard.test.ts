@@ -149,6 +149,45 @@ describe('recommendations', () => {
   });
 });
 
+describe('recommended playlists', () => {
+  /** The ranking as first written: a count, asked of each playlist, of its items' tags among the interests. */
+  async function rankedPlaylists(interests: string[]) {
+    const matches = interests.length
+      ? sql`(select count(*) from playlist_entries e join catalog_item_nasot_items x on x.catalog_item_id = e.item_id
+              where e.playlist_id = ci.id and x.nasot_item_id = any(array[${sql.join(interests.map((i) => sql`${i}`), sql`, `)}]::uuid[]))`
+      : sql`(select 0)`;
+    const ranked = await t.query<{ id: string }>(sql`
+      select ci.id::text as id from catalog_items ci where ci.resource_type = 'PLAYLIST' and ci.status = 'PUBLISHED'
+      order by ${matches} desc, ci.featured desc, ci.created_at desc, ci.id limit ${RECOMMENDATION_LIMITS.playlists}`);
+    return ranked.map((r) => r.id);
+  }
+
+  it('put first the playlists with the most items matching the interests', async () => {
+    const own = await t.login(ACCOUNTS.educator);
+    const list = async () => ids((await t.request(own, { method: 'GET', url: '/api/catalog/recommendations/recommended-playlists' })).json<{ data: Summary[] }>().data);
+    const setInterests = (interestIds: string[]) => t.request(own, { method: 'PATCH', url: '/api/profile', payload: { interestIds } });
+    // Every playlist's tags as the interests, one playlist at a time, and all of them: the
+    // playlists sharing the most come first, then featured and newest as without interests.
+    const playlists = await t.query<{ id: string; tags: string[] }>(sql`
+      select p.id::text as id, array(select distinct x.nasot_item_id::text from playlist_entries e join catalog_item_nasot_items x on x.catalog_item_id = e.item_id
+        where e.playlist_id = p.id) as tags
+      from catalog_items p where p.resource_type = 'PLAYLIST' and p.status = 'PUBLISHED' order by p.created_at`);
+    expect(playlists.length).toBeGreaterThanOrEqual(2);
+    expect((await setInterests([])).statusCode).toBe(200);
+    const plain = await list();
+    expect(plain).toEqual(await rankedPlaylists([]));
+    let reordered = false;
+    for (const interests of [...playlists.map((p) => p.tags.slice(0, 3)), playlists.flatMap((p) => p.tags).slice(0, 8)]) {
+      expect((await setInterests(interests)).statusCode).toBe(200);
+      const ranked = await list();
+      expect(ranked).toEqual(await rankedPlaylists(interests));
+      reordered ||= ranked.join() !== plain.join();
+    }
+    // Some interests changed the order, so the test can tell a ranking from none.
+    expect(reordered).toBe(true);
+  });
+});
+
 describe('the previous visit behind the greeting', () => {
   it('is null on the first day, whatever happens that day, and the latest earlier day afterwards', async () => {
     await t.query(sql`delete from learner_logins where user_id = ${userId}::uuid`);
