@@ -55,10 +55,14 @@ function usersQueries(db: Db) {
      */
     async forToken(account: { id: string } | { ssoId: string }, jti: string | null): Promise<{ user: UserRow; revoked: boolean } | undefined> {
       const revoked = jti ? sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${jti})` : sql<boolean>`false`;
+      const by = 'id' in account ? 'id' : 'sso';
       const [row] = await db
         .select({ user: users, revoked })
         .from(users)
-        .where('id' in account ? eq(users.id, account.id) : eq(users.ssoId, account.ssoId));
+        .where('id' in account ? eq(users.id, account.id) : eq(users.ssoId, account.ssoId))
+        // Named: each connection parses it once and may keep its plan (db/client.ts keptPlan).
+        .prepare(`elp_session_by_${by}${jti ? '_jti' : ''}`)
+        .execute();
       return row;
     },
 
