@@ -528,6 +528,15 @@ export const districtUsageDays = pgTable(
   (t) => [primaryKey({ columns: [t.districtId, t.day] })],
 );
 
+/**
+ * A version of the framework tree: a statement trigger on nasot_items sets a new number from a
+ * sequence in the writer's transaction (migration 0028), so a reader that sees the same number
+ * sees the same tree. The server keeps its answer to `GET /catalog/nasot/items` per version.
+ */
+export const frameworkVersion = pgTable('framework_version', {
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 /** The days a learner signed in (UTC): a sign-in counts once a day, whatever a client sends. */
 export const learnerLogins = pgTable(
   'learner_logins',

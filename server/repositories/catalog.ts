@@ -476,6 +476,12 @@ export function createCatalogRepository(db: Db) {
 
     nasotItems: () => db.select().from(nasotItems).orderBy(asc(nasotItems.parentId), asc(nasotItems.position)),
 
+    /** The framework tree's version (migration 0028), or null when none is recorded. */
+    async frameworkVersion(): Promise<string | null> {
+      const [row] = await rows<{ version: string | null }>(db, keptPlan(sql`select max(version)::text as version from framework_version`));
+      return row?.version ?? null;
+    },
+
     /** Whether every id names a framework item. */
     async nasotItemsExist(ids: string[]) {
       const found = await db.select({ id: nasotItems.id }).from(nasotItems).where(inArray(nasotItems.id, ids));

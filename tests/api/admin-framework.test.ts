@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -350,5 +351,27 @@ describe("the educators' copy of the reference data", () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().data.length).toBe(first.json().data.length + 1);
+  });
+
+  it('framework items: the answer kept per version follows a write made anywhere, and its gzip is the same data', async () => {
+    const url = '/api/catalog/nasot/items';
+    const zipped = await t.request(educator, { method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    const plain = await t.request(educator, { method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    expect((await t.request(educator, { method: 'GET', url, headers: { 'accept-encoding': 'gzip;q=0' } })).headers['content-encoding']).toBeUndefined();
+
+    // A write this process did not make (another server process, an operator's SQL) shows at once.
+    const [leaf] = await t.query<{ id: string }>(sql`select id::text as id from nasot_items where type = 'STRATEGY' order by position limit 1`);
+    const title = `Renamed elsewhere ${randomUUID().slice(0, 8)}`;
+    await t.query(sql`update nasot_items set title = ${title} where id = ${leaf!.id}::uuid`);
+    const after = await t.request(educator, { method: 'GET', url, headers: { 'if-none-match': plain.headers.etag as string } });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data.find((i: { id: string }) => i.id === leaf!.id).title).toBe(title);
+    // A write rolled back changes nothing: the same validator still answers 304.
+    await t.query(sql`do $$ begin update nasot_items set title = 'never' where type = 'CATEGORY'; raise exception 'undo'; exception when others then null; end $$`);
+    expect((await t.request(educator, { method: 'GET', url, headers: { 'if-none-match': after.headers.etag as string } })).statusCode).toBe(304);
   });
 });
