@@ -85,7 +85,7 @@ export async function startServer(options: { databaseUrl: string; processes: num
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       REDIS_PREFIX: `elp-load-${randomBytes(4).toString('hex')}:`,
       // Settings a run may compare (docs/operations.md), passed on when set.
-      ...Object.fromEntries(['PASSWORD_CHECKS_AT_ONCE', 'PASSWORD_CHECKS_WAITING'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : []))),
+      ...Object.fromEntries(['PASSWORD_CHECKS_AT_ONCE', 'PASSWORD_CHECKS_WAITING', 'NODE_OPTIONS'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : []))),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
