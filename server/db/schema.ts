@@ -537,6 +537,17 @@ export const frameworkVersion = pgTable('framework_version', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
+/**
+ * The report's members per organization: users with a member role (USER, SCHOOL_ADMIN,
+ * DISTRICT_ADMIN) who completed onboarding, kept by statement triggers on users in the writer's
+ * transaction (migration 0029), so the report's "active educators" is a sum of a row per
+ * organization instead of a count of every member.
+ */
+export const organizationMembers = pgTable('organization_members', {
+  organizationId: uuid('organization_id').primaryKey(),
+  onboarded: integer('onboarded').notNull().default(0),
+});
+
 /** The days a learner signed in (UTC): a sign-in counts once a day, whatever a client sends. */
 export const learnerLogins = pgTable(
   'learner_logins',

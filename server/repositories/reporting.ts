@@ -98,14 +98,21 @@ export function createReportingRepository(db: Db) {
     return { start: new Date(row!.start), end: new Date(row!.end), timeZone };
   }
 
-  /** Members who completed onboarding and had an account by the end of the range (users_active_members_idx). */
-  async function activeUsers(organizationIds: string[], { to, timeZone }: DayRange): Promise<number> {
+  /**
+   * Members who completed onboarding and had an account by the end of the range: today's members
+   * (organization_members, migration 0029) less those whose account was made after the range
+   * (users_active_members_idx: none when the range ends today). `fromRows` counts the members.
+   */
+  async function activeUsers(organizationIds: string[], { to, timeZone }: DayRange, { fromRows = false } = {}): Promise<number> {
+    const end = sql`(${to}::date + 1)::timestamp at time zone ${timeZone}`;
     const [row] = await inZone(
       timeZone,
       rows<{ count: number }>(
         db,
-        keptPlan(sql`select count(*)::int as count from users u
-            where ${memberOf(organizationIds)} and u.completed_onboarding and u.created_at < (${to}::date + 1)::timestamp at time zone ${timeZone}`),
+        fromRows
+          ? keptPlan(sql`select count(*)::int as count from users u where ${memberOf(organizationIds)} and u.completed_onboarding and u.created_at < ${end}`)
+          : keptPlan(sql`select ((select coalesce(sum(m.onboarded), 0) from organization_members m where m.organization_id = ${anyOf(organizationIds)})
+                - (select count(*) from users u where ${memberOf(organizationIds)} and u.completed_onboarding and u.created_at >= ${end}))::int as count`),
       ),
     );
     return row?.count ?? 0;
@@ -255,7 +262,7 @@ export function createReportingRepository(db: Db) {
      */
     async usage(organizationIds: string[], range: DayRange, { fromRows = false }: { fromRows?: boolean } = {}) {
       const [active, counted] = await Promise.all([
-        activeUsers(organizationIds, range),
+        activeUsers(organizationIds, range, { fromRows }),
         fromRows ? boundsOf(range).then((bounds) => usageFromRows(organizationIds, range, bounds)) : usageFromRollUp(organizationIds, range),
       ]);
       return {

@@ -13,7 +13,9 @@ import { mulberry32 } from '../../server/db/seed/seed.ts';
  * stays so when members move, stop being members, are deleted, and steps are undone, and when
  * schools change district and organizations are deleted. A report on a whole district reads the
  * district's own rows (district_usage_days), any other set of organizations theirs. Both
- * roll-ups are checked against the rows counted here in JavaScript.
+ * roll-ups are checked against the rows counted here in JavaScript. The active educators come
+ * from each organization's count of members (organization_members) less those made after the
+ * range; the rows' path counts the members.
  */
 let t: TestApp;
 let reporting: ReturnType<typeof createReportingRepository>;
@@ -184,6 +186,8 @@ describe('the daily roll-up of the usage report', () => {
     await t.db.execute(sql`update users set organization_id = ${orgs.north.id}::uuid, role = 'USER' where id = ${members[2]!.id}::uuid`);
     await t.db.execute(sql`update users set role = 'DEMO' where id = ${members[3]!.id}::uuid`);
     await t.db.execute(sql`delete from users where id = ${members[4]!.id}::uuid`);
+    // Onboarding finished, or undone by an admin: the active educators follow (organization_members).
+    await t.db.execute(sql`update users set completed_onboarding = not completed_onboarding where id in (${members[10]!.id}::uuid, ${members[11]!.id}::uuid)`);
     await t.db.execute(sql`update learner_progress set rated_at = null where user_id = ${members[5]!.id}::uuid`);
     await t.db.execute(sql`update learner_progress set watched_at = watched_at - interval '7 hours 15 minutes' where user_id = ${members[6]!.id}::uuid`);
     await t.db.execute(sql`delete from learner_progress where user_id = ${members[7]!.id}::uuid`);
