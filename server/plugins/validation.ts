@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { Readable } from 'node:stream';
-import Ajv from 'ajv';
+import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { EMAIL_RULES, NAME_RULES } from '../../src/lib/validation/fields.ts';
+import { titleCase, validate, type Rule } from '../../src/lib/validation/rules.ts';
 import { GENERIC_MESSAGE, HttpError } from '../errors.ts';
 import { isDatabaseOutage } from '../db/client.ts';
 import { appWide } from './app-wide.ts';
@@ -104,7 +106,7 @@ export function describeError(error: FastifyError & { errors?: unknown[] }): { s
     return { status: 500, code: 'INTERNAL', message: GENERIC_MESSAGE };
   }
   if (error.validation) {
-    return { status: 400, code: 'BAD_REQUEST', message: error.message };
+    return { status: 400, code: 'BAD_REQUEST', message: formRuleMessage(error) ?? error.message };
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'File too large' };
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as application/json' };
@@ -146,10 +148,37 @@ function lowerCaseNames(schema: { properties?: Record<string, unknown>; required
   };
 }
 
+/**
+ * The contract's formats that are the app's own form rules (spec §5), checked with the very
+ * functions the forms use (src/lib/validation): what a form lets through, the server takes, and
+ * the reverse. Values are judged as they are saved, trimmed.
+ */
+const FORM_RULE_FORMATS: Record<string, readonly Rule[]> = { email: EMAIL_RULES, 'person-name': NAME_RULES };
+
+/**
+ * A body field that fails one of §5's form rules (the formats above), answered with its path, as
+ * every validation failure names its field, then what the form says of that value:
+ * "body/firstName: The First Name must have at least 2 characters". The app shows a person the
+ * part after the path (src/api/errors.ts). Null for any other failure, whose message stays the
+ * validator's own (for the API's programmers: no form produces it).
+ */
+function formRuleMessage(error: FastifyError): string | null {
+  const first = (error.validation as ErrorObject[] | undefined)?.[0];
+  const rules = first?.keyword === 'format' ? FORM_RULE_FORMATS[String(first.params.format)] : undefined;
+  const name = first?.instancePath.split('/').at(-1);
+  if (!first || !rules || !name || error.validationContext !== 'body') return null;
+  const [message] = validate(first.data, rules, titleCase(name));
+  return message ? `body${first.instancePath}: ${message}` : null;
+}
+
 function createAjv(coerceTypes: 'array' | false) {
-  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  // verbose: a failed check carries the value it judged (fieldRuleError words it as the form would).
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false, verbose: true });
   addFormats.default(ajv);
   // ajv-formats' uuid also accepts "urn:uuid:…", which PostgreSQL's uuid type does not.
   ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  for (const [format, rules] of Object.entries(FORM_RULE_FORMATS)) {
+    ajv.addFormat(format, { type: 'string', validate: (value: string) => validate(value, rules, format).length === 0 });
+  }
   return ajv;
 }

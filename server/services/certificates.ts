@@ -45,10 +45,10 @@ export const watchedSecondsOf = (s: CertificateStrategy) => s.watchedSeconds ?? 
 
 /** Why a range cannot be certified, naming the field, or null. `today` is in the range's time zone. */
 export function rangeRefusal(from: string, to: string, today: string): HttpError | null {
-  if (from < EARLIEST_DAY) return badRequest(`body/from must be ${EARLIEST_DAY} or later`);
-  if (to < from) return badRequest('body/to must be on or after body/from');
-  if (to > today) return badRequest(`body/to must not be after today (${today})`);
-  if (to > addYears(from, MAX_RANGE_YEARS)) return badRequest(`body/to must be at most ${MAX_RANGE_YEARS} years after body/from`);
+  if (from < EARLIEST_DAY) return badRequest(`body/from: The From date must be ${EARLIEST_DAY} or later`);
+  if (to < from) return badRequest('body/to: The To date must be on or after the From date');
+  if (to > today) return badRequest(`body/to: The To date must not be after today (${today})`);
+  if (to > addYears(from, MAX_RANGE_YEARS)) return badRequest(`body/to: The To date must be at most ${MAX_RANGE_YEARS} years after the From date`);
   return null;
 }
 

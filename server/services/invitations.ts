@@ -8,7 +8,7 @@ import { conflict, HttpError, notFound, unprocessable } from '../errors.ts';
 import type { OrganizationRow, OrganizationsRepository } from '../repositories/organizations.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import { EMAIL_RULES, NAME_RULES } from '../../src/lib/validation/fields.ts';
-import { max, size, validate } from '../../src/lib/validation/rules.ts';
+import { size, validate } from '../../src/lib/validation/rules.ts';
 import { CsvSyntaxError, parseCsv } from './csv.ts';
 import type { Limiter } from './limits.ts';
 import { createBackgroundMail, type Mail, type Mailer } from './mailer.ts';
@@ -22,8 +22,6 @@ export const INVITATION_RESENDS_PER_HOUR = 5;
 export const IMPORT_MAX_KB = 500;
 /** The most educators one file may invite. */
 export const IMPORT_MAX_ROWS = 1000;
-/** The longest e-mail address an account may have (as the single invite's contract says). */
-const EMAIL_MAX = 254;
 /** Invitation e-mails of an import sent at the same time. */
 const IMPORT_MAIL_CONCURRENCY = 4;
 
@@ -74,9 +72,8 @@ export function existingAccountRefusal(existing: UserRow, org: Pick<Organization
  * same rules and messages, one message per field at most); nothing when it is fine.
  */
 export function inviteeErrors(invitee: Invitee): string[] {
-  const emailErrors = validate(invitee.email, EMAIL_RULES, 'Email');
   return [
-    ...(emailErrors.length ? emailErrors : validate(invitee.email, [max(EMAIL_MAX)], 'Email')),
+    ...validate(invitee.email, EMAIL_RULES, 'Email'),
     ...validate(invitee.firstName, NAME_RULES, 'First Name'),
     ...validate(invitee.lastName, NAME_RULES, 'Last Name'),
   ];

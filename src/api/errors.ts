@@ -16,15 +16,33 @@ export class ApiError extends Error {
 
   readonly status: number;
   readonly code: string;
+  /** The request body's field a validation failure names (`firstName`, `items/0/title`), if any. */
+  readonly field: string | undefined;
 
-  constructor(status: number, code: string, message: string, options?: ErrorOptions) {
+  constructor(status: number, code: string, message: string, options?: ErrorOptions & { field?: string }) {
     super(message, options);
     this.status = status;
     this.code = code;
+    this.field = options?.field;
   }
 }
 
 type ErrorBody = { error: { code?: unknown; message?: unknown } };
+
+/**
+ * A validation failure names its field by its path: "body/limit must be >= 1" (the validator's
+ * wording, for programmers) or, for a §5 form rule, "body/firstName: The First Name must have at
+ * least 2 characters" (server/plugins/validation.ts). A person sees the form's words after the
+ * colon, else the generic text: never a schema path.
+ */
+const VALIDATION_MESSAGE = /^(body|querystring|params|headers)(?:\/(\S*?))?(:?)\s+(.*)$/s;
+
+function readValidationMessage(message: string): { shown: string; field: string | undefined } | null {
+  const match = VALIDATION_MESSAGE.exec(message);
+  if (!match) return null;
+  const [, part, path, colon, words] = match;
+  return { shown: colon && words ? words : GENERIC_ERROR_MESSAGE, field: part === 'body' && path ? path : undefined };
+}
 
 function hasErrorObject(body: unknown): body is ErrorBody {
   return (
@@ -49,6 +67,8 @@ export function toApiError(status: number, body: unknown): ApiError {
   const code = nonEmptyString(details?.code);
   if (status === 413) return new ApiError(status, code ?? FILE_TOO_LARGE_CODE, FILE_TOO_LARGE_MESSAGE);
   const message = nonEmptyString(details?.message);
+  const validation = message === undefined ? null : readValidationMessage(message);
+  if (validation) return new ApiError(status, code ?? UNKNOWN_ERROR_CODE, validation.shown, validation.field === undefined ? undefined : { field: validation.field });
   return new ApiError(status, code ?? UNKNOWN_ERROR_CODE, message ?? GENERIC_ERROR_MESSAGE);
 }
 

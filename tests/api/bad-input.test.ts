@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { EMAIL_RULES, NAME_RULES } from '@/lib/validation/fields';
+import { validate as checkRules } from '@/lib/validation/rules';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -112,12 +114,15 @@ function synth(raw: Schema): unknown {
  * The contract's validator. Path, query and header values arrive as text and are coerced to the
  * schema's types (Ajv coerceTypes 'array', as Fastify does); JSON bodies are read literally, so
  * "3" is not an integer. A uuid is the plain 8-4-4-4-12 form (ajv-formats would also take
- * "urn:uuid:…", which PostgreSQL's uuid type refuses).
+ * "urn:uuid:…", which PostgreSQL's uuid type refuses). `email` and `person-name` are what the
+ * contract says they are: the app's form rules (src/lib/validation), on the trimmed value.
  */
 function contractAjv(coerceTypes: 'array' | false) {
   const ajv = new Ajv({ strict: false, coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false });
   addFormats.default(ajv);
   ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  ajv.addFormat('email', { type: 'string', validate: (value: string) => checkRules(value, EMAIL_RULES, 'Email').length === 0 });
+  ajv.addFormat('person-name', { type: 'string', validate: (value: string) => checkRules(value, NAME_RULES, 'Name').length === 0 });
   return ajv;
 }
 const ajv = contractAjv('array');

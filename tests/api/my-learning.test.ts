@@ -421,10 +421,10 @@ describe('learning certificates', () => {
 
   it('refuses ranges it cannot certify, naming the field', async () => {
     const cases: [object, number, string][] = [
-      [{ from: today(), to: daysAgo(1) }, 400, 'body/to must be on or after body/from'],
-      [{ from: daysAgo(1), to: daysAgo(-2) }, 400, 'body/to must not be after today'],
-      [{ from: '2021-01-01', to: '2024-01-02' }, 400, 'body/to must be at most 3 years after body/from'],
-      [{ from: '1999-12-31', to: '2000-01-05' }, 400, 'body/from must be 2000-01-01 or later'],
+      [{ from: today(), to: daysAgo(1) }, 400, 'body/to: The To date must be on or after the From date'],
+      [{ from: daysAgo(1), to: daysAgo(-2) }, 400, 'body/to: The To date must not be after today'],
+      [{ from: '2021-01-01', to: '2024-01-02' }, 400, 'body/to: The To date must be at most 3 years after the From date'],
+      [{ from: '1999-12-31', to: '2000-01-05' }, 400, 'body/from: The From date must be 2000-01-01 or later'],
       [{ from: '2026-02-30', to: today() }, 400, 'body/from'],
       [{ from: daysAgo(1), to: today(), timeZone: 'Nowhere/Else' }, 400, 'body/timeZone'],
       [{ from: today() }, 400, 'to'],

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, sendParent, waitFor } from 'xstate';
 import type { AppServices } from '@/machines/root/app-services';
 import { defineForm, formLogic } from '@/machines/form/form.actors';
-import { ApiError } from '@/api/errors';
+import { ApiError, toApiError } from '@/api/errors';
 import { EMAIL_RULES, NAME_RULES } from '@/lib/validation/fields';
 import { formMachine } from '@/machines/form/form.machine';
 import {
@@ -97,6 +97,26 @@ describe('form machine', () => {
     expect(selectFieldErrors('email')(actor.getSnapshot())).toEqual(['An account with this e-mail already exists']);
     expect(actor.getSnapshot().context.values).toEqual({ email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' });
     expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('puts a rule the server checked under the field it names; a form that takes no server field errors notifies instead', async () => {
+    const refusal = async () => {
+      throw toApiError(400, { error: { code: 'BAD_REQUEST', message: 'body/firstName: The First Name must have at least 2 characters' } });
+    };
+    const inline = start(refusal);
+    inline.fill({ email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' });
+    inline.actor.send({ type: 'form.submit' });
+    await flush();
+    expect(selectFieldErrors('firstName')(inline.actor.getSnapshot())).toEqual(['The First Name must have at least 2 characters']);
+    expect(inline.notifyError).not.toHaveBeenCalled();
+
+    const notified = start(refusal, { ...INVITE, serverFieldErrors: false });
+    notified.fill({ email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' });
+    notified.actor.send({ type: 'form.submit' });
+    await flush();
+    expect(selectFieldErrors('firstName')(notified.actor.getSnapshot())).toBeNull();
+    expect(notified.notifyError).toHaveBeenCalledWith(expect.objectContaining({ message: 'The First Name must have at least 2 characters' }));
+    expect(notified.actor.getSnapshot().context.values).toEqual({ email: 'ada@example.org', firstName: 'Ada', lastName: 'Lovelace' });
   });
 
   it('sends any other failure to the error snackbar and lets the user try again', async () => {

@@ -278,7 +278,7 @@ describe('invite form (spec §5)', () => {
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(expected.email === null ? 1 : 0);
   });
 
-  it('an e-mail that already has an account (409) shows the server’s message under Email, and nothing else happens', async () => {
+  it('an e-mail that already has an account (409) is an error notification with the server’s message, every value kept (spec §8)', async () => {
     const { actor, change, submit, snackbar } = form(() =>
       Response.json({ error: { code: 'ACCOUNT_EXISTS', message: 'This e-mail already has an account; the educator can contact support to join your organization' } }, { status: 409 }),
     );
@@ -288,9 +288,25 @@ describe('invite form (spec §5)', () => {
     change('lastName', 'Lovelace');
     submit();
     await wait();
-    expect(errorsOf(actor).email).toBe('This e-mail already has an account; the educator can contact support to join your organization');
-    expect(actor.getSnapshot().value).toBe('editing');
-    expect(snackbar.send).not.toHaveBeenCalled();
+    expect(snackbar.send).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'This e-mail already has an account; the educator can contact support to join your organization', variant: 'error' }),
+    );
+    expect(errorsOf(actor).email).toBeNull();
+    expect(actor.getSnapshot().context.values).toMatchObject({ email: 'educator01@northwind.example.org', firstName: 'Ada', lastName: 'Lovelace' });
+  });
+
+  it('a rule the server checked (400 naming a field) is a notification too: the invite form shows no server text under a field', async () => {
+    const { actor, change, submit, snackbar } = form(() =>
+      Response.json({ error: { code: 'BAD_REQUEST', message: 'The First Name must have at least 2 characters', field: 'firstName' } }, { status: 400 }),
+    );
+    await wait();
+    change('email', 'grace@example.org');
+    change('firstName', 'Grace');
+    change('lastName', 'Hopper');
+    submit();
+    await wait();
+    expect(snackbar.send).toHaveBeenCalledWith(expect.objectContaining({ message: 'The First Name must have at least 2 characters', variant: 'error' }));
+    expect(errorsOf(actor).firstName).toBeNull();
   });
 
   it('any other failure is an error notification with the extracted message (spec §8)', async () => {

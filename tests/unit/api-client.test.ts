@@ -382,7 +382,7 @@ describe('error mapping over HTTP', () => {
     server.respond = routes({
       'POST /api/learner/events': (res) => sendError(res, 413, 'PAYLOAD_TOO_LARGE', 'Body exceeds 1 MB'),
       'POST /api/catalog/items/think-pair-share/ratings': (res) =>
-        sendError(res, 400, 'BAD_REQUEST', 'body/value must be <= 5'),
+        sendError(res, 400, 'BAD_REQUEST', 'The Value must be a value between 1 and 5'),
       'GET /api/identity/me': (res) => {
         res.writeHead(500);
         res.end();
@@ -417,9 +417,29 @@ describe('error mapping over HTTP', () => {
       name: 'ApiError',
       status: 400,
       code: 'BAD_REQUEST',
-      message: 'body/value must be <= 5',
+      message: 'The Value must be a value between 1 and 5',
     });
     expect(JSON.parse(server.seen[0]?.body ?? 'null')).toEqual({ value: 5 });
+  });
+
+  it("shows a person the form's words of a validation failure, with its field, and never a schema path", async () => {
+    server.respond = (_request, res) => sendError(res, 400, 'BAD_REQUEST', 'body/firstName: The First Name must have at least 2 characters');
+    const { client } = clientFor(server);
+    await expect(rateCatalogItem(client, 'think-pair-share', { value: 5 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'The First Name must have at least 2 characters',
+      field: 'firstName',
+    });
+    for (const [path, field] of [
+      ['body/value must be <= 5', 'value'],
+      ['querystring/limit must be >= 1', undefined],
+      ['params/id must match format "uuid"', undefined],
+      ['headers must have required property', undefined],
+      ["body must have required property 'value'", undefined],
+    ] as const) {
+      server.respond = (_request, res) => sendError(res, 400, 'BAD_REQUEST', path);
+      await expect(rateCatalogItem(client, 'think-pair-share', { value: 5 }), path).rejects.toMatchObject({ code: 'BAD_REQUEST', message: GENERIC_ERROR_MESSAGE, field });
+    }
   });
 
   it('falls back to the generic message for a 500 without a body', async () => {
@@ -669,7 +689,7 @@ describe('register', () => {
 
   it.each([
     [422, 'UNPROCESSABLE', 'Try again', true],
-    [400, 'BAD_REQUEST', 'body/postalCode must match pattern', false],
+    [400, 'BAD_REQUEST', 'The Postal Code must be a valid postal code', false],
     [402, 'CARD_DECLINED', 'Your card was declined', false],
   ])('answers %i as an error the machine retries: %s', async (status, code, message, retryable) => {
     server.respond = (_request, res) => sendError(res, status, code, message);

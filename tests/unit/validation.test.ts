@@ -47,6 +47,9 @@ const ROWS: Row[] = [
   ['max: exactly 50', max(50), 'a'.repeat(50), true],
   ['max: 51', max(50), 'a'.repeat(51), 'The First Name must not exceed 50 characters'],
   ['max: empty passes', max(50), '', true],
+  ['min: counted trimmed, "A " is one', min(2), 'A ', 'The First Name must have at least 2 characters'],
+  ['min: counted trimmed, " A" is one', min(2), ' A', 'The First Name must have at least 2 characters'],
+  ['max: counted trimmed, spaces around do not count', max(50), ` ${'a'.repeat(50)}  `, true],
   // numeric: digits only, Arabic-Indic too
   ['numeric: digits', numeric(), '2026', true],
   ['numeric: a whole number', numeric(), 42, true],
@@ -89,6 +92,14 @@ const ROWS: Row[] = [
   ['email: no domain dot', email(), 'ada@example', 'The First Name must be a valid email address'],
   ['email: a space', email(), 'ada lovelace@example.org', 'The First Name must be a valid email address'],
   ['email: two @', email(), 'ada@@example.org', 'The First Name must be a valid email address'],
+  // …as the server's contract judges it too (tests/api/form-rules.test.ts sends these)
+  ['email: spaces around are trimmed', email(), '  ada@example.org ', true],
+  ['email: a non-ASCII local part', email(), 'josé@example.org', 'The First Name must be a valid email address'],
+  ['email: two dots in a row', email(), 'a..b@example.org', 'The First Name must be a valid email address'],
+  ['email: a label starting with a hyphen', email(), 'x@-bad.org', 'The First Name must be a valid email address'],
+  ['email: a trailing dot', email(), 'ada.@example.org', 'The First Name must be a valid email address'],
+  ['email: 254 characters', email(), `${'a'.repeat(242)}@example.org`, true],
+  ['email: 255 characters', email(), `${'a'.repeat(243)}@example.org`, 'The First Name must be a valid email address'],
   // alpha: letters of any script
   ['alpha: letters', alpha(), 'Ada', true],
   ['alpha: accents and ß', alpha(), 'Jürgenß', true],

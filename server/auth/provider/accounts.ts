@@ -3,15 +3,13 @@ import type { PasswordChecks } from '../passwords.ts';
 import type { UserRow } from '../principal.ts';
 import type { UsersRepository } from '../../repositories/users.ts';
 import { clock } from '../../clock.ts';
+import { EMAIL_RULES, NAME_RULES } from '../../../src/lib/validation/fields.ts';
+import { EMAIL_MAX, validate as check } from '../../../src/lib/validation/rules.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
-export const NAME_MIN = 2;
-export const NAME_MAX = 50;
-export const EMAIL_MAX = 254;
 
 /** The OpenID claims of an account (scope filtering is the provider's job). */
 export function claimsOf(user: UserRow) {
@@ -61,17 +59,11 @@ export function createAccounts(users: UsersRepository, passwords: PasswordChecks
   }
 
   function validate(input: SignUpInput): SignUpResult | null {
-    const firstName = input.firstName.trim();
-    const lastName = input.lastName.trim();
-    if (!firstName) return { ok: false, field: 'firstName', message: 'The First Name field is required' };
-    if (firstName.length < NAME_MIN) return { ok: false, field: 'firstName', message: `The First Name must have at least ${NAME_MIN} characters` };
-    if (firstName.length > NAME_MAX) return { ok: false, field: 'firstName', message: `The First Name must not exceed ${NAME_MAX} characters` };
-    if (!lastName) return { ok: false, field: 'lastName', message: 'The Last Name field is required' };
-    if (lastName.length < NAME_MIN) return { ok: false, field: 'lastName', message: `The Last Name must have at least ${NAME_MIN} characters` };
-    if (lastName.length > NAME_MAX) return { ok: false, field: 'lastName', message: `The Last Name must not exceed ${NAME_MAX} characters` };
-    const email = normaliseEmail(input.email);
-    if (!email) return { ok: false, field: 'email', message: 'The Email field is required' };
-    if (email.length > EMAIL_MAX || !EMAIL.test(email)) return { ok: false, field: 'email', message: 'Enter a valid email address.' };
+    // The app's own rules and messages (src/lib/validation), on the values as they are saved.
+    for (const [field, rules, label] of [['firstName', NAME_RULES, 'First Name'], ['lastName', NAME_RULES, 'Last Name'], ['email', EMAIL_RULES, 'Email']] as const) {
+      const [message] = check(input[field], rules, label);
+      if (message) return { ok: false, field, message };
+    }
     if (!input.password) return { ok: false, field: 'password', message: 'The Password field is required' };
     if (input.password.length < PASSWORD_MIN) return { ok: false, field: 'password', message: `The Password must have at least ${PASSWORD_MIN} characters` };
     if (input.password.length > PASSWORD_MAX) return { ok: false, field: 'password', message: `The Password must not exceed ${PASSWORD_MAX} characters` };

@@ -41,9 +41,9 @@ export function withFieldErrors(errors: FieldErrors, name: string, messages: rea
   return messages.length ? { ...rest, [name]: messages } : rest;
 }
 
-/** The field a server failure belongs to, if the form names its code. */
+/** The field a server failure belongs to: the one the form names for its code, else the one it names, if the form has it. */
 export function serverErrorField(context: FormContext, error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const field = context.serverFieldErrors[error.code];
-  return field !== undefined && field in context.fields ? field : null;
+  if (!(error instanceof ApiError) || context.serverFieldErrors === false) return null;
+  const field = context.serverFieldErrors[error.code] ?? error.field;
+  return field !== undefined && Object.hasOwn(context.fields, field) ? field : null;
 }

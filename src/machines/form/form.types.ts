@@ -16,9 +16,11 @@ export type FormInput = {
   maxErrors?: number;
   /**
    * Server error codes that belong to a field (`{ EMAIL_TAKEN: 'email' }`): the server's message
-   * is shown under that field. Any other failure is the form's own (spec §8).
+   * is shown under that field, as is that of a failure whose body names one of the form's fields
+   * (a §5 rule the server checked). Any other failure is the form's own (spec §8). `false`: every
+   * server failure is the form's own (the invite form, whose failures are notifications, §8).
    */
-  serverFieldErrors?: Record<string, string>;
+  serverFieldErrors?: Record<string, string> | false;
   /**
    * Where a failure that belongs to no field is shown: the error snackbar (default), or inline by
    * the screen itself (sign-in, where the auth actor already holds the error to show).
@@ -38,7 +40,7 @@ export type FormContext = {
   /** A submit was tried: every field is checked on every change from then on. */
   attempted: boolean;
   maxErrors: number;
-  serverFieldErrors: Record<string, string>;
+  serverFieldErrors: Record<string, string> | false;
   formErrors: 'snackbar' | 'inline';
   /** The last failure that belongs to no field. */
   error: unknown;

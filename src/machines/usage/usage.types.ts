@@ -66,14 +66,11 @@ export const usersTableInput = (search: string, organizationId: string | null): 
   scope: { organizationId },
 });
 
-/** The server's codes for an e-mail that is taken (openapi.yaml inviteUser 409). */
-export const INVITE_FIELD_ERRORS = { ALREADY_MEMBER: 'email', ACCOUNT_EXISTS: 'email' } as const;
-
 /**
  * Invite an Educator (spec §2, §5): e-mail required and valid, names required, 2 to 50
- * characters; an e-mail that already has an account is refused by the server (409) and its
- * message shows under Email. The invitation goes to the picked school, else the admin's own
- * organization (spec §6).
+ * characters. Whatever the server refuses (an e-mail that already has an account: 409) is an
+ * error notification with its message (spec §8 "Invite failure"), every value kept. The
+ * invitation goes to the picked school, else the admin's own organization (spec §6).
  */
 export const inviteFormInput = (school: School | null): FormInput => ({
   fields: {
@@ -83,7 +80,7 @@ export const inviteFormInput = (school: School | null): FormInput => ({
     organizationId: {},
   },
   values: { organizationId: school?.id ?? '' },
-  serverFieldErrors: INVITE_FIELD_ERRORS,
+  serverFieldErrors: false,
 });
 
 /** The export's query: the table's filter and sort, the page's school (no paging). */

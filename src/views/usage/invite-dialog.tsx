@@ -9,7 +9,7 @@ import * as styles from '@/views/usage/usage.css';
 
 // 'Invite an Educator' (spec §2, §5): Email, First Name, Last Name; Cancel and Invite; district
 // admins also choose the school (it starts at the page's). The form machine checks the rules;
-// the server's "already has an account" lands under Email; success closes the dialog (the page,
+// the server's refusals ("already has an account") are error snackbars; success closes the dialog (the page,
 // which owns the form and the picker, hears it), says so in a snackbar, and the table lists the
 // educator as Pending.
 
