@@ -13,6 +13,7 @@ import {
   type BrowserPort,
 } from '@/machines/auth/auth0.actors';
 import { loginReturnTo } from '@/machines/auth/auth.forms';
+import { toAuthFailure } from '@/machines/auth/auth.errors';
 import { LOCAL_TOKEN_KEY, createLocalTokenStore, readJwtExpiry } from '@/machines/auth/local-token';
 import { createTokenProvider } from '@/machines/auth/token-provider';
 import { makeUser } from './fixtures';
@@ -69,7 +70,10 @@ function jwt(claims: Record<string, unknown>): string {
 
 type Recorded = { method: string; path: string; body: unknown; authorization: string | null };
 
-function setup(options: { browser?: Partial<BrowserPort>; storage?: Record<string, string> } = {}) {
+const LOCAL_JWT = jwt({ sub: 'local', exp: 1_900_000_000 });
+const DEMO_JWT = jwt({ sub: 'demo', exp: 1_900_000_000 });
+
+function setup(options: { browser?: Partial<BrowserPort>; storage?: Record<string, string>; grant?: string } = {}) {
   const requests: Recorded[] = [];
   const user = makeUser('USER');
   const handle = vi.fn(async (request: Request) => {
@@ -85,8 +89,8 @@ function setup(options: { browser?: Partial<BrowserPort>; storage?: Record<strin
       new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
     if (path === '/api/identity/start') return json({ user, profile: { status: 404 }, subscriptions: { status: 404 }, progress: { status: 404 } });
     if (path === '/api/learner/events') return json({ accepted: 1, duplicates: 0 });
-    if (path === '/api/identity/local/authorize') return json({ accessToken: 'local-token', tokenType: 'Bearer', expiresIn: 3600 });
-    if (path === '/api/identity/demo/session') return json({ accessToken: 'demo-token', tokenType: 'Bearer', expiresIn: 3600 });
+    if (path === '/api/identity/local/authorize') return json({ accessToken: options.grant ?? LOCAL_JWT, tokenType: 'Bearer', expiresIn: 3600 });
+    if (path === '/api/identity/demo/session') return json({ accessToken: options.grant ?? DEMO_JWT, tokenType: 'Bearer', expiresIn: 3600 });
     if (path === '/api/identity/demo/registration-ticket') return json({ ticket: 'registration-ticket', expiresAt: '2026-11-02T09:45:00.000Z' });
     if (path === '/api/identity/logout') return new Response(null, { status: 204 });
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
@@ -174,10 +178,11 @@ describe('auth0 helpers', () => {
     expect(loginReturnTo('')).toBe('/');
   });
 
-  it('reads a JWT expiry without verifying it', () => {
+  it("reads a JWT expiry without verifying it; a payload without one is spec §8's error", () => {
     expect(readJwtExpiry(jwt({ exp: 1_900_000_000 }))).toBe(1_900_000_000_000);
-    expect(readJwtExpiry(jwt({ sub: 'x' }))).toBeNull();
-    expect(readJwtExpiry('not-a-jwt')).toBeNull();
+    for (const token of [jwt({ sub: 'x' }), jwt({ exp: '1900000000' }), 'not-a-jwt', 'a.!!!.c', '']) {
+      expect(() => readJwtExpiry(token), token).toThrow('Invalid jwt payload. Missing exp field.');
+    }
   });
 });
 
@@ -315,20 +320,35 @@ describe('auth effects', () => {
   it('signs in locally and starts demos from their links through the API', async () => {
     const { effects, requests } = setup();
     await expect(run(effects.actors.localLogin, { email: 'a@example.org', password: 'pw' })).resolves.toMatchObject({
-      accessToken: 'local-token',
+      accessToken: LOCAL_JWT,
     });
-    await expect(run(effects.actors.startDemo, { ticket: 'demo-link-ticket' })).resolves.toMatchObject({ accessToken: 'demo-token' });
+    await expect(run(effects.actors.startDemo, { ticket: 'demo-link-ticket' })).resolves.toMatchObject({ accessToken: DEMO_JWT });
     expect(requests.map((request) => [request.path, request.body])).toEqual([
       ['/api/identity/local/authorize', { email: 'a@example.org', password: 'pw' }],
       ['/api/identity/demo/session', { ticket: 'demo-link-ticket' }],
     ]);
   });
 
+  it('a sign-in or demo answering a token without an expiry fails with spec §8 message, and nothing is kept', async () => {
+    for (const [actor, input] of [['localLogin', { email: 'a@example.org', password: 'pw' }], ['startDemo', { ticket: 'demo-link-ticket' }]] as const) {
+      const { effects, storage } = setup({ grant: jwt({ sub: 'no-expiry' }) });
+      const failure = await run(effects.actors[actor] as never, input as never).catch((error: unknown) => error);
+      expect(toAuthFailure(failure)).toEqual({ code: 'invalid_token_payload', message: 'Invalid jwt payload. Missing exp field.' });
+      expect(storage.getItem('AV_TOKEN')).toBeNull();
+    }
+  });
+
+  it('a stored token without an expiry is no session: asking for it fails with spec §8 message and it is cleared', async () => {
+    const { tokens, storage } = setup({ storage: { [LOCAL_TOKEN_KEY]: jwt({ sub: 'no-expiry' }) } });
+    await expect(tokens.getToken()).rejects.toThrow('Invalid jwt payload. Missing exp field.');
+    expect(storage.getItem('AV_TOKEN')).toBeNull();
+  });
+
   it('stores and clears the local token under AV_TOKEN, forgetting the cached token', async () => {
     const { effects, storage, tokens } = setup();
-    effects.actions.storeLocalToken(undefined, { token: 'stored' });
-    expect(storage.getItem('AV_TOKEN')).toBe('stored');
-    await expect(tokens.getToken()).resolves.toBe('stored');
+    effects.actions.storeLocalToken(undefined, { token: LOCAL_JWT });
+    expect(storage.getItem('AV_TOKEN')).toBe(LOCAL_JWT);
+    await expect(tokens.getToken()).resolves.toBe(LOCAL_JWT);
     effects.actions.clearLocalToken();
     expect(storage.getItem('AV_TOKEN')).toBeNull();
     await expect(tokens.getToken()).resolves.toBeNull();

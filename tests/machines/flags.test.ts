@@ -15,6 +15,9 @@ import { selectRootRefs } from '@/machines/root/root.selectors';
 import { selectIsAuthenticated } from '@/machines/auth/auth.selectors';
 import { deferred, flush, makeUser } from './fixtures';
 
+/** A local session's token: a JWT whose payload carries an expiry (spec §5), unsigned (the API is a stand-in). */
+const LOCAL_JWT = 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJsb2NhbCIsImV4cCI6MTkwMDAwMDAwMH0.signature';
+
 // Spec §1, §8: the flags client starts with the app; when it fails the app goes on without
 // experiments and logs the error. The /login route exists only while `local-login` is on.
 
@@ -51,7 +54,7 @@ function signedInApp(role: Role, flags: RootOptions['flags']) {
     }),
     baseUrl: `${ORIGIN}/api`,
     browser: { origin: ORIGIN, href: () => `${ORIGIN}/`, cookie: () => '', replaceUrl: vi.fn(), load: vi.fn(), openPopup: () => null },
-    storage: { getItem: (key) => (key === 'AV_TOKEN' ? 'local.jwt.token' : null), setItem: () => {}, removeItem: () => {} },
+    storage: { getItem: (key) => (key === 'AV_TOKEN' ? LOCAL_JWT : null), setItem: () => {}, removeItem: () => {} },
     flags,
   });
 }

@@ -11,6 +11,9 @@ import { selectRootRefs } from '@/machines/root/root.selectors';
 import type { Profile, User } from '@/machines/shared/domain';
 import { flush, makeProfile, makeUser } from './fixtures';
 
+/** A local session's token: a JWT whose payload carries an expiry (spec §5), unsigned (the API is a stand-in). */
+const LOCAL_JWT = 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJsb2NhbCIsImV4cCI6MTkwMDAwMDAwMH0.signature';
+
 // The whole spine with the real edge wiring (src/api client, token provider, local token),
 // over a fake fetch and in-memory storage. The provider library is never loaded: a local
 // session needs none.
@@ -45,7 +48,7 @@ const PROGRESS = [
   },
 ];
 
-function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: 'local.jwt.token' }, options: { isLeaving?: () => boolean } = {}) {
+function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: LOCAL_JWT }, options: { isLeaving?: () => boolean } = {}) {
   const values = new Map(Object.entries(storage));
   const calls: string[] = [];
   const json = (body: unknown, status = 200) =>
@@ -226,7 +229,7 @@ describe('root actor', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(root.getSnapshot().value).toBe('startingUp');
     expect(navigate).not.toHaveBeenCalled();
-    expect(values.get('AV_TOKEN')).toBe('local.jwt.token');
+    expect(values.get('AV_TOKEN')).toBe(LOCAL_JWT);
   });
 
   it('has the profile and subscriptions once the user is loaded, while the login event is still on its way', async () => {

@@ -166,7 +166,15 @@ export function createTokenSource(
   const now = deps.now ?? Date.now;
   return async () => {
     const local = deps.localToken.read();
-    if (local) return { token: local, expiresAt: readJwtExpiry(local), source: 'local' };
+    if (local) {
+      try {
+        return { token: local, expiresAt: readJwtExpiry(local), source: 'local' };
+      } catch (error) {
+        // A stored token without an expiry is no session: it goes, and the sign-in fails with its message.
+        deps.localToken.clear();
+        throw error;
+      }
+    }
     if (!mayHaveProviderSession(deps.browser.cookie(), deps.clientId)) return null;
     const client = await deps.getAuth0();
     const response = await client.getTokenSilently({ detailedResponse: true });
@@ -176,6 +184,12 @@ export function createTokenSource(
 }
 
 type AuthImplementations = Parameters<typeof authMachine.provide>[0];
+
+/** A grant whose token carries an expiry; else the sign-in fails with spec §8's message and nothing is stored. */
+function withExpiry(grant: TokenGrant): TokenGrant {
+  readJwtExpiry(grant.accessToken);
+  return grant;
+}
 
 export function createAuthEffects(deps: AuthEffectsDeps) {
   const { api, tokens, localToken, getAuth0, browser } = deps;
@@ -286,12 +300,10 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
         );
       }),
       revokeLocalToken: fromPromise<void, void>(({ signal }) => revokeSession(api, { signal })),
-      localLogin: fromPromise<TokenGrant, { email: string; password: string }>(({ input, signal }) =>
-        localLogin(api, { email: input.email, password: input.password }, { signal }),
+      localLogin: fromPromise<TokenGrant, { email: string; password: string }>(async ({ input, signal }) =>
+        withExpiry(await localLogin(api, { email: input.email, password: input.password }, { signal })),
       ),
-      startDemo: fromPromise<TokenGrant, { ticket: string }>(({ input, signal }) =>
-        startDemoSession(api, { ticket: input.ticket }, { signal }),
-      ),
+      startDemo: fromPromise<TokenGrant, { ticket: string }>(async ({ input, signal }) => withExpiry(await startDemoSession(api, { ticket: input.ticket }, { signal }))),
     },
     actions: {
       navigate: (_: unknown, params: { to: string }) => deps.navigate(params.to),

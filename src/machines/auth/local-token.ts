@@ -41,18 +41,32 @@ function decodeBase64Url(segment: string): string {
   return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
 }
 
+/** The code of a token whose payload carries no expiry (auth.errors.ts words it as spec §8 does). */
+export const INVALID_TOKEN_PAYLOAD = 'invalid_token_payload';
+
+/** Spec §5, §8: an access token payload must carry an expiry. */
+export class InvalidTokenPayloadError extends Error {
+  override readonly name = 'InvalidTokenPayloadError';
+  readonly error = INVALID_TOKEN_PAYLOAD;
+  constructor() {
+    super('Invalid jwt payload. Missing exp field.');
+  }
+}
+
 /**
  * The `exp` of a JWT in epoch milliseconds, read without verifying it: the server verifies, the
- * client only wants to know when asking again is pointless. Null when there is none to read.
+ * client only wants to know when asking again is pointless. A token whose payload cannot be read
+ * or has no numeric `exp` throws InvalidTokenPayloadError: such a token is never used (spec §5).
  */
-export function readJwtExpiry(token: string): number | null {
+export function readJwtExpiry(token: string): number {
   const payload = token.split('.')[1];
-  if (!payload) return null;
+  let claims: unknown = null;
   try {
-    const claims: unknown = JSON.parse(decodeBase64Url(payload));
-    if (typeof claims !== 'object' || claims === null || !('exp' in claims)) return null;
-    return typeof claims.exp === 'number' ? claims.exp * 1000 : null;
+    claims = payload ? JSON.parse(decodeBase64Url(payload)) : null;
   } catch {
-    return null;
+    // Not a token's payload: below.
   }
+  const exp = typeof claims === 'object' && claims !== null && 'exp' in claims ? claims.exp : undefined;
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) throw new InvalidTokenPayloadError();
+  return exp * 1000;
 }
