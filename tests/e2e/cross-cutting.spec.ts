@@ -104,6 +104,12 @@ test('the local-login flag hides /login (a 404) and shows it again', async ({ pa
   await expect(page.getByRole('heading', { name: 'Thanks for trying the demo' })).toBeVisible();
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByText('Page not found')).toBeVisible();
+  // A direct visit and a reload are decided by the flag too, not by its default while it loads.
+  for (const visit of [() => page.goto('/login'), () => page.reload()]) {
+    await visit();
+    await expect(page.getByText('Page not found')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0);
+  }
 
   // Flag on again (the server's own payload): /login is back.
   await page.unroute(FEATURES);

@@ -49,10 +49,14 @@ export async function guardNavigation(
   const refs = selectRootRefs(root.getSnapshot());
   const { signal } = options;
   let auth = await waitFor(refs.auth, selectIsSessionKnown, { signal, timeout: Infinity });
-  if (target.meta.flag && isTargetedRouteFlag(target.meta.flag) && !options.flags) {
+  if (target.meta.flag && !options.flags) {
     // A flag aimed at some users means something once the sign-in has finished (the user is
-    // announced to the flags client) and the flags have loaded or given up (3 s at most).
-    auth = await waitFor(refs.auth, (snapshot) => snapshot.matches('authenticated') || snapshot.matches('unauthenticated'), { signal, timeout: Infinity });
+    // announced to the flags client).
+    if (isTargetedRouteFlag(target.meta.flag)) {
+      auth = await waitFor(refs.auth, (snapshot) => snapshot.matches('authenticated') || snapshot.matches('unauthenticated'), { signal, timeout: Infinity });
+    }
+    // Any route behind a flag is decided by the flag's value, not its default: on a direct visit
+    // or a reload too, it waits until the flags have loaded or given up (3 s at most).
     await waitFor(refs.flags, selectAreFlagsSettled, { signal, timeout: Infinity });
   }
   return runNavigationGuard(
