@@ -4,7 +4,7 @@ import { audiencesMachine, nasotItemsMachine, type Audience, type NasotItem } fr
 import { loadReferenceData, referenceDataSettled } from '@/machines/reference-data/reference-data.actors';
 import { buildNasotTree, isReferenceDataReady, selectStrands } from '@/machines/reference-data/reference-data.selectors';
 import { withFetch } from '@/machines/shared/resource';
-import { callbackMachine, CALLBACK_LOGOUT_DELAY_MS, REDIRECT_NOTICE_MS } from '@/machines/callback/callback.machine';
+import { callbackMachine, CALLBACK_LOGOUT_DELAY_MS } from '@/machines/callback/callback.machine';
 import { emailVerificationMachine } from '@/machines/email-verification/email-verification.machine';
 import { verificationMessage } from '@/machines/email-verification/email-verification.selectors';
 import { ApiError } from '@/api/errors';
@@ -104,7 +104,7 @@ describe('reference data', () => {
 describe('callback page flow', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('waits 7 s after a failure, then logs out', () => {
+  it('waits 7 s after a failure, then says it is redirecting and logs out, at 7,000 ms exactly (spec §9)', () => {
     vi.useFakeTimers();
     const logout = vi.fn();
     const actor = createActor(callbackMachine.provide({ actors: { watchSignIn: fromCallback(() => {}) }, actions: { logout } })).start();
@@ -114,9 +114,8 @@ describe('callback page flow', () => {
     expect(logout).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().value).toBe('redirecting');
-    expect(logout).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(REDIRECT_NOTICE_MS);
-    expect(actor.getSnapshot().value).toBe('loggingOut');
+    expect(logout).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(CALLBACK_LOGOUT_DELAY_MS);
     expect(logout).toHaveBeenCalledTimes(1);
   });
 

@@ -287,10 +287,11 @@ export const authMachine = setup({
           target: 'startingDemo',
           actions: ['clearError', { type: 'rememberReturnTo', params: ({ event }) => ({ to: event.returnTo ?? HOME_PATH }) }],
         },
-        // The callback page logs out after its wait even though nobody is signed in.
+        // The callback page logs out after its wait even though nobody is signed in. It has told
+        // the visitor what failed: the sign-in page it leads to starts without that error.
         'auth.logout': {
           target: 'loggingOut',
-          actions: { type: 'planLogout', params: ({ event }) => ({ redirect: true, to: event.returnTo }) },
+          actions: ['clearError', { type: 'planLogout', params: ({ event }) => ({ redirect: true, to: event.returnTo }) }],
         },
         'auth.clearError': { actions: 'clearError' },
       },

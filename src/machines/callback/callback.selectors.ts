@@ -6,4 +6,4 @@ type CallbackSnapshot = SnapshotFrom<CallbackMachine>;
 /** Still waiting for the sign-in to finish (it leaves this page when it succeeds). */
 export const selectIsWaiting = (s: CallbackSnapshot): boolean => s.matches('waiting');
 /** 'Redirecting to login...' is up (spec §2, after the 7-second wait). */
-export const selectIsRedirecting = (s: CallbackSnapshot): boolean => s.matches('redirecting') || s.matches('loggingOut');
+export const selectIsRedirecting = (s: CallbackSnapshot): boolean => s.matches('redirecting');
