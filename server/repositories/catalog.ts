@@ -53,6 +53,9 @@ const SORT_KEYS: Record<SortKey, { column: SQL; text: SQL; fromText: (value: str
  * broad filter on a large catalogue would cost more than the page itself.
  */
 const TOTAL_CAP = 1000;
+
+/** A page's size: -1 means no limit (spec §5), which is every match up to what the catalogue counts. */
+const pageSize = (limit: number | undefined) => (limit === -1 ? TOTAL_CAP : (limit ?? 10));
 /** Search ranks at most this many matches, the newest first: ts_rank reads each match's document. */
 export const SEARCH_CANDIDATES = TOTAL_CAP;
 
@@ -371,7 +374,7 @@ export function createCatalogRepository(db: Db) {
      */
     async search(userId: string, q: QueryOf<'searchCatalog'>): Promise<ItemPage> {
       const wanted = literal(SEARCH_CANDIDATES + 1);
-      const limit = q.limit ?? 10;
+      const limit = pageSize(q.limit);
       const offset = q.offset ?? 0;
       const { withs, query, words } = await candidatesOf(userId, q, wanted);
       const rank = sql`ts_rank(c.search, ${query}) desc, c.created_at desc, c.id`;
@@ -404,7 +407,7 @@ export function createCatalogRepository(db: Db) {
       const own = q.progress === 'NOT_STARTED' ? undefined : q.progress;
       const items = own ? sql`(select * from catalog_items ci where ${progressFilter(userId, own)} offset 0) ci` : sql`catalog_items ci`;
       if (q.progress === 'NOT_STARTED') where.push(progressFilter(userId, q.progress));
-      const limit = q.limit ?? 10;
+      const limit = pageSize(q.limit);
       const offset = q.offset ?? 0;
       const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor, keys, direction);
       if (cursor && offset) throw badRequest('A page after a cursor cannot also skip items: leave out offset', 'CURSOR_WITH_OFFSET');

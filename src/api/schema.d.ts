@@ -1572,12 +1572,19 @@ export interface components {
                 redis?: "ok" | "unavailable";
             };
         };
-        /** Format: email */
+        /**
+         * Format: email
+         * @description An e-mail address as the app's forms judge it (src/lib/validation/rules.ts): once trimmed, at most 254 characters, ASCII letters, digits and !#$%&'*+/=?^_`{|}~- in dot-separated parts before the @, and a domain of dot-separated labels that neither start nor end with a hyphen. Saved trimmed and lower-cased. A failure answers the path, then the form's message, e.g. "body/email: The Email must be a valid email address".
+         */
         Email: string;
         /** @enum {string} */
         Role: "ADMIN" | "DISTRICT_ADMIN" | "SCHOOL_ADMIN" | "USER" | "DEMO";
         /** @enum {string} */
         ResourceType: "LEARNING_OBJECT" | "LIVESTREAM" | "PLAYLIST";
+        /**
+         * Format: person-name
+         * @description A first or last name: 2 to 50 characters once trimmed, counted as a person counts them (an accented letter or an emoji is one). Saved trimmed. A failure answers the path, then the form's message, e.g. "body/firstName: The First Name must have at least 2 characters".
+         */
         PersonName: string;
         AccessToken: {
             accessToken: string;
@@ -2752,7 +2759,7 @@ export interface components {
         SubscriptionId: string;
         TransactionId: string;
         Offset: number;
-        /** @description Page size (at most 100). */
+        /** @description Page size, at most 100; -1 means no limit (spec §5): every match, capped safely at 1,000 at once, the most the catalogue counts (`totalIsCapped` says when there are more). */
         CatalogLimit: number;
         /** @description Without it, each list uses its natural order (catalogue newest first, progress table ascending). */
         SortOrder: "ASC" | "DESC";
@@ -2801,7 +2808,7 @@ export interface operations {
                 /** @description Only items in this state for the signed-in learner. */
                 progress?: components["parameters"]["ProgressFilter"];
                 offset?: components["parameters"]["Offset"];
-                /** @description Page size (at most 100). */
+                /** @description Page size, at most 100; -1 means no limit (spec §5): every match, capped safely at 1,000 at once, the most the catalogue counts (`totalIsCapped` says when there are more). */
                 limit?: components["parameters"]["CatalogLimit"];
             };
             header?: never;
@@ -2859,7 +2866,7 @@ export interface operations {
         parameters: {
             query?: {
                 offset?: components["parameters"]["Offset"];
-                /** @description Page size (at most 100). */
+                /** @description Page size, at most 100; -1 means no limit (spec §5): every match, capped safely at 1,000 at once, the most the catalogue counts (`totalIsCapped` says when there are more). */
                 limit?: components["parameters"]["CatalogLimit"];
                 /** @description Sort keys in priority order. */
                 sortBy?: ("createdAt" | "title" | "startDate" | "rating")[];

@@ -82,6 +82,24 @@ describe('cursor pages', () => {
   });
 });
 
+describe('page size -1 (spec §5: no limit)', () => {
+  it('is every match in one answer, in the order of the pages, for the list and for search; 0 is refused', async () => {
+    const { byOffset } = await bothWays(query(['title'], 'ASC'), 9);
+    const all = await get(`/api/catalog/items?limit=-1${query(['title'], 'ASC')}`);
+    expect(all.items.map((i) => i.id)).toEqual(byOffset.flat());
+    expect(all.items).toHaveLength(all.total);
+    expect(all.items.length).toBeGreaterThan(100);
+    expect(all.nextCursor ?? null).toBeNull();
+    const found = await get('/api/catalog/search?q=tied&limit=-1');
+    expect(found.items.length).toBeGreaterThanOrEqual(24);
+    expect(found.items).toHaveLength(found.total);
+    for (const url of ['/api/catalog/items?limit=0', '/api/catalog/items?limit=-2', '/api/catalog/search?q=tied&limit=0']) {
+      const res = await t.request(token, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+    }
+  });
+});
+
 describe('a cursor that is not one the list gave out', () => {
   const expectError = async (url: string, code: string) => {
     const res = await t.request(token, { method: 'GET', url });
