@@ -53,6 +53,24 @@ test.describe('statechart viewer', () => {
     expect(await violations()).toEqual([]);
   });
 
+  test('a platform admin is offered only what the guard lets them keep: clicking around never signs them out', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInLocally(page, ADMIN, '/statecharts');
+    await expect(page.getByRole('heading', { name: 'Statecharts', level: 1 })).toBeVisible();
+    // No Dashboard, Catalog, Livestreams…: each would send a platform admin to the admin site.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Educator Learning Platform home' }).click();
+    await expect(page).toHaveURL(/\/statecharts$/);
+    await page.getByRole('button', { name: /Alex Admin/ }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Profile' })).toHaveCount(0);
+    await expect(menu.getByRole('menuitem', { name: 'Billing' })).toHaveCount(0);
+    await menu.getByRole('menuitem', { name: 'Statecharts' }).click();
+    await expect(page).toHaveURL(/\/statecharts$/);
+    await expect(page.getByRole('heading', { name: 'Statecharts', level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('AV_TOKEN'))).not.toBeNull();
+  });
+
   test('every machine at 1280 px, light and dark: legible boxes inside the drawing, no CSP violation, no sideways scroll', async ({ page }) => {
     // Every machine's drawing is laid out in the page (ELK) and checked twice: far more than the
     // default minute when other browser tests share the machine's two cores.

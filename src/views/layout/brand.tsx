@@ -21,10 +21,10 @@ export function BrandMark() {
   );
 }
 
-/** The product name linking home, for the navbar. */
-export function BrandLink({ textClassName }: { textClassName?: string }) {
+/** The product name linking home (the user's home: `to`), for the navbar. */
+export function BrandLink({ textClassName, to = '/' }: { textClassName?: string; to?: string }) {
   return (
-    <Link to="/" className={styles.brand} aria-label={`${PRODUCT_NAME} home`}>
+    <Link to={to} className={styles.brand} aria-label={`${PRODUCT_NAME} home`}>
       <Logo />
       <span className={textClassName}>{PRODUCT_NAME}</span>
     </Link>

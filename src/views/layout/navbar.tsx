@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { NavLink } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
-import { selectIsDemoUser, selectIsDistrictAdmin, selectIsSchoolAdmin } from '@/machines/identity/identity.selectors';
+import { selectIsDemoUser, selectUser } from '@/machines/identity/identity.selectors';
+import { buildPath, roleMayEnter, type RouteName } from '@/lib/routes';
 import { useRoot } from '@/views/root-context';
 import { useAuth } from '@/views/hooks/use-auth';
 import { BrandLink } from '@/views/layout/brand';
@@ -12,18 +13,25 @@ import * as styles from '@/views/layout/navbar.css';
 
 type NavItem = { to: string; label: string; end?: boolean };
 
-/** The main navigation by role: demo users browse; members learn; admins also see usage. */
+const NAV_ITEMS: readonly { name: RouteName; label: string }[] = [
+  { name: 'dashboard', label: 'Dashboard' },
+  { name: 'catalog', label: 'Catalog' },
+  { name: 'livestreams', label: 'Livestreams' },
+  { name: 'learning', label: 'My learning' },
+  { name: 'community', label: 'Community' },
+  { name: 'usage', label: 'Usage' },
+];
+
+/**
+ * The main navigation: the routes the user's role may stay on (demo users browse; members learn;
+ * school and district admins also see usage; a platform admin, whom the guard sends to the admin
+ * site from any of them, none).
+ */
 function useNavItems(): NavItem[] {
   const { identity } = useRoot();
-  const isDemo = useSelector(identity, selectIsDemoUser);
-  const isAdmin = useSelector(identity, (s) => selectIsSchoolAdmin(s) || selectIsDistrictAdmin(s));
-  return [
-    { to: '/', label: 'Dashboard', end: true },
-    { to: '/catalog', label: 'Catalog' },
-    { to: '/livestreams', label: 'Livestreams' },
-    ...(isDemo ? [] : [{ to: '/learning', label: 'My learning' }, { to: '/community', label: 'Community' }]),
-    ...(isAdmin ? [{ to: '/usage', label: 'Usage' }] : []),
-  ];
+  const role = useSelector(identity, (s) => selectUser(s)?.role ?? null);
+  if (!role) return [];
+  return NAV_ITEMS.filter(({ name }) => roleMayEnter(name, role)).map(({ name, label }) => ({ to: buildPath(name), label, end: name === 'dashboard' }));
 }
 
 function MenuIcon({ open }: { open: boolean }) {
@@ -43,6 +51,8 @@ export function Navbar() {
   const isDemo = useSelector(identity, selectIsDemoUser);
   const { register } = useAuth();
   const items = useNavItems();
+  // Home is the dashboard, or for a platform admin (who may not stay there) the one page they may.
+  const home = items[0]?.to ?? buildPath('statecharts');
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -80,7 +90,7 @@ export function Navbar() {
   return (
     <header ref={headerRef} className={styles.bar}>
       <div className={styles.inner}>
-        <BrandLink textClassName={styles.brandText} />
+        <BrandLink textClassName={styles.brandText} to={home} />
         <nav aria-label="Main" className={styles.desktopNav}>
           <ul className={styles.linkList}>
             {items.map((item) => (

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
-import { buildPath, getRoute, type RouteName } from '@/lib/routes';
+import { buildPath, roleMayEnter, type RouteName } from '@/lib/routes';
 import { selectRouteFlagOn } from '@/machines/flags/flags.selectors';
 import { selectIsDemoUser, selectUser } from '@/machines/identity/identity.selectors';
 import { useRoot } from '@/views/root-context';
@@ -33,7 +33,7 @@ export function UserMenu() {
   const user = useSelector(identity, selectUser);
   const isDemo = useSelector(identity, selectIsDemoUser);
   const showStatecharts = useSelector(flags, (snapshot) => selectRouteFlagOn(snapshot, 'statechart-viewer'));
-  const mayOpen = (name: RouteName) => (user ? (getRoute(name).meta.roles?.includes(user.role) ?? false) : false);
+  const mayOpen = (name: RouteName) => (user ? roleMayEnter(name, user.role) : false);
   const { logout, register } = useAuth();
   const { isOpen, close, rootProps, triggerProps, menuProps } = useHoverMenu();
   const menuId = useId();
