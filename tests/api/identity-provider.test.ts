@@ -421,6 +421,30 @@ describe('sign-in with the authorization code flow', () => {
     expect(reused.body.error).toBe('invalid_grant');
   });
 
+  it('takes a JSON body as well as the form encoding (spec §7): a code and a refresh token, and refuses one it cannot use', async () => {
+    const json = async (body: unknown) => {
+      const response = await fetch(new URL('/oauth/token', origin), { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) });
+      return { status: response.status, body: (await response.json()) as TokenResponse & { error?: string; error_description?: string } };
+    };
+    const browser = new Browser();
+    const { uid, flow } = await openInteraction(browser);
+    const submitted = await browser.request(`/u/${uid}/login`, { form: { email: ACCOUNTS.educator, password: SEED_PASSWORD } });
+    const code = await followToCallback(browser, submitted, flow);
+    const exchanged = await json({ client_id: clientId, grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: flow.verifier });
+    expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
+    expect((await me(exchanged.body.access_token)).body.email).toBe(ACCOUNTS.educator);
+    const refreshed = await json({ client_id: clientId, grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token });
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    expect(refreshed.body.refresh_token).not.toBe(exchanged.body.refresh_token);
+    // The same refusals as the form: a used refresh token is invalid_grant.
+    const reused = await json({ client_id: clientId, grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token });
+    expect([reused.status, reused.body.error]).toEqual([400, 'invalid_grant']);
+    for (const bad of [[clientId], { client_id: clientId, grant_type: 'refresh_token', refresh_token: 42 }, 'not an object']) {
+      const refused = await json(bad);
+      expect([refused.status, refused.body.error], JSON.stringify(bad)).toEqual([400, 'invalid_request']);
+    }
+  });
+
   it('allows the app origins to call the token endpoint (CORS)', async () => {
     const preflight = await fetch(new URL('/oauth/token', origin), {
       method: 'OPTIONS',

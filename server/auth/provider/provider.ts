@@ -17,6 +17,9 @@ import { REDIS_RETRY_AFTER_S, redisReady } from '../../redis.ts';
 import { addressProof } from '../../services/address-proof.ts';
 import { errorPage, loginPage, logoutPage, messagePage, PRODUCT, signUpPage, STYLESHEET, STYLESHEET_PATH, type SignUpValues } from './pages.ts';
 
+/** A JSON body the token or revocation endpoint cannot use (not an object of text parameters). */
+const UNUSABLE_JSON = Symbol('unusable JSON body');
+
 /** Origin of the Vite dev server, whose /callback is also registered outside production. */
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 /**
@@ -373,10 +376,30 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
 
     const rateLimit = config.rateLimit.enabled ? { rateLimit: { max: config.rateLimit.signInPerMinute, timeWindow: '1 minute' } } : {};
 
-    // Provider endpoints: the raw request goes to oidc-provider untouched (it reads the body itself).
+    // Provider endpoints: the raw request goes to oidc-provider untouched (it reads the body itself),
+    // except a JSON body, which Auth0's token and revocation endpoints take beside the form
+    // encoding (spec §7 "form-encoded by default, JSON possible") and oidc-provider does not: it
+    // is read here and handed on as the form it stands for.
     await app.register(async (passthrough) => {
       passthrough.removeAllContentTypeParsers();
       passthrough.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      passthrough.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 56 * 1024 }, (request, body, done) => {
+        const path = (request.raw.url ?? '/').split('?')[0];
+        if (path !== '/oauth/token' && path !== '/oauth/revoke') return done(null, undefined);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(body as string);
+        } catch {
+          parsed = null;
+        }
+        const fields = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.entries(parsed) : null;
+        // An unusable body is answered as OAuth answers (the route's handler, below).
+        if (!fields || fields.some(([, value]) => typeof value !== 'string')) return done(null, UNUSABLE_JSON);
+        // oidc-provider reads an already-read request's parameters from `req.body` (selective_body.js).
+        Object.assign(request.raw, { body: Object.fromEntries(fields) });
+        request.raw.headers['content-type'] = 'application/x-www-form-urlencoded';
+        done(null, undefined);
+      });
       const methods: HTTPMethods[] = ['GET', 'POST', 'OPTIONS'];
       for (const url of [
         '/authorize',
@@ -390,7 +413,14 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
         '/oidc/logout/confirm',
         '/oidc/logout/success',
       ]) {
-        passthrough.route({ method: methods, url, handler: async (request, reply) => handoff(request, reply) });
+        passthrough.route({
+          method: methods,
+          url,
+          handler: async (request, reply) =>
+            request.body === UNUSABLE_JSON
+              ? reply.code(400).header('cache-control', 'no-store').send({ error: 'invalid_request', error_description: 'the JSON body must be an object of text parameters' })
+              : handoff(request, reply),
+        });
       }
       passthrough.route({ method: 'OPTIONS', url: '/userinfo', handler: async (request, reply) => handoff(request, reply) });
 
