@@ -211,7 +211,7 @@ test('a playlist is a syllabus, and its context survives from entry to entry', a
   await expect(page.getByRole('navigation', { name: 'Playlist' })).toHaveCount(0);
 });
 
-test('the strategy page widgets: stars by keyboard with 24 px targets, rubric cards, a Save toggle, tabs that scroll on a phone', async ({ page }) => {
+test('the strategy page widgets: stars by keyboard with 24 px targets, rubric cards, a Save toggle, tabs with their icons that fit a phone', async ({ page }) => {
   test.setTimeout(150_000);
   await signInLocally(page, EDUCATOR);
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
@@ -250,8 +250,21 @@ test('the strategy page widgets: stars by keyboard with 24 px targets, rubric ca
     const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Every tab is whole on screen, its label not cut (spec §3's tabs, all three on a phone too).
+    const list = await page.getByRole('tablist', { name: 'Strategy resources' }).boundingBox();
+    for (const box of await tabs.evaluateAll((els) => els.map((el) => ({ ...el.getBoundingClientRect().toJSON(), clipped: el.scrollWidth > el.clientWidth, what: `${el.textContent} ${el.scrollWidth}/${el.clientWidth}` })))) {
+      expect(box.left).toBeGreaterThanOrEqual(list!.x - 1);
+      expect(box.right).toBeLessThanOrEqual(list!.x + list!.width + 1);
+      expect(box.clipped, `${width} ${box.what}`).toBe(false);
+    }
     await expectAccessible(page);
   }
+
+  // Spec §3: two icon names per tab kind, the filled one on the selected tab.
+  const icons = () => page.getByRole('tab').evaluateAll((els) => els.map((el) => el.querySelector('svg')?.dataset.icon));
+  await expect.poll(icons).toEqual(['clipboard-check', 'book-open-outline', 'folder-download-outline']);
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  await expect.poll(icons).toEqual(['clipboard-check-outline', 'book-open-outline', 'folder-download']);
 });
 
 test('livestreams: the session on air is a Live now hero above Upcoming; list pages are accessible in light and dark', async ({ page }) => {

@@ -73,18 +73,39 @@ export const saveIcon = style({ width: '20px', height: '20px' });
 export const tablist = style({
   display: 'flex',
   flexWrap: 'nowrap',
-  gap: vars.space.xs,
+  gap: 0,
+  '@media': { [mediaUp('sm')]: { gap: vars.space.xs } },
   overflowX: 'auto',
   scrollbarWidth: 'thin',
   borderBottom: `1px solid ${vars.color.border}`,
 });
+// On a phone the three tabs share the width, each its icon above its label (which may wrap), so
+// none is cut off; from `sm` up they sit side by side, icon before label.
 export const tab = style({
-  flex: '0 0 auto',
+  flex: '1 1 0',
+  minWidth: 0,
   display: 'inline-flex',
+  flexDirection: 'column',
   alignItems: 'center',
-  whiteSpace: 'nowrap',
-  minHeight: '44px',
-  padding: `0 ${vars.space.md}`,
+  justifyContent: 'center',
+  gap: '2px',
+  textAlign: 'center',
+  fontSize: vars.fontSize.sm,
+  lineHeight: 1.2,
+  minHeight: '56px',
+  padding: `${vars.space.xs} 2px`,
+  vars: { '--tab-icon-contrast': vars.color.surface },
+  '@media': {
+    [mediaUp('sm')]: {
+      flex: '0 0 auto',
+      flexDirection: 'row',
+      gap: vars.space.xs,
+      whiteSpace: 'nowrap',
+      fontSize: 'inherit',
+      minHeight: '44px',
+      padding: `0 ${vars.space.md}`,
+    },
+  },
   borderBottom: '3px solid transparent',
   color: vars.color.textMuted,
   fontWeight: vars.fontWeight.medium,
@@ -96,6 +117,7 @@ export const tab = style({
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px', borderRadius: vars.radius.sm },
   },
 });
+export const tabIcon = style({ flex: '0 0 auto' });
 export const panel = style({
   paddingTop: vars.space.md,
   display: 'grid',

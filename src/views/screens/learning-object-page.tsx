@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs, ToggleButton } from 'react-aria-components';
+import { ResourceTabIcon } from '@/views/components/resource-tab-icon';
 import type { ActorRefFrom } from 'xstate';
 import { learningObjectScreen } from '@/machines/learning-object/learning-object.actors';
 import { learningObjectIntents } from '@/machines/learning-object/learning-object.intents';
@@ -322,7 +323,12 @@ function ResourceTabs({ actor, item }: { actor: LearningObjectRef; item: Catalog
         <TabList aria-label="Strategy resources" className={styles.tablist}>
           {TABS.map((tab) => (
             <Tab key={tab.kind} id={tab.kind} className={styles.tab}>
-              {tab.label}
+              {({ isSelected }) => (
+                <>
+                  <ResourceTabIcon kind={tab.kind} selected={isSelected} className={styles.tabIcon} />
+                  {tab.label}
+                </>
+              )}
             </Tab>
           ))}
         </TabList>
