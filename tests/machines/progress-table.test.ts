@@ -25,10 +25,10 @@ describe('progress table', () => {
     expect(table.asked()).toEqual({ page: 1, itemsPerPage: 10, sortBy: [{ key: 'strategyTitle', order: 'asc' }], filter: 'ALL' });
   });
 
-  it('reads limit and offset as numbers: offset 50 of 25 a page is page 3', () => {
-    const table = start('?limit=25&offset=50&sortBy=watched&sortOrder=desc&filter=SAVED');
-    expect(table.asked()).toEqual({ page: 3, itemsPerPage: 25, sortBy: [{ key: 'watched', order: 'desc' }], filter: 'SAVED' });
-    expect(table.address.search).toBe('?limit=25&offset=50&sortBy=watched&sortOrder=desc&filter=SAVED');
+  it('reads limit and offset as numbers: offset 30 of 15 a page is page 3', () => {
+    const table = start('?limit=15&offset=30&sortBy=watched&sortOrder=desc&filter=SAVED');
+    expect(table.asked()).toEqual({ page: 3, itemsPerPage: 15, sortBy: [{ key: 'watched', order: 'desc' }], filter: 'SAVED' });
+    expect(table.address.search).toBe('?limit=15&offset=30&sortBy=watched&sortOrder=desc&filter=SAVED');
   });
 
   it.each([
@@ -85,12 +85,12 @@ describe('progress table', () => {
     const calls = table.fetch.calls.length;
     table.navigate(table.address.search);
     expect(table.fetch.calls).toHaveLength(calls);
-    table.navigate('?limit=50&offset=0&sortBy=progress&sortOrder=desc&filter=IN_PROGRESS');
-    expect(table.asked()).toEqual({ page: 1, itemsPerPage: 50, sortBy: [{ key: 'progress', order: 'desc' }], filter: 'IN_PROGRESS' });
+    table.navigate('?limit=5&offset=0&sortBy=progress&sortOrder=desc&filter=IN_PROGRESS');
+    expect(table.asked()).toEqual({ page: 1, itemsPerPage: 5, sortBy: [{ key: 'progress', order: 'desc' }], filter: 'IN_PROGRESS' });
     // Another widget's parameter survives the table's writes.
-    table.navigate('?limit=50&offset=0&sortBy=progress&sortOrder=desc&filter=IN_PROGRESS&tour=1');
+    table.navigate('?limit=5&offset=0&sortBy=progress&sortOrder=desc&filter=IN_PROGRESS&tour=1');
     await table.answer();
-    table.intents.setItemsPerPage(25);
+    table.intents.setItemsPerPage(15);
     expect(new URLSearchParams(table.address.search).get('tour')).toBe('1');
   });
 });

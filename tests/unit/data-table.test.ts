@@ -93,20 +93,19 @@ describe('DataTable', () => {
     expect(table.context().selection).toEqual([]);
   });
 
-  it('the footer offers the page sizes and shows the range', async () => {
+  it("the footer offers the generic table's page sizes (spec §2: 5, 10, 15, All) and shows the range", async () => {
     const { table } = await loadedTable();
     const size = screen.getByRole('combobox', { name: 'Rows per page' }) as HTMLSelectElement;
-    expect([...size.options].map((option) => option.textContent)).toEqual(['10', '25', '50', '100', 'All']);
+    expect([...size.options].map((option) => option.textContent)).toEqual(['5', '10', '15', 'All']);
     expect(size.value).toBe('10');
     expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
 
-    await act(() => void fireEvent.change(size, { target: { value: '25' } }));
+    await act(() => void fireEvent.change(size, { target: { value: '15' } }));
     await act(() => table.fetch.answerAll());
-    expect(range().textContent).toBe('1–25 of 57');
-    await click(screen.getByRole('button', { name: 'Next page' }));
-    await click(screen.getByRole('button', { name: 'Next page' }));
+    expect(range().textContent).toBe('1–15 of 57');
+    for (let i = 0; i < 3; i++) await click(screen.getByRole('button', { name: 'Next page' }));
     await act(() => table.fetch.answerAll());
-    expect(range().textContent).toBe('51–57 of 57');
+    expect(range().textContent).toBe('46–57 of 57');
     expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
 
     await act(() => void fireEvent.change(size, { target: { value: '-1' } }));

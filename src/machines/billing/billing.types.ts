@@ -11,6 +11,5 @@ export const transactionsTableInput = (): TableInput => ({
   sortKeys: TRANSACTION_SORT_KEYS,
   mustSort: true,
   defaults: { sortBy: [{ key: 'createdAt', order: 'desc' }] },
-  pageOptions: [10, 25, 50, -1],
   filterDebounceMs: 0,
 });

@@ -1,6 +1,6 @@
 import {
   defaultTableOptions,
-  FOOTER_PAGE_OPTIONS,
+  TABLE_PAGE_OPTIONS,
   parseTableQuery,
   type TableQuery,
 } from '@/lib/paging';
@@ -18,7 +18,8 @@ export function tableConfig(input: TableInput): TableConfig {
     sortKeys: [...input.sortKeys],
     mustSort: input.mustSort ?? false,
     defaults: defaultTableOptions(input.defaults),
-    pageOptions: [...(input.pageOptions ?? FOOTER_PAGE_OPTIONS)],
+    // Spec §2: the generic table's page sizes (5, 10, 15, All), unless a table names its own.
+    pageOptions: [...(input.pageOptions ?? TABLE_PAGE_OPTIONS)],
     prefix: input.url?.prefix ?? '',
     ...(input.url?.params && { params: input.url.params }),
     ...(input.filters && { filters: input.filters }),

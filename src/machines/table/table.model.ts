@@ -13,7 +13,7 @@ export const TABLE_MODEL = {
   matching: 4,
   /** table.setPage always asks for this page; table.setItemsPerPage for this size. */
   page: 2,
-  itemsPerPage: 25,
+  itemsPerPage: 15,
   /** url.back: a shared link to page 9 (past the end) sorted by last name, descending. */
   backSearch: '?page=9&sort=lastName&order=desc',
   /** url.bad: every table parameter wrong. */
