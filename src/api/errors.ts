@@ -35,14 +35,7 @@ type ErrorBody = { error: { code?: unknown; message?: unknown } };
  * least 2 characters" (server/plugins/validation.ts). A person sees the form's words after the
  * colon, else the generic text: never a schema path.
  */
-const VALIDATION_MESSAGE = /^(body|querystring|params|headers)(?:\/(\S*?))?(:?)\s+(.*)$/s;
-
-function readValidationMessage(message: string): { shown: string; field: string | undefined } | null {
-  const match = VALIDATION_MESSAGE.exec(message);
-  if (!match) return null;
-  const [, part, path, colon, words] = match;
-  return { shown: colon && words ? words : GENERIC_ERROR_MESSAGE, field: part === 'body' && path ? path : undefined };
-}
+const VALIDATION_MESSAGE = /^(?:body\/([^\s:]+)|body|querystring|params|headers)\S*?(:?)\s+(.*)$/s;
 
 function hasErrorObject(body: unknown): body is ErrorBody {
   return (
@@ -66,10 +59,11 @@ export function toApiError(status: number, body: unknown): ApiError {
   const details = hasErrorObject(body) ? body.error : undefined;
   const code = nonEmptyString(details?.code);
   if (status === 413) return new ApiError(status, code ?? FILE_TOO_LARGE_CODE, FILE_TOO_LARGE_MESSAGE);
-  const message = nonEmptyString(details?.message);
-  const validation = message === undefined ? null : readValidationMessage(message);
-  if (validation) return new ApiError(status, code ?? UNKNOWN_ERROR_CODE, validation.shown, validation.field === undefined ? undefined : { field: validation.field });
-  return new ApiError(status, code ?? UNKNOWN_ERROR_CODE, message ?? GENERIC_ERROR_MESSAGE);
+  const message = nonEmptyString(details?.message) ?? GENERIC_ERROR_MESSAGE;
+  // [, the body field's path, ':' when the form's words follow, those words]
+  const [, field, colon, words] = VALIDATION_MESSAGE.exec(message) ?? [];
+  const shown = words === undefined ? message : colon ? words : GENERIC_ERROR_MESSAGE;
+  return new ApiError(status, code ?? UNKNOWN_ERROR_CODE, shown, { field: field || undefined });
 }
 
 /** An error body as it came: its JSON, else its text, else nothing. */

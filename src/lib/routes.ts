@@ -175,17 +175,6 @@ export function getRoute(name: RouteName): AppRoute {
   return route;
 }
 
-/**
- * Whether a signed-in role may stay on a route: what menus offer, so no link leads where the
- * navigation guard would send the user away (a platform admin to the admin site, a demo user
- * from a route that sends demos elsewhere).
- */
-export function roleMayEnter(name: RouteName, role: Role): boolean {
-  const { meta } = getRoute(name);
-  if (role === 'DEMO' && 'demoRedirectTo' in meta) return false;
-  return (meta.roles as readonly Role[] | undefined)?.includes(role) ?? false;
-}
-
 /** The `:name` segments of a path pattern. */
 type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<Rest>

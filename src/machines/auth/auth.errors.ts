@@ -1,5 +1,5 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '@/api/errors';
-import { INVALID_TOKEN_PAYLOAD, InvalidTokenPayloadError } from '@/machines/auth/local-token';
+import { INVALID_TOKEN_PAYLOAD, INVALID_TOKEN_PAYLOAD_MESSAGE } from '@/machines/auth/local-token';
 
 /** A sign-in problem as the screens show it: a stable code and a message safe to display. */
 export type AuthFailure = { code: string; message: string };
@@ -16,7 +16,7 @@ const MESSAGES: Record<string, string> = {
   [AUTH_ERROR_CODES.cancelled]: 'The sign-in window was closed before signing in finished.',
   [AUTH_ERROR_CODES.timeout]: 'Signing in took too long. Please try again.',
   [AUTH_ERROR_CODES.popupBlocked]: 'Allow pop-ups for this site to sign in.',
-  [INVALID_TOKEN_PAYLOAD]: new InvalidTokenPayloadError().message,
+  [INVALID_TOKEN_PAYLOAD]: INVALID_TOKEN_PAYLOAD_MESSAGE,
 };
 
 function stringField(value: unknown, field: string): string | undefined {

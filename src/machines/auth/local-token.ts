@@ -44,19 +44,15 @@ function decodeBase64Url(segment: string): string {
 /** The code of a token whose payload carries no expiry (auth.errors.ts words it as spec §8 does). */
 export const INVALID_TOKEN_PAYLOAD = 'invalid_token_payload';
 
-/** Spec §5, §8: an access token payload must carry an expiry. */
-export class InvalidTokenPayloadError extends Error {
-  override readonly name = 'InvalidTokenPayloadError';
-  readonly error = INVALID_TOKEN_PAYLOAD;
-  constructor() {
-    super('Invalid jwt payload. Missing exp field.');
-  }
-}
+export const INVALID_TOKEN_PAYLOAD_MESSAGE = 'Invalid jwt payload. Missing exp field.';
+
+/** Spec §5, §8: an access token payload must carry an expiry; `error` is its code, as the identity library's errors carry one. */
+const invalidTokenPayload = () => Object.assign(new Error(INVALID_TOKEN_PAYLOAD_MESSAGE), { error: INVALID_TOKEN_PAYLOAD });
 
 /**
  * The `exp` of a JWT in epoch milliseconds, read without verifying it: the server verifies, the
  * client only wants to know when asking again is pointless. A token whose payload cannot be read
- * or has no numeric `exp` throws InvalidTokenPayloadError: such a token is never used (spec §5).
+ * or has no numeric `exp` throws spec §8's error: such a token is never used (spec §5).
  */
 export function readJwtExpiry(token: string): number {
   const payload = token.split('.')[1];
@@ -67,6 +63,6 @@ export function readJwtExpiry(token: string): number {
     // Not a token's payload: below.
   }
   const exp = typeof claims === 'object' && claims !== null && 'exp' in claims ? claims.exp : undefined;
-  if (typeof exp !== 'number' || !Number.isFinite(exp)) throw new InvalidTokenPayloadError();
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) throw invalidTokenPayload();
   return exp * 1000;
 }

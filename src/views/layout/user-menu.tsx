@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
-import { buildPath, roleMayEnter, type RouteName } from '@/lib/routes';
+import { buildPath, type RouteName } from '@/lib/routes';
+import { roleMayEnter } from '@/lib/route-access';
 import { selectRouteFlagOn } from '@/machines/flags/flags.selectors';
 import { selectIsDemoUser, selectUser } from '@/machines/identity/identity.selectors';
 import { useRoot } from '@/views/root-context';
