@@ -89,6 +89,24 @@ test('a newcomer is welcomed (not welcomed back) and every empty list offers a n
   await expect(page).toHaveURL(/\/catalog/);
 });
 
+test('"Start here" plays the explorer playlist: /?playVideo=true opens its first strategy, in the playlist, playing', async ({ page }) => {
+  await signInLocally(page, NEWCOMER);
+  const resume = section(page, 'Continue where you left off');
+  await resume.getByRole('link', { name: 'Start here' }).click();
+  // The explorer playlist setting's default: the seed's "First Weeks of School Essentials".
+  await expect(page).toHaveURL(/\/learning-objects\/routine-rehearsal\?playlist=first-weeks-of-school-essentials&playVideo=true$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Routine Rehearsal' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Playlist' })).toContainText('1 of 6');
+  await expect.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => !video.paused && video.currentTime > 0), { timeout: 15_000 }).toBe(true);
+  // Back returns to the dashboard: the steps between were replaced, not stacked.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, \S/ })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+  // The address a person can share or bookmark does the same from a fresh load.
+  await page.goto('/?playVideo=true');
+  await expect(page).toHaveURL(/\/learning-objects\/routine-rehearsal\?playlist=first-weeks-of-school-essentials&playVideo=true$/);
+});
+
 test('a signed-in page asks for its start-up data in one request, and signing in does too; the first screen renders from it', async ({ page }) => {
   const startUp = '/api/identity/start';
   // What the start-up answer holds: the app must not ask for these itself as it starts.

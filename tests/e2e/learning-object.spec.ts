@@ -186,10 +186,10 @@ test('a playlist is a syllabus, and its context survives from entry to entry', a
   await expect(page.getByText(/4 entries · \d+ (h|min).* in total/)).toBeVisible();
   await expectAccessible(page);
 
-  // Play next opens the first entry not done, with the playlist kept in the address.
+  // Play next opens the first entry not done, playing, with the playlist kept in the address.
   const first = (await entries.first().getByRole('link').textContent())?.replace(/^1\. /, '') ?? '';
   await page.getByRole('link', { name: /^Play next/ }).click();
-  await expect(page).toHaveURL(/\/learning-objects\/[^?]+\?playlist=coaching-cycle-clear-learning-goals$/);
+  await expect(page).toHaveURL(/\/learning-objects\/[^?]+\?playlist=coaching-cycle-clear-learning-goals&playVideo=true$/);
   await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
   const banner = page.getByRole('navigation', { name: 'Playlist' });
   await expect(banner).toContainText('1 of 4');

@@ -6,6 +6,7 @@ import { itemPath } from '@/views/catalog/item-card';
 import * as styles from '@/views/catalog/detail-pages.css';
 import { useDocumentTitle } from '@/views/hooks/use-document-title';
 import { visuallyHidden } from '@/views/components/text.css';
+import { PLAY_VIDEO_PARAM } from '@/lib/explorer';
 
 // What the detail pages (strategy, playlist, livestreams) share: skeletons while they load, the
 // not-found page for an address that names nothing, and links that keep a playlist's context.
@@ -66,7 +67,10 @@ export function NotFoundNotice({ what, browseTo, browseLabel }: { what: string; 
 export const PLAYLIST_PARAM = 'playlist';
 
 /** An entry's address from a playlist: a strategy keeps the playlist (banner, "3 of 6", Next). */
-export function entryPath(entry: Pick<CatalogItemSummary, 'resourceType' | 'publicId'>, playlistPublicId: string): string {
+export function entryPath(entry: Pick<CatalogItemSummary, 'resourceType' | 'publicId'>, playlistPublicId: string, options: { play?: boolean } = {}): string {
   const path = itemPath(entry);
-  return entry.resourceType === 'LEARNING_OBJECT' ? `${path}?${new URLSearchParams({ [PLAYLIST_PARAM]: playlistPublicId })}` : path;
+  if (entry.resourceType !== 'LEARNING_OBJECT') return path;
+  const query = new URLSearchParams({ [PLAYLIST_PARAM]: playlistPublicId });
+  if (options.play) query.set(PLAY_VIDEO_PARAM, 'true');
+  return `${path}?${query}`;
 }

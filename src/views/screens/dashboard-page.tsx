@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { ReplaceWith } from '@/views/components/replace-with';
+import { EXPLORER_PLAYLIST_ID, PLAY_VIDEO_PARAM, START_HERE_PATH } from '@/lib/explorer';
 import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
 import { selectUser } from '@/machines/identity/identity.selectors';
@@ -112,7 +115,14 @@ function DashboardSkeleton() {
 
 const browse = <ButtonLink to="/catalog">Browse the catalogue</ButtonLink>;
 
+/** The home shell's `?playVideo=true` (spec §2) plays the explorer playlist's next entry. */
 export function DashboardPage() {
+  const [search] = useSearchParams();
+  if (search.get(PLAY_VIDEO_PARAM) === 'true') return <ReplaceWith to={`/playlists/${encodeURIComponent(EXPLORER_PLAYLIST_ID)}?${PLAY_VIDEO_PARAM}=true`} />;
+  return <Dashboard />;
+}
+
+function Dashboard() {
   const { identity } = useRoot();
   const user = useSelector(identity, selectUser);
   const actor = useScreenActor(dashboardScreen, { input: loadAtStart() });
@@ -135,8 +145,18 @@ export function DashboardPage() {
             {view.resume ? (
               <ContinueCard item={view.resume.item} progress={view.resume.progress} />
             ) : (
-              <EmptyState title="Nothing in progress yet" action={browse}>
-                Start a strategy from the catalogue: the one you touched last waits for you here.
+              <EmptyState
+                title="Nothing in progress yet"
+                action={
+                  <div className={styles.actions}>
+                    <ButtonLink to={START_HERE_PATH}>Start here</ButtonLink>
+                    <ButtonLink tone="secondary" to="/catalog">
+                      Browse the catalogue
+                    </ButtonLink>
+                  </div>
+                }
+              >
+                Start with the first video of our starter playlist, or pick a strategy from the catalogue: the one you touched last waits for you here.
               </EmptyState>
             )}
           </Section>

@@ -1,4 +1,6 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { ReplaceWith } from '@/views/components/replace-with';
+import { PLAY_VIDEO_PARAM } from '@/lib/explorer';
 import { Link } from '@/views/components/link';
 import { LoadError } from '@/views/components/load-error';
 import { NotFoundNotice } from '@/views/catalog/detail-page-parts';
@@ -18,16 +20,21 @@ import { visuallyHidden } from '@/views/components/text.css';
 
 export function PlaylistPage() {
   const { publicId = '' } = useParams();
-  return <PlaylistDetail key={publicId} publicId={publicId} />;
+  const [search] = useSearchParams();
+  return <PlaylistDetail key={publicId} publicId={publicId} playVideo={search.get(PLAY_VIDEO_PARAM) === 'true'} />;
 }
 
-function PlaylistDetail({ publicId }: { publicId: string }) {
+function PlaylistDetail({ publicId, playVideo }: { publicId: string; playVideo: boolean }) {
   const { detail, loading, failed, notFound, retry } = useItemDetail(publicId, 'PLAYLIST');
   useDocumentTitle(detail?.item.title);
   if (notFound) return <NotFoundNotice what="playlist" browseTo="/catalog?type=PLAYLIST" browseLabel="Browse playlists" />;
   const item = detail?.item;
   const syllabus = detail ? playlistSyllabus(detail.item, detail.progress) : null;
   const total = syllabus ? formatTotalTime(syllabus.totalSeconds) : null;
+  // ?playVideo=true plays the entry up next (the first one again once all are done); a playlist
+  // with no entries shows itself instead.
+  const playing = playVideo && item && syllabus ? (syllabus.next ?? syllabus.entries[0]) : undefined;
+  if (item && playing) return <ReplaceWith to={entryPath(playing.item, item.publicId, { play: true })} />;
   return (
     <PageLayout
       title={item?.title ?? 'Playlist'}
@@ -35,7 +42,7 @@ function PlaylistDetail({ publicId }: { publicId: string }) {
       titleSlot={
         item &&
         syllabus?.next && (
-          <ButtonLink to={entryPath(syllabus.next.item, item.publicId)} tone="primary" aria-label={`Play next: ${syllabus.next.item.title}`}>
+          <ButtonLink to={entryPath(syllabus.next.item, item.publicId, { play: true })} tone="primary" aria-label={`Play next: ${syllabus.next.item.title}`}>
             Play next
           </ButtonLink>
         )
