@@ -40,6 +40,7 @@ import { accountPages } from './routes/account-pages.ts';
 import { certificatePages } from './routes/certificate-pages.ts';
 import { adminPage } from './routes/admin-page.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { createFeatures } from './flags/features.ts';
 
 export type AppOptions = {
   config: Config;
@@ -76,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('billing', ctx.billing);
   // Receipts and invitations being e-mailed when the server stops are sent first.
   app.addHook('onClose', async () => void (await Promise.all([ctx.billing.drain(), ctx.invitations.drain()])));
+  // Open flag streams end first: a connection that never finishes must not hold the shutdown.
+  app.addHook('preClose', async () => ctx.features.close());
 
   await app.register(validation);
   await app.register(security(config, redis));
@@ -121,6 +124,7 @@ function createContext(
     adminChanges,
     uploads: createUploads({ storage: options.mediaStorage ?? createMediaStorage(config.media.storage), maxKb: config.media.maxKb, uploads: repos.uploads, adminChanges }),
     mediaUrls: createMediaUrls({ secret: config.localTokens.secret, ttlSeconds: config.media.signedUrlTtlSeconds }),
+    features: createFeatures(config.growthbook.featuresFile),
     limiter,
     passwords: createPasswordChecks(config.passwordChecks),
     signIns: config.rateLimit.enabled ? createSignInThrottle({ limits: config.rateLimit.signIn, redis, prefix: config.redisPrefix }) : UNTHROTTLED,

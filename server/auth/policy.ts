@@ -188,6 +188,8 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
 
   // flags and system
   getFeatures: PUBLIC,
+  evalFeatures: PUBLIC,
+  streamFeatures: PUBLIC,
   getHealth: PUBLIC,
   getReadiness: PUBLIC,
 };

@@ -14,9 +14,13 @@ import { appWide } from './app-wide.ts';
  * Operations that create accounts or send e-mails: limited per client address. Password sign-ins
  * are throttled per account and per address instead (server/auth/sign-in-throttle.ts).
  */
-const SIGN_IN: ReadonlySet<OperationId> = new Set(['startDemo', 'startDemoSession', 'authorizeEmail', 'register', 'verifyEmail', 'sendVerificationEmail']);
-/** What a page sends on its own, many times a minute: limited per address, more generously. */
-const BEACONS: ReadonlySet<OperationId> = new Set(['recordLearnerEvents', 'recordPageView']);
+const SIGN_IN: ReadonlySet<OperationId> = new Set(['startDemo', 'startDemoSession', 'register', 'verifyEmail', 'sendVerificationEmail']);
+/**
+ * What a page sends on its own, many times a minute, and the sign-in form's question before every
+ * sign-in (a school's staff behind one address signs in at once; the answer reveals nothing but
+ * the configuration): limited per address, more generously.
+ */
+const BEACONS: ReadonlySet<OperationId> = new Set(['recordLearnerEvents', 'recordPageView', 'authorizeEmail']);
 
 /** Response headers for every route (a strict content security policy), compression, and sign-in rate limits. */
 export const security = (config: Config, redis: Redis | null = null) =>

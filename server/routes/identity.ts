@@ -8,12 +8,12 @@ import { defineRoutes, principalOf, type Context } from './types.ts';
 import { clock } from '../clock.ts';
 
 /**
- * Where an address signs in: the embedded provider's page takes every account (it checks local
- * passwords too); with an external tenant, addresses of the domains it serves go there
- * (PROVIDER_DOMAINS), every other one to the local password form.
+ * Where the sign-in form sends an address: with an external tenant, addresses of the domains it
+ * serves (PROVIDER_DOMAINS) to the provider, where their passwords are; every other one, and every
+ * one with the embedded provider (whose page checks the same local passwords), to the local form.
  */
 export function loginMethodFor(email: string, config: Pick<Context['config'], 'provider'>): 'LOCAL' | 'PROVIDER' {
-  if (config.provider.embedded) return 'PROVIDER';
+  if (config.provider.embedded) return 'LOCAL';
   const domain = email.trim().toLowerCase().split('@').pop() ?? '';
   return config.provider.domains.some((d) => domain === d || domain.endsWith(`.${d}`)) ? 'PROVIDER' : 'LOCAL';
 }

@@ -18,6 +18,7 @@ import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import type { AdminChanges } from '../services/admin-changes.ts';
 import type { Uploads } from '../services/uploads.ts';
 import type { MediaUrls } from '../media/signed-urls.ts';
+import type { Features } from '../flags/features.ts';
 import { unauthorized } from '../errors.ts';
 
 type Parameters<K extends OperationId> = operations[K]['parameters'];
@@ -83,6 +84,8 @@ export type Context = {
   uploads: Uploads;
   /** Short-lived signed addresses of paid media (server/media/signed-urls.ts). */
   mediaUrls: MediaUrls;
+  /** The feature flags' payload, its evaluation and its update stream (server/flags/features.ts). */
+  features: Features;
   /**
    * The deployment's Redis (REDIS_URL), shared by every server process; null without it. Keys
    * go under `config.redisPrefix`. Commands fail fast while it is unreachable (no offline

@@ -14,7 +14,7 @@ export interface OperationTags {
     "reporting": "getUsageReport" | "getFrameworkUsage" | "recordPageView" | "listUsers" | "exportUsers";
     "organizations": "listOrganizations" | "inviteUser" | "resendInvitation" | "importUsers";
     "admin": "adminListUsers" | "adminGetUser" | "adminUpdateUser" | "adminResendInvitation" | "listAuditEntries";
-    "flags": "getFeatures";
+    "flags": "getFeatures" | "evalFeatures" | "streamFeatures";
     "system": "getHealth" | "getReadiness";
     "admin-catalog": "adminListCatalogItems" | "adminCreateCatalogItem" | "adminGetCatalogItem" | "adminUpdateCatalogItem" | "adminChangeCatalogItemStatus" | "adminReorderPlaylistEntries";
     "admin-organizations": "adminListOrganizations" | "adminCreateOrganization" | "adminGetOrganization" | "adminUpdateOrganization" | "adminSetOrganizationSubscription" | "adminLapseOrganizationSubscription" | "adminListOrganizationMembers" | "adminAddOrganizationMember" | "adminRemoveOrganizationMember";
@@ -1170,6 +1170,49 @@ export interface paths {
         };
         /** GrowthBook features payload (the app's flag client uses `/api/flags` as its API host). */
         get: operations["getFeatures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flags/api/eval/{clientKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GrowthBook remote evaluation, every feature evaluated for the attributes sent (the SDK's `remoteEval`).
+         * @description Answers GrowthBook's features payload with each feature reduced to its value for this user:
+         *     `defaultValue`, and for an experiment a forced rule whose `tracks` carry the assignment, so the
+         *     browser reports the exposure. Targeting rules stay on the server.
+         */
+        post: operations["evalFeatures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flags/sub/{clientKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GrowthBook's update stream (server-sent events); `features-updated` whenever the features change.
+         * @description Stays open: a comment line at once and every 25 s, and the event `features-updated` (data `{}`)
+         *     when the features file changes, after which the SDK fetches the features again.
+         */
+        get: operations["streamFeatures"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5800,6 +5843,107 @@ export interface operations {
                         /** Format: date-time */
                         dateUpdated: string;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    evalFeatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "attributes": {
+                 *         "id": "6f1c2a9e-1b7d-4c1e-9a57-0f3d2b8c4e11",
+                 *         "role": "USER"
+                 *       },
+                 *       "forcedVariations": {},
+                 *       "forcedFeatures": [],
+                 *       "url": "https://learning.example.org/"
+                 *     }
+                 */
+                "application/json": {
+                    attributes?: {
+                        [key: string]: unknown;
+                    };
+                    forcedVariations?: {
+                        [key: string]: number;
+                    };
+                    forcedFeatures?: unknown[][];
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The features, evaluated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 200,
+                     *       "features": {
+                     *         "local-login": {
+                     *           "defaultValue": true
+                     *         },
+                     *         "statechart-viewer": {
+                     *           "defaultValue": false
+                     *         }
+                     *       },
+                     *       "dateUpdated": "2026-11-02T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        status: number;
+                        features: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        dateUpdated: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    streamFeatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                clientKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example : features
+                     *
+                     *     event: features-updated
+                     *     data: {}
+                     */
+                    "text/event-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -9,6 +9,7 @@ import { createRootApp, type RootActor } from '@/machines/root/root.actors';
 import { guardNavigation } from '@/machines/root/root.navigation';
 import { selectRootRefs } from '@/machines/root/root.selectors';
 import type { Profile, User } from '@/machines/shared/domain';
+import { LOGIN_FORM, loginForm } from '@/machines/auth/auth.forms';
 import { flush, makeProfile, makeUser } from './fixtures';
 
 /** A local session's token: a JWT whose payload carries an expiry (spec §5), unsigned (the API is a stand-in). */
@@ -32,6 +33,8 @@ type Api = {
   startUpFails?: number | 'network';
   /** Parts of the start-up answer other than the server's usual ones (a refusal, a failure). */
   parts?: Record<string, unknown>;
+  /** What `POST /identity/authorize` answers (default LOCAL), or that it fails. */
+  loginMethod?: 'LOCAL' | 'PROVIDER' | 'fails';
 };
 
 const PROGRESS = [
@@ -51,6 +54,8 @@ const PROGRESS = [
 function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: LOCAL_JWT }, options: { isLeaving?: () => boolean } = {}) {
   const values = new Map(Object.entries(storage));
   const calls: string[] = [];
+  /** The bodies the sign-in calls carried. */
+  const sent: unknown[] = [];
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const subscriptions = () =>
@@ -60,6 +65,15 @@ function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: LOCAL_J
     const path = new URL(request.url).pathname.replace(/^\/api/, '');
     calls.push(`${request.method} ${path}`);
     if (path === '/identity/me') return json(api.user);
+    if (path === '/identity/authorize') {
+      sent.push(await request.clone().json());
+      if (api.loginMethod === 'fails') return json({ error: { code: 'RATE_LIMITED', message: 'Too many requests' } }, 429);
+      return json({ loginMethod: api.loginMethod ?? 'LOCAL' });
+    }
+    if (path === '/identity/local/authorize') {
+      sent.push(await request.clone().json());
+      return json({ accessToken: LOCAL_JWT, tokenType: 'Bearer', expiresIn: 3600 });
+    }
     if (path === '/identity/start') {
       await api.startUp;
       if (api.startUpFails === 'network') throw new TypeError('Failed to fetch');
@@ -117,7 +131,7 @@ function harness(api: Api, storage: Record<string, string> = { AV_TOKEN: LOCAL_J
       removeItem: (key) => void values.delete(key),
     },
   });
-  return { root: app.actor, services: app.services, calls, navigate, values, browser, router };
+  return { root: app.actor, services: app.services, calls, sent, navigate, values, browser, router };
 }
 
 const signedIn = (root: RootActor) => waitFor(selectRootRefs(root.getSnapshot()).auth, selectAuthAuthenticated);
@@ -335,5 +349,41 @@ describe('root actor', () => {
     expect(auth.context.user).toBeNull();
     expect(calls).toEqual([]);
     expect(selectRootRefs(root.getSnapshot()).identity.getSnapshot().context.isInitialized).toBe(true);
+  });
+
+  describe('the sign-in form asks which sign-in serves the address first (POST /identity/authorize)', () => {
+    async function signInWith(loginMethod: Api['loginMethod']) {
+      const app = harness({ user: makeUser('USER'), profile: makeProfile(), subscriptionsStatus: 404, loginMethod }, {});
+      const auth = await waitFor(selectRootRefs(app.root.getSnapshot()).auth, (snapshot) => snapshot.matches('unauthenticated'));
+      const sentToAuth = vi.spyOn(selectRootRefs(app.root.getSnapshot()).auth, 'send');
+      const form = createActor(loginForm.logic(app.services), { input: LOGIN_FORM }).start();
+      form.send({ type: 'form.change', field: 'email', value: ' teacher@district.example.org ' });
+      form.send({ type: 'form.change', field: 'password', value: 'Welcome-2026!' });
+      form.send({ type: 'form.submit' });
+      await flush();
+      await flush();
+      return { ...app, auth, sentToAuth, form };
+    }
+
+    it("sends an address the district's provider serves to the provider's page, its password never sent here", async () => {
+      const { calls, sent, sentToAuth } = await signInWith('PROVIDER');
+      expect(calls).toEqual(['POST /identity/authorize']);
+      expect(sent).toEqual([{ email: 'teacher@district.example.org' }]);
+      expect(sentToAuth).toHaveBeenCalledWith({ type: 'auth.loginWithRedirect', returnTo: '/', loginHint: 'teacher@district.example.org' });
+      expect(JSON.stringify(sent)).not.toContain('Welcome-2026!');
+    });
+
+    it('signs a LOCAL address in with its password', async () => {
+      const { root, calls, sent } = await signInWith('LOCAL');
+      await signedIn(root);
+      expect(calls.slice(0, 2)).toEqual(['POST /identity/authorize', 'POST /identity/local/authorize']);
+      expect(sent[1]).toEqual({ email: 'teacher@district.example.org', password: 'Welcome-2026!' });
+    });
+
+    it('signs in with the password when the question fails: the sign-in answers for itself', async () => {
+      const { root, calls } = await signInWith('fails');
+      await signedIn(root);
+      expect(calls.slice(0, 2)).toEqual(['POST /identity/authorize', 'POST /identity/local/authorize']);
+    });
   });
 });

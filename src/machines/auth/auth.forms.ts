@@ -1,5 +1,5 @@
 import { waitFor } from 'xstate';
-import { signOutEverywhere } from '@/api/operations';
+import { authorizeEmail, signOutEverywhere } from '@/api/operations';
 import { HOME_PATH } from '@/lib/routes';
 import { EMAIL_RULES } from '@/lib/validation/fields';
 import { required } from '@/lib/validation/rules';
@@ -37,11 +37,32 @@ export function loginReturnTo(search: string): string {
   return path && !/[\\\s]/.test(path) ? safeReturnTo(path) : HOME_PATH;
 }
 
-/** Local sign-in; afterwards the browser goes to `?returnTo=` (default /). */
+/**
+ * Which sign-in serves the address (spec §7 `POST /identity/authorize`): the provider's page for
+ * the domains a district's provider serves, else the password form. When the question fails the
+ * form signs in locally, whose own answer decides.
+ */
+async function loginMethod({ api }: AppServices, email: string, signal: AbortSignal): Promise<'LOCAL' | 'PROVIDER'> {
+  try {
+    return (await authorizeEmail(api, { email }, { signal })).loginMethod;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return 'LOCAL';
+  }
+}
+
+/**
+ * Sign-in from /login; afterwards the browser goes to `?returnTo=` (default /). An address the
+ * provider serves goes to the provider's page with the address filled in: its password is never
+ * sent here.
+ */
 export const loginForm = defineForm('loginForm', {
-  submit: (services, values, signal) => {
+  submit: async (services, values, signal) => {
     const returnTo = loginReturnTo(services.router.current().search);
-    bindIntents(services.actors.auth, authIntents).loginLocal(String(values.email).trim(), String(values.password), returnTo);
+    const email = String(values.email).trim();
+    const auth = bindIntents(services.actors.auth, authIntents);
+    if ((await loginMethod(services, email, signal)) === 'PROVIDER') auth.loginWithProvider({ returnTo, loginHint: email });
+    else auth.loginLocal(email, String(values.password), returnTo);
     return settledSignIn(services, signal);
   },
 });

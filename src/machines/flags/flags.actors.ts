@@ -12,6 +12,13 @@ export type GrowthBookConfig = {
   apiHost: string;
   /** Exposes the client to the GrowthBook DevTools (development builds). */
   enableDevMode: boolean;
+  /**
+   * Features evaluated by the server for the user's attributes (POST `<apiHost>/api/eval/<key>`)
+   * instead of in the browser: targeting rules stay private, at a request per change of user.
+   */
+  remoteEval: boolean;
+  /** Keeps GrowthBook's update stream open (`<apiHost>/sub/<key>`): flag changes arrive without a reload. */
+  streaming: boolean;
 };
 
 export function readGrowthBookConfig(origin: string): GrowthBookConfig {
@@ -20,6 +27,8 @@ export function readGrowthBookConfig(origin: string): GrowthBookConfig {
     clientKey: env.VITE_GROWTHBOOK_CLIENT_KEY || 'sdk-local',
     apiHost: env.VITE_GROWTHBOOK_API_HOST || `${origin}/api/flags`,
     enableDevMode: Boolean(env.DEV),
+    remoteEval: env.VITE_GROWTHBOOK_REMOTE_EVAL === 'true',
+    streaming: env.VITE_GROWTHBOOK_STREAMING === 'true',
   };
 }
 
@@ -30,13 +39,14 @@ export function readGrowthBookConfig(origin: string): GrowthBookConfig {
 export function createGrowthBookClient(config: GrowthBookConfig) {
   return fromPromise<FlagClient, void>(async ({ signal }) => {
     const { GrowthBook } = await import('@growthbook/growthbook');
-    const client = new GrowthBook({ ...config });
+    const { streaming, ...options } = config;
+    const client = new GrowthBook(options);
     // The flags actor gave up (its own 3 s timeout): nothing may keep running for it.
     const drop = () => client.destroy();
     signal.addEventListener('abort', drop, { once: true });
     try {
       // Feature cache defaults match spec §9 (stale after 1 min, max age 4 h, 10 entries).
-      const result = await client.init({ timeout: FLAGS_INIT_TIMEOUT_MS });
+      const result = await client.init({ timeout: FLAGS_INIT_TIMEOUT_MS, streaming });
       if (!result.success) throw result.error ?? new Error(`Feature flags could not load (${result.source})`);
       return client;
     } catch (error) {
