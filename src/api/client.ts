@@ -30,6 +30,8 @@ export const PUBLIC_OPERATIONS: ReadonlySet<OperationKey> = new Set<OperationKey
   // The beacon carries its token in the body because sendBeacon cannot set headers.
   'POST /learner/events',
   'GET /flags/api/features/{clientKey}',
+  'POST /flags/api/eval/{clientKey}',
+  'GET /flags/sub/{clientKey}',
   'GET /healthz',
   'GET /readyz',
 ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { assign, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { catalogMachine, type CatalogPrepared } from '@/machines/catalog/catalog.machine';
 import {
   CATALOG_PAGE_SIZE,
@@ -54,10 +54,9 @@ function startCatalog(search: string, prepared: CatalogPrepared = { profileAudie
       actions: {
         replaceSearch: (_, params: { search: string }) => void replaced.push(params.search),
         pushSearch: (_, params: { search: string }) => void pushed.push(params.search),
-        ...(knownProfileAudience ? { readKnownProfileAudience: assign({ profileAudienceId: () => knownProfileAudience }) } : {}),
       },
     }),
-    { input: { search } },
+    { input: { search, profileAudienceId: knownProfileAudience } },
   );
   actor.start();
   return { actor, requests, replaced, pushed };

@@ -1,17 +1,25 @@
 import type { Reporter, TestModule } from 'vitest/node';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { ModelCoverage } from './model';
+
+const MODEL_TESTS = fileURLToPath(new URL('../machines/', import.meta.url));
 
 // Prints, after `npm run test:model`, what the model-based paths covered per machine: states and
 // transitions reached out of all of them. The numbers come from the tests themselves
-// (tests/support/model.ts, `expectFullCoverage`), so a machine whose paths fail shows too.
+// (tests/support/model.ts, `expectFullCoverage`), so a machine whose paths fail shows too. Then
+// how many statecharts of the registries (src/machines/registry.ts and the admin site's) were
+// walked; when every model test ran, one that was not fails the run.
 
 export default class ModelCoverageReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     const rows: ModelCoverage[] = [];
+    let statecharts: { name: string; machine: string }[] | undefined;
     for (const module of testModules) {
       for (const test of module.children.allTests()) {
         const coverage = test.meta().modelCoverage;
         if (coverage) rows.push(coverage);
+        statecharts ??= test.meta().statecharts;
       }
     }
     if (!rows.length) return;
@@ -35,6 +43,19 @@ export default class ModelCoverageReporter implements Reporter {
     const transitions = rows.reduce((n, row) => n + row.transitions.covered, 0);
     const transitionsTotal = rows.reduce((n, row) => n + row.transitions.total, 0);
     out.push(line([`${rows.length} machines`, `${states}/${statesTotal}`, `${transitions}/${transitionsTotal}`, String(rows.reduce((n, row) => n + row.paths, 0))]), '');
+    if (statecharts) {
+      // A statechart is walked when its machine's walk reached every state and transition.
+      const complete = new Set(rows.filter((row) => !row.states.missing.length && !row.transitions.missing.length).map((row) => row.machine));
+      const missing = statecharts.filter((chart) => !complete.has(chart.machine));
+      out.push(`Statecharts walked at 100 % of states and transitions: ${statecharts.length - missing.length} of ${statecharts.length}`);
+      if (missing.length) {
+        out.push(`  not walked: ${missing.map((chart) => chart.name).join(', ')}`);
+        const allModelTests = readdirSync(MODEL_TESTS).filter((file) => file.endsWith('.model.test.ts')).length;
+        const ran = new Set(testModules.map((module) => module.moduleId).filter((id) => id.endsWith('.model.test.ts'))).size;
+        if (ran === allModelTests) process.exitCode = 1;
+      }
+      out.push('');
+    }
     console.log(out.join('\n'));
   }
 }

@@ -2,6 +2,10 @@ import { expect, type TestContext } from 'vitest';
 import {
   createActor,
   createMachine,
+  fromCallback,
+  fromPromise,
+  spawnChild,
+  stopChild,
   SimulatedClock,
   type AnyActorRef,
   type AnyEventObject,
@@ -12,6 +16,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { isPlaceholderAction } from '@/machines/shared/placeholders';
 
 // Model-based paths for any machine of src/machines (QA's `npm run test:model`).
 //
@@ -19,7 +24,7 @@ import { createTestModel } from 'xstate/graph';
 // derives one from a real machine — same states, same transitions, same guards and context
 // updates — where an invoked actor's completion becomes the event `model.done.<src>` (its
 // failure `model.error.<src>`) and a delayed transition the event `model.after.<delay>`; effect
-// actions do nothing. The shortest paths to every (state, incoming transition) pair of the model
+// actions do nothing, and children nobody waits on are inert. The shortest paths to every (state, incoming transition) pair of the model
 // are then replayed on the REAL machine by a driver that turns those model events into a
 // resolved stub, a rejected stub or a simulated clock moving on, and the two must agree on the
 // state after every step. Coverage is measured on the model's own statechart: every state node
@@ -39,6 +44,8 @@ function srcName(invoke: InvokeConfig): string {
 function transformState(state: Config): Config {
   const { invoke, after, states, on, ...rest } = state as Config & { invoke?: InvokeConfig | InvokeConfig[]; after?: Record<string, unknown>; states?: Record<string, Config>; on?: Record<string, unknown> };
   const events: Record<string, unknown> = { ...(on ?? {}) };
+  // A child or listener nobody waits on stays invoked (an inert actor), so what is sent to it arrives.
+  const children = asArray(invoke).filter((call) => call.onDone === undefined && call.onError === undefined);
   for (const call of asArray(invoke)) {
     const src = srcName(call);
     if (call.onDone !== undefined) events[`model.done.${src}`] = call.onDone;
@@ -47,6 +54,13 @@ function transformState(state: Config): Config {
   for (const [delay, transition] of Object.entries(after ?? {})) events[`model.after.${delay}`] = transition;
   return {
     ...rest,
+    // As spawned children: the test model takes no invocations.
+    ...(children.length
+      ? {
+          entry: [...children.map((call) => spawnChild(srcName(call), { id: call.id ?? srcName(call) })), ...asArray(rest.entry)],
+          exit: [...asArray(rest.exit), ...children.map((call) => stopChild(call.id ?? srcName(call)))],
+        }
+      : {}),
     ...(Object.keys(events).length ? { on: events } : {}),
     ...(states ? { states: Object.fromEntries(Object.entries(states).map(([key, child]) => [key, transformState(child)])) } : {}),
   };
@@ -72,7 +86,7 @@ export function effectFreeModel(machine: AnyStateMachine): AnyStateMachine {
       return [name, typeof type === 'string' && BUILT_IN.test(type) ? action : () => undefined];
     }),
   );
-  const actors = Object.fromEntries(Object.keys(implementations.actors).map((name) => [name, createMachine({})]));
+  const actors = Object.fromEntries(Object.keys(implementations.actors).map((name) => [name, fromCallback(() => undefined)]));
   const config = transformState(machine.config as Config);
   return createMachine(config as never, { actions, guards: implementations.guards, actors, delays: {} } as never) as unknown as AnyStateMachine;
 }
@@ -173,9 +187,11 @@ export type WalkOptions<TModelEvent extends AnyEventObject> = {
   /** Compares states by this projection; default: the whole state value. */
   project?: (value: StateValue) => unknown;
   input?: unknown;
+  /** Several starting inputs (a machine whose first step depends on it): each one's paths are walked. */
+  inputs?: unknown[];
   /** Scripted journeys walked besides the shortest paths (each a list of model events). */
   journeys?: TModelEvent[][];
-  createDriver: () => Driver<TModelEvent>;
+  createDriver: (input: unknown) => Driver<TModelEvent>;
 };
 
 /**
@@ -193,14 +209,17 @@ export async function walkModel<TModelEvent extends AnyEventObject>(model: AnySt
         `${serialize(snapshot)}|${previous ? serialize(previous) : ''}|${event?.type ?? ''}`,
     }),
   } as never);
-  const paths = testModel.getShortestPaths({ input: options.input } as never);
-  const scripts: TModelEvent[][] = [...paths.map((path) => path.steps.map((step) => step.event as TModelEvent)), ...(options.journeys ?? [])];
+  const inputs = options.inputs ?? [options.input];
+  const scripts: { input: unknown; events: TModelEvent[] }[] = inputs.flatMap((input) => [
+    ...testModel.getShortestPaths({ input } as never).map((path) => ({ input, events: path.steps.map((step) => step.event as TModelEvent) })),
+    ...(options.journeys ?? []).map((events) => ({ input, events })),
+  ]);
   const coverage = coverageOf(model);
   const project = options.project ?? ((value: StateValue) => value);
 
-  for (const script of scripts) {
-    const modelActor = createActor(model, { input: options.input, inspect: coverage.inspect }).start();
-    const driver = options.createDriver();
+  for (const { input, events: script } of scripts) {
+    const modelActor = createActor(model, { input, inspect: coverage.inspect }).start();
+    const driver = options.createDriver(input);
     const where = (i: number) => `after ${script.slice(0, i + 1).map((e) => e.type).join(' → ') || '(start)'}`;
     expect(project(driver.actor.getSnapshot().value), where(-1)).toEqual(project(modelActor.getSnapshot().value));
     for (const [i, event] of script.entries()) {
@@ -263,4 +282,100 @@ export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0
 export function simulatedClock() {
   const clock = new SimulatedClock();
   return { clock, advance: (ms: number) => clock.increment(ms) };
+}
+
+/** The actors a model takes as settled by events (`model.done.<src>`, `model.error.<src>`). */
+function settledSources(model: AnyStateMachine): Set<string> {
+  const sources = new Set<string>();
+  for (const node of [model.root, ...allStateNodes(model.root)]) {
+    for (const eventType of node.transitions.keys()) {
+      const match = /^model\.(?:done|error)\.(.+)$/.exec(eventType);
+      if (match) sources.add(match[1]!);
+    }
+  }
+  return sources;
+}
+
+/** Context as data: functions (an injected clock) and actor refs (children) left out. */
+export function plainContext(context: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(context ?? null, (_key, value: unknown) =>
+      typeof value === 'function' || (typeof value === 'object' && value !== null && 'sessionId' in value && 'send' in value) ? undefined : value,
+    ),
+  );
+}
+
+export type RegistryDriver<TModelEvent extends AnyEventObject> = Driver<TModelEvent> & {
+  /** The edge's placeholder actions the machine ran, in order, with their params. */
+  effects: [name: string, params: unknown][];
+  /** Each invocation of an actor the model settles by events, with its input. */
+  calls: [src: string, input: unknown][];
+  /** Events the machine sent to its other actors (children, long-running listeners), by src. */
+  received: [src: string, event: AnyEventObject][];
+};
+
+/**
+ * Drives a machine of the registry as the app runs it, with only its edge stubbed: every
+ * placeholder action (what `machine.provide` supplies at the edge) records its call, every actor
+ * the model settles by events is a promise the driver resolves or rejects, every other actor
+ * (children, listeners) records what it is sent, and delays run on a simulated clock, one
+ * millisecond short first (the state must not move early). After each step the real context
+ * must equal the model's, beside the state the walk compares.
+ */
+export function registryDriver<TModelEvent extends AnyEventObject>(machine: AnyStateMachine, model: AnyStateMachine, input?: unknown): RegistryDriver<TModelEvent> {
+  const implementations = machine.implementations as { actions: Record<string, unknown>; actors: Record<string, unknown>; delays: Record<string, unknown> };
+  const settled = settledSources(model);
+  const control = controllableActors();
+  const effects: [string, unknown][] = [];
+  const calls: [string, unknown][] = [];
+  const received: [string, AnyEventObject][] = [];
+  const actors = Object.fromEntries(
+    Object.keys(implementations.actors).map((src) => [
+      src,
+      settled.has(src)
+        ? fromPromise(({ input: given }) => {
+            calls.push([src, given]);
+            return control.promise(src)();
+          })
+        : fromCallback(({ receive }) => receive((event) => void received.push([src, event]))),
+    ]),
+  );
+  const actions = Object.fromEntries(
+    Object.entries(implementations.actions)
+      .filter(([, action]) => isPlaceholderAction(action))
+      .map(([name]) => [name, (_: unknown, params: unknown) => void effects.push([name, params])]),
+  );
+  const { clock, advance } = simulatedClock();
+  const actor = createActor(machine.provide({ actors, actions } as never), { input, clock } as never).start();
+  const delayOf = (name: string): number => {
+    const delay = implementations.delays[name];
+    if (typeof delay === 'number') return delay;
+    if (/^\d+$/.test(name)) return Number(name);
+    throw new Error(`registryDriver: delay "${name}" is not a fixed number of milliseconds`);
+  };
+  return {
+    actor,
+    effects,
+    calls,
+    received,
+    step: async (event) => {
+      const [, kind, rest] = /^model\.(done|error|after)\.(.+)$/.exec(event.type) ?? [];
+      if (event.type === 'xstate.init') return;
+      if (kind === 'done') control.resolve(rest!, (event as { output?: unknown }).output);
+      else if (kind === 'error') control.reject(rest!, (event as { error?: unknown }).error);
+      else if (kind === 'after') {
+        const ms = delayOf(rest!);
+        const before = actor.getSnapshot().value;
+        advance(ms - 1);
+        expect(actor.getSnapshot().value, `${ms - 1} ms of ${ms}`).toEqual(before);
+        advance(1);
+        return;
+      } else {
+        actor.send(event);
+        return;
+      }
+      await settle();
+    },
+    check: (real, model) => expect(plainContext(real.context)).toEqual(plainContext(model.context)),
+  };
 }

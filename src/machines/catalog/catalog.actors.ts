@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import {
   getCatalogItem,
   getCatalogItemVideo,
@@ -68,7 +68,6 @@ export const catalogScreen = defineScreen('catalog', ({ api, actors, router }) =
       }),
     },
     actions: {
-      readKnownProfileAudience: assign({ profileAudienceId: () => selectProfile(actors.profile.getSnapshot())?.audienceId ?? null }),
       replaceSearch: (_, params: { search: string }) => router.navigate({ search: params.search }, { replace: true }),
       pushSearch: (_, params: { search: string }) => router.navigate({ search: params.search }),
     },

@@ -30,6 +30,9 @@ export type CatalogContext = {
   error: unknown;
 };
 
+/** Where the page opened, and the profile's audience when it is already known then (the guard loaded it). */
+export type CatalogInput = { search: string; profileAudienceId?: string | null };
+
 export type CatalogFilterPatch = Partial<Omit<CatalogQuery, 'page'>>;
 
 export type CatalogEvent =
@@ -43,7 +46,7 @@ export const catalogMachine = setup({
   types: {
     context: {} as CatalogContext,
     events: {} as CatalogEvent,
-    input: {} as { search: string },
+    input: {} as CatalogInput,
     tags: {} as 'loading',
   },
   actors: {
@@ -54,8 +57,6 @@ export const catalogMachine = setup({
     watchUrl: placeholderCallback<CatalogEvent>('watchUrl'),
   },
   actions: {
-    /** The profile's audience if it is already known as the page opens (supplied at the edge; unknown by default). */
-    readKnownProfileAudience: assign({ profileAudienceId: ({ context }) => context.profileAudienceId }),
     /** The profile's audience joins the query; everything else the location had stays. */
     addProfileAudience: assign({ query: ({ context }) => ({ ...context.query, audience: context.profileAudienceId }) }),
     /** Replace navigation to the given search string (the audience default, older links' keys). */
@@ -83,7 +84,7 @@ export const catalogMachine = setup({
   context: ({ input }) => ({
     query: parseCatalogQuery(input.search),
     location: input.search,
-    profileAudienceId: null,
+    profileAudienceId: input.profileAudienceId ?? null,
     progress: [],
     page: { items: [], total: 0 },
     error: null,
@@ -97,7 +98,6 @@ export const catalogMachine = setup({
      * the results down. Otherwise it joins once prepared, as below.
      */
     starting: {
-      entry: 'readKnownProfileAudience',
       always: [
         {
           guard: 'needsDefaultAudience',

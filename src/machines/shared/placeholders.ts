@@ -12,10 +12,17 @@ export function placeholderActor<TOutput, TInput = void>(name: string) {
   return fromPromise<TOutput, TInput>(() => Promise.reject(notProvided('actor', name)));
 }
 
+/** An action an edge must supply; it carries its name, so a test harness can find every one. */
 export function placeholderAction<TParams = undefined>(name: string) {
-  return (_args: unknown, _params: TParams): void => {
+  const action = (_args: unknown, _params: TParams): void => {
     throw notProvided('action', name);
   };
+  return Object.assign(action, { placeholder: name });
+}
+
+/** Whether an action is a placeholder an edge must supply. */
+export function isPlaceholderAction(action: unknown): boolean {
+  return typeof action === 'function' && typeof (action as { placeholder?: unknown }).placeholder === 'string';
 }
 
 /** A long-running listener (a callback actor) supplied at the edge. */

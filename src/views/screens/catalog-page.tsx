@@ -16,6 +16,8 @@ import {
   selectCatalogResultCount,
 } from '@/machines/catalog/catalog.selectors';
 import { catalogScreen } from '@/machines/catalog/catalog.actors';
+import { selectProfile } from '@/machines/profile/profile.selectors';
+import { useRoot } from '@/views/root-context';
 import { catalogIntents } from '@/machines/catalog/catalog.intents';
 import { useIntents } from '@/views/hooks/use-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
@@ -38,7 +40,9 @@ function resultText(count: string, search: string): string {
 /** The catalogue (spec §2): the query lives in the URL, so every change is a navigation. */
 export function CatalogPage() {
   const location = useLocation();
-  const actor = useScreenActor(catalogScreen, { input: { search: location.search } });
+  // The profile's audience, when the guard has loaded it, joins the query before the first frame.
+  const profileAudienceId = useSelector(useRoot().profile, (snapshot) => selectProfile(snapshot)?.audienceId ?? null);
+  const actor = useScreenActor(catalogScreen, { input: { search: location.search, profileAudienceId } });
   const { retry, search, filter, clearAll } = useIntents(actor, catalogIntents);
   const query = useSelector(actor, selectCatalogQuery);
   const items = useSelector(actor, selectCatalogItems);

@@ -3,10 +3,10 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 import { rangesSeconds } from '@/machines/video-progress/video-progress.logic';
-import { VIDEO_MODEL, videoProgressModel, type VideoModelEvent } from '@/machines/video-progress/video-progress.model';
+import { VIDEO_MODEL, videoProgressModel, type VideoModelEvent } from './video-watching.model';
 import { selectWatchedPercent } from '@/machines/video-progress/video-progress.selectors';
 import type { RecordVideoEventParams, VideoSource } from '@/machines/video-progress/video-progress.types';
-import { coverageOf, expectFullCoverage } from '../support/model';
+import { coverageOf } from '../support/model';
 
 // Every shortest path of the effect-free model (one per reachable model state), plus scripted
 // journeys through seeks and pauses, drives the real machine (with its source fetch
@@ -116,13 +116,15 @@ describe('video progress, model-based', () => {
     pathCount += 1;
   });
 
-  it('walks every path and reaches every state', (context) => {
+  it('walks every path and reaches every state', () => {
     expect(pathCount).toBe(paths.length);
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
     for (const state of ['loadingSource', 'failed', 'loadingMedia', 'ready', 'playing', 'paused', 'completed']) {
       expect(reached, state).toContain(JSON.stringify(state));
     }
-    console.info(`video progress model: ${paths.length} paths`);
-    expectFullCoverage(context, coverage.report(paths.length));
+    // Coverage of this abstraction, not of the machine (statecharts.model.test.ts walks the machine itself).
+    const covered = coverage.report(paths.length);
+    expect(covered.states.missing).toEqual([]);
+    expect(covered.transitions.missing).toEqual([]);
   });
 });
