@@ -21,6 +21,8 @@ export type Config = {
   publicUrl: string;
   /** Origins allowed to post learner events (the public origin is always allowed). */
   allowedOrigins: string[];
+  /** The survey and analytics vendors' origins the pages may load from and talk to (the content security policy). */
+  vendorOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   database: { url: string } | { dataDir: string };
   dataDir: string;
@@ -174,17 +176,22 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
   if (databaseUrl) url('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']);
   const database = databaseUrl ? { url: databaseUrl } : { dataDir: join(dataDir, 'pglite') };
 
-  const allowedOrigins = str('ALLOWED_ORIGINS', '')
-    .split(',')
-    .map((s) => s.trim().replace(/\/$/, ''))
-    .filter(Boolean);
-  for (const o of allowedOrigins) {
-    try {
-      if (new URL(o).origin !== o) problems.push(`ALLOWED_ORIGINS entries must be bare origins like https://app.example.org (got "${o}")`);
-    } catch {
-      problems.push(`ALLOWED_ORIGINS entries must be origins (got "${o}")`);
+  const origins = (name: string) => {
+    const list = str(name, '')
+      .split(',')
+      .map((s) => s.trim().replace(/\/$/, ''))
+      .filter(Boolean);
+    for (const o of list) {
+      try {
+        if (new URL(o).origin !== o) problems.push(`${name} entries must be bare origins like https://app.example.org (got "${o}")`);
+      } catch {
+        problems.push(`${name} entries must be origins (got "${o}")`);
+      }
     }
-  }
+    return list;
+  };
+  const allowedOrigins = origins('ALLOWED_ORIGINS');
+  const vendorOrigins = origins('VENDOR_ORIGINS');
 
   // Local tokens are signed with a secret; without one we keep a random secret in the data
   // directory so tokens survive restarts on a developer's machine.
@@ -238,6 +245,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
     port,
     publicUrl,
     allowedOrigins: [publicUrl, ...allowedOrigins.filter((o) => o !== publicUrl)],
+    vendorOrigins,
     logLevel,
     database,
     dataDir,

@@ -28,18 +28,20 @@ export const security = (config: Config, redis: Redis | null = null) =>
     const providerOrigin = new URL(config.provider.issuer).origin;
     const selfOrigin = new URL(config.publicUrl).origin;
     const extra = (origin: string) => (origin === selfOrigin ? [] : [origin]);
+    // The survey's script and widget and the analytics' calls come from their vendors (VENDOR_ORIGINS).
+    const vendors = config.vendorOrigins;
     const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          scriptSrc: ["'self'", ...vendors],
+          styleSrc: ["'self'", ...vendors],
+          imgSrc: ["'self'", 'data:', 'blob:', ...vendors],
           mediaSrc: ["'self'", 'blob:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'", ...extra(providerOrigin)],
-          frameSrc: ["'self'", ...extra(providerOrigin)],
+          fontSrc: ["'self'", ...vendors],
+          connectSrc: ["'self'", ...extra(providerOrigin), ...vendors],
+          frameSrc: ["'self'", ...extra(providerOrigin), ...vendors],
           frameAncestors: ["'none'"],
           formAction: ["'self'", ...extra(providerOrigin)],
           // auth0-spa-js runs its refresh-token worker from a blob: URL it creates itself.

@@ -28,6 +28,24 @@ describe('hardening', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it("lets the pages reach the survey and analytics vendors' origins (VENDOR_ORIGINS), and no others", async () => {
+    const csp = (res: { headers: Record<string, unknown> }) => String(res.headers['content-security-policy']);
+    expect(csp(await t.app.inject({ method: 'GET', url: '/api/healthz' }))).not.toContain('posthog');
+    const vendors = await createTestApp({ env: { VENDOR_ORIGINS: 'https://app.formbricks.com, https://us.i.posthog.com/' } });
+    try {
+      const policy = csp(await vendors.app.inject({ method: 'GET', url: '/api/healthz' }));
+      for (const directive of ['script-src', 'connect-src', 'style-src', 'img-src', 'frame-src']) {
+        const sources = policy.split(';').find((d) => d.trim().startsWith(`${directive} `)) ?? '';
+        expect(sources, directive).toContain('https://app.formbricks.com');
+        expect(sources, directive).toContain('https://us.i.posthog.com');
+      }
+      expect(policy).not.toContain('unsafe-inline');
+    } finally {
+      await vendors.close();
+    }
+    await expect(createTestApp({ env: { VENDOR_ORIGINS: 'https://app.formbricks.com/js/' } })).rejects.toThrow(/VENDOR_ORIGINS entries must be bare origins/);
+  });
+
   it('compresses large responses', async () => {
     const res = await t.request(world.tokens.user, { method: 'GET', url: '/api/catalog/nasot/items', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');

@@ -1,11 +1,10 @@
-// The customer-satisfaction survey and the product-analytics tool (spec §1). Both are third-party
-// scripts configured by an id (VITE_SURVEY_ID, VITE_ANALYTICS_ID; values not in the spec).
-//
-// Sandboxes: without an id an adapter does nothing at all. With one, it records each call in the
-// command-queue shape the vendors' snippets use (`[command, ...args]`) instead of loading the
-// vendor's script, so the calls are observable and nothing leaves the browser. Connecting a real
-// vendor means loading its script lazily (dynamic `import()` / script tag) on the first call and
-// replaying this queue into it; the machine and its wiring stay as they are.
+// The customer-satisfaction survey and the product-analytics tool (spec §1), each configured by an
+// id (values not in the spec). The vendors: Formbricks for the survey (`@formbricks/js`, whose
+// wrapper loads the survey script from the Formbricks app the id belongs to) and PostHog for
+// product analytics (`posthog-js/no-external`, the build that never fetches scripts of its own).
+// Each SDK is imported the first time it is needed, so it is never part of the first page, and
+// without an id the app does not even contain it (root.actors.ts). A vendor that cannot load
+// (offline, blocked) is reported and otherwise ignored: the app never waits for it.
 
 export type SurveyPerson = { id: string; name: string; email: string };
 
@@ -20,39 +19,93 @@ export type AnalyticsAdapter = {
   reset: () => void;
 };
 
-export type VendorCommand = readonly [command: string, ...args: unknown[]];
-
-export type Sandboxed<T> = T & {
-  /** Whether an id is configured; false means every call is a no-op. */
-  readonly enabled: boolean;
-  /** The calls a configured adapter made, in order (what the vendor's script would receive). */
-  readonly commands: readonly VendorCommand[];
+/** What the app uses of Formbricks' browser SDK (`@formbricks/js`). */
+export type SurveyClient = {
+  setup: (config: { workspaceId: string; appUrl: string }) => Promise<void>;
+  setUserId: (userId: string) => Promise<void>;
+  setEmail: (email: string) => Promise<void>;
+  setAttribute: (key: string, value: string) => Promise<void>;
 };
 
-function commandQueue(id: string | undefined) {
-  const enabled = typeof id === 'string' && id.trim() !== '';
-  const commands: VendorCommand[] = [];
-  const record = (...command: VendorCommand) => {
-    if (enabled) commands.push(command);
+/** What the app uses of PostHog's browser SDK (`posthog-js`). */
+export type AnalyticsClient = {
+  init: (apiKey: string, options: AnalyticsOptions) => unknown;
+  identify: (distinctId: string) => void;
+  reset: () => void;
+};
+
+export type AnalyticsOptions = {
+  api_host: string;
+  /** Only people the app identifies get a profile: anonymous visitors stay events. */
+  person_profiles: 'identified_only';
+  /** Page views as the single-page app moves (history changes), nothing clicked is recorded. */
+  capture_pageview: 'history_change';
+  autocapture: false;
+  disable_session_recording: true;
+  disable_surveys: true;
+  advanced_disable_feature_flags: true;
+};
+
+export type VendorSettings = { id: string; host: string; onError: (message: string, error: unknown) => void };
+
+export const SURVEY_HOST_DEFAULT = 'https://app.formbricks.com';
+export const ANALYTICS_HOST_DEFAULT = 'https://us.i.posthog.com';
+
+/** The survey and analytics when no id is configured: nothing loads, nothing is sent. */
+export const NO_SURVEY: SurveyAdapter = { identify: () => undefined };
+export const NO_ANALYTICS: AnalyticsAdapter = { identify: () => undefined, reset: () => undefined };
+
+/** One client per page, set up the first time it is needed. */
+function lazily<T>(load: () => Promise<T>, start: (client: T) => unknown) {
+  let client: Promise<T> | null = null;
+  return {
+    ready: () =>
+      (client ??= load().then(async (loaded) => {
+        await start(loaded);
+        return loaded;
+      })),
+    loaded: () => client,
   };
-  return { enabled, commands, record };
 }
 
-export function createSurveyAdapter(surveyId: string | undefined): Sandboxed<SurveyAdapter> {
-  const queue = commandQueue(surveyId);
+export function createSurveyAdapter({ id, host, onError }: VendorSettings, load: () => Promise<SurveyClient>): SurveyAdapter {
+  const vendor = lazily(load, (client) => client.setup({ workspaceId: id, appUrl: host }));
   return {
-    enabled: queue.enabled,
-    commands: queue.commands,
-    identify: (person) => queue.record('identify', { surveyId, ...person }),
+    identify: (person) =>
+      void vendor
+        .ready()
+        .then(async (client) => {
+          await client.setUserId(person.id);
+          await client.setEmail(person.email);
+          await client.setAttribute('name', person.name);
+        })
+        .catch((error: unknown) => onError('The survey tool could not be told who the user is', error)),
   };
 }
 
-export function createAnalyticsAdapter(analyticsId: string | undefined): Sandboxed<AnalyticsAdapter> {
-  const queue = commandQueue(analyticsId);
+export function createAnalyticsAdapter({ id, host, onError }: VendorSettings, load: () => Promise<AnalyticsClient>): AnalyticsAdapter {
+  const vendor = lazily(load, (client) =>
+    client.init(id, {
+      api_host: host,
+      person_profiles: 'identified_only',
+      capture_pageview: 'history_change',
+      autocapture: false,
+      disable_session_recording: true,
+      disable_surveys: true,
+      advanced_disable_feature_flags: true,
+    }),
+  );
   return {
-    enabled: queue.enabled,
-    commands: queue.commands,
-    identify: (userId) => queue.record('identify', userId),
-    reset: () => queue.record('reset'),
+    identify: (userId) =>
+      void vendor
+        .ready()
+        .then((client) => client.identify(userId))
+        .catch((error: unknown) => onError('The analytics tool could not identify the user', error)),
+    // Nobody to forget if it never loaded: a sign-out does not fetch the SDK.
+    reset: () =>
+      void vendor
+        .loaded()
+        ?.then((client) => client.reset())
+        .catch((error: unknown) => onError('The analytics tool could not be reset', error)),
   };
 }

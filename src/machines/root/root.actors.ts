@@ -40,8 +40,12 @@ import {
   type LearnerEventsEdge,
 } from '@/machines/learner-events/learner-events.actors';
 import {
+  ANALYTICS_HOST_DEFAULT,
   createAnalyticsAdapter,
   createSurveyAdapter,
+  NO_ANALYTICS,
+  NO_SURVEY,
+  SURVEY_HOST_DEFAULT,
   type AnalyticsAdapter,
   type SurveyAdapter,
   type SurveyPerson,
@@ -69,7 +73,7 @@ export type RootOptions = {
   baseUrl?: string;
   /** The feature-flag client (spec §1): GrowthBook settings, or a stand-in client (tests). */
   flags?: Partial<GrowthBookConfig> & { createClient?: () => Promise<FlagClient> };
-  /** Survey and analytics tools; default: the sandboxed adapters configured by VITE_* ids. */
+  /** Survey and analytics tools; default: Formbricks and PostHog when their VITE_* ids are set, else nothing. */
   survey?: SurveyAdapter;
   analytics?: AnalyticsAdapter;
   /** Where an error the app survives is reported (a flags client that failed). */
@@ -125,8 +129,19 @@ export function createRootServices(options: RootOptions & { router: RouterPort }
   const flagsConfig = { ...readGrowthBookConfig(browser.origin), ...options.flags };
   const createFlagClient = options.flags?.createClient;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
-  const survey = options.survey ?? createSurveyAdapter(import.meta.env.VITE_SURVEY_ID);
-  const analytics = options.analytics ?? createAnalyticsAdapter(import.meta.env.VITE_ANALYTICS_ID);
+  // Each vendor's SDK is imported the first time it is needed, and only when its id is set.
+  const survey =
+    options.survey ??
+    (import.meta.env.VITE_SURVEY_ID
+      ? createSurveyAdapter({ id: import.meta.env.VITE_SURVEY_ID, host: import.meta.env.VITE_SURVEY_HOST || SURVEY_HOST_DEFAULT, onError: logError }, () => import('@formbricks/js').then((m) => m.default))
+      : NO_SURVEY);
+  const analytics =
+    options.analytics ??
+    (import.meta.env.VITE_ANALYTICS_ID
+      ? createAnalyticsAdapter({ id: import.meta.env.VITE_ANALYTICS_ID, host: import.meta.env.VITE_ANALYTICS_HOST || ANALYTICS_HOST_DEFAULT, onError: logError }, () =>
+          import('posthog-js/no-external').then((m) => m.default),
+        )
+      : NO_ANALYTICS);
 
   const storage = options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
   const learnerEvents = createLearnerEventsLogic({
