@@ -24,6 +24,29 @@ test.describe('provider sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
+  test("the sign-in form sends an address a district's provider serves to the provider's page, its e-mail filled in and its password kept", async ({ page }) => {
+    // What POST /identity/authorize answers for PROVIDER_DOMAINS with an external provider (tests/api/security.test.ts).
+    await page.route('**/api/identity/authorize', (route) => route.fulfill({ json: { loginMethod: 'PROVIDER' } }));
+    const local: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/identity/local/authorize')) local.push(request.url());
+    });
+    await page.goto('/login?returnTo=%2Fcatalog');
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/identity/authorize') && r.postDataJSON()?.email === EDUCATOR);
+    await page.getByLabel('Email').fill(EDUCATOR);
+    await page.getByLabel('Password').fill('typed before knowing');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await asked;
+    await expect(page).toHaveURL(/\/u\//);
+    await expect(page.getByLabel('Email')).toHaveValue(EDUCATOR);
+    expect(local).toEqual([]);
+    // Signing in there returns to the page asked for (which adds the profile's audience).
+    await page.getByLabel('Password').fill('Welcome-2026!');
+    await page.getByRole('button', { name: /sign in|continue/i }).click();
+    await expect(page).toHaveURL(/\/catalog(\?audience=[\w-]+)?$/);
+    await expect(page.getByRole('heading', { name: 'Catalog' })).toBeVisible();
+  });
+
   test('by pop-up: the app signs in when the pop-up finishes', async ({ page }) => {
     await page.goto('/login');
     const popupOpened = page.waitForEvent('popup');
