@@ -46,6 +46,8 @@ export const selectSchoolText = (s: SchoolSearchSnapshot) => s.context.text;
 /** What the options highlight: the words the list was searched with. */
 export const selectSearchedText = (s: SchoolSearchSnapshot) => s.context.searched;
 export const selectPickedKey = (s: SchoolSearchSnapshot) => s.context.selected?.id ?? ALL_SCHOOLS_KEY;
+/** The box shows the current choice's name (or 'All Schools'), not words being typed. */
+export const selectShowsChoice = (s: SchoolSearchSnapshot) => s.context.text === (s.context.selected?.name ?? ALL_SCHOOLS_LABEL);
 export const selectIsSearching = (s: SchoolSearchSnapshot) => s.hasTag('loading');
 
 export const selectBulkStep = (s: BulkInviteSnapshot): 'choose' | 'checking' | 'preview' | 'sending' | 'done' =>

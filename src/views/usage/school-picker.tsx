@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
 import { ALL_SCHOOLS_KEY } from '@/machines/usage/school-search.machine';
@@ -8,6 +9,7 @@ import {
   selectSchoolOptions,
   selectSchoolText,
   selectSearchedText,
+  selectShowsChoice,
   type SchoolSearchActorRef,
 } from '@/machines/usage/usage.selectors';
 import { useIntents } from '@/views/hooks/use-intents';
@@ -47,6 +49,26 @@ export function SchoolPicker({ picker }: { picker: SchoolSearchActorRef }) {
   const searched = useSelector(picker, selectSearchedText);
   const pickedKey = useSelector(picker, selectPickedKey);
   const searching = useSelector(picker, selectIsSearching);
+  const showsChoice = useSelector(picker, selectShowsChoice);
+
+  // The box shows the current choice ('All Schools'): focusing it selects that name, so what is
+  // typed replaces it instead of being added to it. The click that focused it must not then put
+  // the caret back in place of the selection.
+  const justFocused = useRef(false);
+  const selectChoice = {
+    onFocus: (event: React.FocusEvent<HTMLInputElement>) => {
+      if (!showsChoice) return;
+      event.currentTarget.select();
+      justFocused.current = true;
+    },
+    onMouseUp: (event: React.MouseEvent<HTMLInputElement>) => {
+      if (justFocused.current) event.preventDefault();
+      justFocused.current = false;
+    },
+    onBlur: () => {
+      justFocused.current = false;
+    },
+  };
 
   const onSelectionChange = (key: Key | null) => {
     if (key === null) return;
@@ -68,7 +90,7 @@ export function SchoolPicker({ picker }: { picker: SchoolSearchActorRef }) {
       <Label>Choose a school</Label>
       <div className={styles.comboRow}>
         <div className={styles.comboField}>
-          <Input className={styles.comboInput} aria-busy={searching || undefined} />
+          <Input className={styles.comboInput} aria-busy={searching || undefined} {...selectChoice} />
           <AriaButton className={styles.comboToggle} aria-label="Show schools">
             <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
               <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
