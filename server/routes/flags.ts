@@ -22,7 +22,7 @@ export default defineRoutes('flags', ({ config, features }) => {
     async streamFeatures(request, reply) {
       known(request.params.clientKey);
       await features.read();
-      openStream(request, reply, features.subscribe.bind(features));
+      openStream(request, reply, features.subscribe);
     },
   };
 });

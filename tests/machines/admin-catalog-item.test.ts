@@ -6,48 +6,13 @@ import { adminCatalogItemIntents } from '@/machines/admin/admin-catalog-item.int
 import { createBody, draftOf, errorField, patchBody, toLocalInput, uploadedReproducible } from '@/machines/admin/admin-catalog-item.logic';
 import { adminCatalogItemMachine } from '@/machines/admin/admin-catalog-item.machine';
 import { selectAlert, selectEntries, selectFieldError, selectIsDirty, selectItem } from '@/machines/admin/admin-catalog-item.selectors';
-import type { AdminCatalogItem, AdminCatalogItemSummary, CatalogItemStatus } from '@/machines/admin/admin-catalog-item.types';
+import type { AdminCatalogItem, CatalogItemStatus } from '@/machines/admin/admin-catalog-item.types';
 import { deferred, flush } from './fixtures';
+import { item, summary } from './admin-catalog-item.fixtures';
 
 // One catalogue item in the admin site: loaded or new, edited, checked by the server's rules
 // before anything is sent, saved as the fields that changed, moved through its lifecycle, and
 // a playlist's entries reordered at once and put back when the server refuses the order.
-
-const NOW = '2026-11-20T10:00:00.000Z';
-
-function summary(overrides: Partial<AdminCatalogItemSummary> = {}): AdminCatalogItemSummary {
-  return {
-    id: crypto.randomUUID(),
-    publicId: 'think-pair-share',
-    resourceType: 'LEARNING_OBJECT',
-    status: 'PUBLISHED',
-    title: 'Think, pair, share',
-    featured: false,
-    createdAt: NOW,
-    updatedAt: NOW,
-    startDate: null,
-    endDate: null,
-    ...overrides,
-  };
-}
-
-function item(overrides: Partial<AdminCatalogItem> = {}): AdminCatalogItem {
-  return {
-    ...summary({ status: 'DRAFT' }),
-    description: 'Students think alone, then in pairs.',
-    thumbnailUrl: null,
-    nasotItemIds: [],
-    audienceIds: [],
-    implementationGuide: null,
-    resources: [],
-    rubric: [],
-    joinUrl: null,
-    video: null,
-    entries: [],
-    reproducibles: [],
-    ...overrides,
-  };
-}
 
 type Calls = { created: CreateBody[]; patched: AdminCatalogItemPatch[]; statuses: CatalogItemStatus[]; orders: string[][]; notices: string[]; createdIds: string[] };
 

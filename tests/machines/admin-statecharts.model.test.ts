@@ -1,50 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import { ADMIN_MACHINES } from '@/machines/admin/admin.registry';
 import { draftErrors, isDirty } from '@/machines/admin/admin-catalog-item.logic';
 import type { AdminCatalogItem, AdminCatalogItemSummary } from '@/machines/admin/admin-catalog-item.types';
 import { savedMessage, subscriptionOf } from '@/machines/admin/admin-organization.machine';
 import type { AdminOrganization, OrganizationView } from '@/machines/admin/admin-organization.types';
 import { UNREADABLE_VIDEO } from '@/machines/admin/upload.machine';
-import { effectFreeModel, expectFullCoverage, plainContext, registryDriver, walkModel, type RegistryDriver, type WalkOptions } from '../support/model';
+import { item, summary } from './admin-catalog-item.fixtures';
+import { expectFullCoverage, plainContext, walkRegistryMachine, type RegistryDriver, type RegistryWalk } from '../support/model';
 
 // The admin site's statecharts walked from the machines themselves, as tests/machines/
 // statecharts.model.test.ts walks the app's (its header says how). Each walk checks what the
 // admin is told and what is sent, from the driver's own record of the path.
 
 type Event = AnyEventObject;
-type Walk = {
-  name: string;
-  events: Event[];
-  inputs: unknown[];
-  serializeState: WalkOptions<Event>['serializeState'];
-  check: (driver: RegistryDriver<Event>, real: AnyMachineSnapshot, path: Event[]) => void;
-};
+type Walk = RegistryWalk & { name: string };
 
-async function walk(spec: Walk) {
+function walk(spec: Walk) {
   const entry = ADMIN_MACHINES.find((e) => e.name === spec.name);
   if (!entry) throw new Error(`no statechart ${spec.name}`);
-  const model = effectFreeModel(entry.machine);
-  return walkModel<Event>(model, {
-    events: spec.events,
-    inputs: spec.inputs,
-    serializeState: spec.serializeState,
-    createDriver: (input) => {
-      const driver = registryDriver<Event>(entry.machine, model, input);
-      const path: Event[] = [];
-      return {
-        ...driver,
-        step: async (event) => {
-          path.push(event);
-          await driver.step(event);
-        },
-        check: (real, expected) => {
-          driver.check!(real, expected);
-          spec.check(driver, real, path);
-        },
-      };
-    },
-  });
+  return walkRegistryMachine(entry.machine, spec);
 }
 
 const failure = new Error('The server refused it');
@@ -52,39 +27,16 @@ const notices = (driver: RegistryDriver<Event>) => driver.effects.filter(([name]
 
 // ── a catalogue item ────────────────────────────────────────────────────────────────────────
 
-const STAMP = '2026-11-20T10:00:00.000Z';
-const entry = (id: string): AdminCatalogItemSummary => ({
-  id,
-  publicId: id,
-  resourceType: 'LEARNING_OBJECT',
-  status: 'PUBLISHED',
-  title: `Strategy ${id}`,
-  featured: false,
-  createdAt: STAMP,
-  updatedAt: STAMP,
-  startDate: null,
-  endDate: null,
-});
-const playlist = (status: AdminCatalogItem['status']): AdminCatalogItem => ({
-  ...entry('playlist-1'),
-  resourceType: 'PLAYLIST',
-  status,
-  title: 'First weeks',
-  description: 'The routines of the first weeks.',
-  thumbnailUrl: null,
-  nasotItemIds: [],
-  audienceIds: [],
-  implementationGuide: null,
-  resources: [],
-  rubric: [],
-  joinUrl: null,
-  video: null,
-  entries: [
-    { position: 1, item: entry('e1') },
-    { position: 2, item: entry('e2') },
-  ],
-  reproducibles: [],
-});
+const entry = (id: string): AdminCatalogItemSummary => summary({ id, publicId: id, title: `Strategy ${id}` });
+const playlist = (status: AdminCatalogItem['status']): AdminCatalogItem =>
+  item({
+    ...summary({ id: 'playlist-1', publicId: 'first-weeks', resourceType: 'PLAYLIST', status, title: 'First weeks' }),
+    description: 'The routines of the first weeks.',
+    entries: [
+      { position: 1, item: entry('e1') },
+      { position: 2, item: entry('e2') },
+    ],
+  });
 
 // ── an organization ─────────────────────────────────────────────────────────────────────────
 
@@ -98,7 +50,7 @@ const school = (subscriptionState: 'ACTIVE' | 'LAPSED'): AdminOrganization => ({
   schoolCount: 0,
   // Dates of its own, so the page's draft never reads today's date.
   subscription: { state: subscriptionState, seats: 30, seatsUsed: 3, startsOn: '2026-08-01', endsOn: '2027-07-31', amount: 1200 } as AdminOrganization['subscription'],
-  createdAt: STAMP,
+  createdAt: '2026-11-20T10:00:00.000Z',
 });
 const orgView = (subscriptionState: 'ACTIVE' | 'LAPSED'): OrganizationView => ({ organization: school(subscriptionState), members: [], membersTotal: 0, districts: [{ id: 'd1', name: 'Northwind' }] });
 

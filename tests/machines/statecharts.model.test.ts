@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import { MACHINES } from '@/machines/registry';
 import { ADMIN_MACHINES } from '@/machines/admin/admin.registry';
 import { parseCatalogQuery, toCatalogRequest } from '@/machines/catalog/catalog.query';
 import { CALLBACK_LOGOUT_DELAY_MS } from '@/machines/callback/callback.machine';
 import { applyProgressPatch } from '@/machines/progress/progress.machine';
 import { isWatchedEnough, watchedPercent } from '@/machines/video-progress/video-progress.logic';
-import { effectFreeModel, expectFullCoverage, plainContext, registryDriver, walkModel, type RegistryDriver, type WalkOptions } from '../support/model';
+import { expectFullCoverage, walkRegistryMachine, type RegistryDriver, type RegistryWalk } from '../support/model';
 import { makeProfile, makeUser } from './fixtures';
 
 // Every statechart of the registry that has no walk of its own (tests/machines/*.model.test.ts)
@@ -17,46 +17,15 @@ import { makeProfile, makeUser } from './fixtures';
 // own record of the path (written out here, not read from the chart).
 
 type Event = AnyEventObject;
-type Check = (driver: RegistryDriver<Event>, real: AnyMachineSnapshot, path: Event[]) => void;
-
-type Walk = {
+type Walk = RegistryWalk & {
   /** The registry's name of the statechart. */
   name: string;
-  events: Event[] | ((snapshot: AnyMachineSnapshot) => Event[]);
-  inputs?: unknown[];
-  serializeState?: WalkOptions<Event>['serializeState'];
-  check?: Check;
 };
 
-const machineNamed = (name: string): AnyStateMachine => {
-  const entry = [...MACHINES, ...ADMIN_MACHINES].find((e) => e.name === name);
-  if (!entry) throw new Error(`no statechart ${name}`);
-  return entry.machine;
-};
-
-async function walk(spec: Walk) {
-  const machine = machineNamed(spec.name);
-  const model = effectFreeModel(machine);
-  return walkModel<Event>(model, {
-    events: spec.events,
-    inputs: spec.inputs ?? [undefined],
-    serializeState: spec.serializeState ?? ((snapshot) => JSON.stringify([snapshot.value, plainContext(snapshot.context)])),
-    createDriver: (input) => {
-      const driver = registryDriver<Event>(machine, model, input);
-      const path: Event[] = [];
-      return {
-        ...driver,
-        step: async (event) => {
-          path.push(event);
-          await driver.step(event);
-        },
-        check: (real, expected) => {
-          driver.check!(real, expected);
-          spec.check?.(driver, real, path);
-        },
-      };
-    },
-  });
+function walk(spec: Walk) {
+  const entry = [...MACHINES, ...ADMIN_MACHINES].find((e) => e.name === spec.name);
+  if (!entry) throw new Error(`no statechart ${spec.name}`);
+  return walkRegistryMachine(entry.machine, spec);
 }
 
 const FIXED_NOW = Date.parse('2026-11-25T15:00:00.000Z');

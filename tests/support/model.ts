@@ -379,3 +379,38 @@ export function registryDriver<TModelEvent extends AnyEventObject>(machine: AnyS
     check: (real, model) => expect(plainContext(real.context)).toEqual(plainContext(model.context)),
   };
 }
+
+/** One registry statechart's walk: its events, starting inputs, and what its effects must be. */
+export type RegistryWalk = {
+  events: AnyEventObject[] | ((snapshot: AnyMachineSnapshot) => AnyEventObject[]);
+  inputs?: unknown[];
+  /** Default: value and context as data. */
+  serializeState?: WalkOptions<AnyEventObject>['serializeState'];
+  /** Checked after every step, with the driver's record and the path so far. */
+  check?: (driver: RegistryDriver<AnyEventObject>, real: AnyMachineSnapshot, path: AnyEventObject[]) => void;
+};
+
+/** Walks a registry machine from its own effect-free model, on `registryDriver`; returns the coverage. */
+export function walkRegistryMachine(machine: AnyStateMachine, spec: RegistryWalk) {
+  const model = effectFreeModel(machine);
+  return walkModel<AnyEventObject>(model, {
+    events: spec.events,
+    inputs: spec.inputs ?? [undefined],
+    serializeState: spec.serializeState ?? ((snapshot) => JSON.stringify([snapshot.value, plainContext(snapshot.context)])),
+    createDriver: (input) => {
+      const driver = registryDriver<AnyEventObject>(machine, model, input);
+      const path: AnyEventObject[] = [];
+      return {
+        ...driver,
+        step: async (event) => {
+          path.push(event);
+          await driver.step(event);
+        },
+        check: (real, expected) => {
+          driver.check!(real, expected);
+          spec.check?.(driver, real, path);
+        },
+      };
+    },
+  });
+}
