@@ -15,17 +15,20 @@ export const spa = (staticDir: string) =>
       await app.register(fastifyStatic, {
         root: staticDir,
         wildcard: false,
-        // Paid videos are served by server/routes/media.ts, to signed addresses only.
-        globIgnore: ['media/videos/**'],
+        // Paid videos are served by server/routes/media.ts, to signed addresses only. The build's
+        // compressed copies (vite.config.ts, `precompress`) are not addresses of their own: a file
+        // is sent as its `.br` or `.gz` copy when the browser accepts that encoding.
+        globIgnore: ['media/videos/**', '**/*.br', '**/*.gz'],
+        preCompressed: true,
         index: false,
         maxAge: '1h',
         immutable: false,
         // Vite names every file under /assets/ by its content hash: it never changes, so browsers
         // keep it for a year without asking again. Everything else (index.html, icons) is 1 h.
         setHeaders: (reply, path) => {
-          if (/[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+$/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+          if (/[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(?:\.br|\.gz)?$/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
           // Names this build's files, as index.html does: asked again (a 304 while unchanged) every time.
-          else if (/[\\/]screen-preloads\.json$/.test(path)) reply.header('cache-control', 'no-cache');
+          else if (/[\\/]screen-preloads\.json(?:\.br|\.gz)?$/.test(path)) reply.header('cache-control', 'no-cache');
         },
       });
     }

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SEED_PASSWORD, type TestApp } from '../support/app.ts';
 import { ACCOUNTS, loadWorld } from '../support/world.ts';
@@ -192,6 +193,37 @@ describe('single-page app', () => {
       expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect((await withSpa.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
       expect((await withSpa.app.inject({ method: 'GET', url: '/api/nothing' })).json().error.code).toBe('NOT_FOUND');
+    } finally {
+      await withSpa.close();
+    }
+  });
+
+  it("sends the build's compressed copies of a file to a browser that accepts them, and the file to one that does not", async () => {
+    const dir = join(t.config.dataDir, 'spa-compressed');
+    mkdirSync(join(dir, 'assets'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    const file = join(dir, 'assets', 'index-DhN5H-3w.js');
+    writeFileSync(file, script);
+    writeFileSync(`${file}.br`, brotliCompressSync(script));
+    writeFileSync(`${file}.gz`, gzipSync(script));
+    const withSpa = await createTestApp({ env: { STATIC_DIR: dir } });
+    try {
+      const url = '/assets/index-DhN5H-3w.js';
+      const brotli = await withSpa.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+      expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+      const gzip = await withSpa.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+      const plain = await withSpa.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      // The copies are not addresses of their own.
+      expect((await withSpa.app.inject({ method: 'GET', url: `${url}.br` })).statusCode).toBe(404);
     } finally {
       await withSpa.close();
     }
