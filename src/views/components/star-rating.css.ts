@@ -9,6 +9,7 @@ export const stars = style({ display: 'flex', gap: vars.space.xxs });
 export const star = style({
   display: 'inline-grid',
   placeItems: 'center',
+  position: 'relative',
   width: '44px',
   height: '44px',
   borderRadius: vars.radius.full,
@@ -17,10 +18,13 @@ export const star = style({
   transition: `transform ${vars.motion.fast} ${vars.motion.easing}, color ${vars.motion.fast}`,
   selectors: {
     '&[data-filled="true"]': { color: vars.color.accent },
-    '&[data-hovered]': { background: vars.color.surfaceMuted },
-    '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' },
-    '&[data-disabled]': { cursor: 'default', opacity: 0.6 },
+    '&:hover:not(:has(:disabled))': { background: vars.color.surfaceMuted },
+    '&:has(:focus-visible)': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' },
+    '&:has(:disabled)': { cursor: 'default', opacity: 0.6 },
   },
-  '@media': { '(prefers-reduced-motion: no-preference)': { selectors: { '&[data-pressed]': { transform: 'scale(0.92)' } } } },
+  '@media': { '(prefers-reduced-motion: no-preference)': { selectors: { '&:active:not(:has(:disabled))': { transform: 'scale(0.92)' } } } },
 });
+// The radio button itself is not drawn (the star is), but stays in place for the keyboard and
+// for screen readers.
+export const input = style({ position: 'absolute', opacity: 0, width: '1px', height: '1px', margin: 0, pointerEvents: 'none' });
 export const icon = style({ width: '28px', height: '28px' });

@@ -1,4 +1,4 @@
-import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { useId } from 'react';
 import * as styles from '@/views/components/star-rating.css';
 
 const VALUES = [1, 2, 3, 4, 5] as const;
@@ -12,20 +12,30 @@ type Props = {
   isDisabled?: boolean;
 };
 
-/** Five stars as one radio group: arrow keys move between them, each is "n stars" to a screen reader. */
+/**
+ * Five stars as one group of native radio buttons: the browser gives the arrow keys (which move
+ * and choose), one tab stop and "n stars" to a screen reader, with no script of its own.
+ */
 export function StarRating({ label, value, onChange, isDisabled }: Props) {
+  const id = useId();
   return (
-    <RadioGroup
-      className={styles.group}
-      orientation="horizontal"
-      value={value === null ? null : String(value)}
-      onChange={(next) => onChange(Number(next))}
-      isDisabled={isDisabled}
-    >
-      <Label className={styles.label}>{label}</Label>
+    <div role="radiogroup" aria-labelledby={`${id}-label`} aria-disabled={isDisabled || undefined} className={styles.group}>
+      <span id={`${id}-label`} className={styles.label}>
+        {label}
+      </span>
       <div className={styles.stars}>
         {VALUES.map((n) => (
-          <Radio key={n} value={String(n)} aria-label={starLabel(n)} className={styles.star} data-filled={value !== null && n <= value}>
+          <label key={n} className={styles.star} data-filled={value !== null && n <= value}>
+            <input
+              type="radio"
+              className={styles.input}
+              name={id}
+              value={n}
+              aria-label={starLabel(n)}
+              checked={value === n}
+              disabled={isDisabled}
+              onChange={() => onChange(n)}
+            />
             <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
               <path
                 d="M12 2.8l2.85 5.78 6.38.93-4.62 4.5 1.09 6.35L12 17.36l-5.7 3 1.09-6.35-4.62-4.5 6.38-.93z"
@@ -35,9 +45,9 @@ export function StarRating({ label, value, onChange, isDisabled }: Props) {
                 strokeLinejoin="round"
               />
             </svg>
-          </Radio>
+          </label>
         ))}
       </div>
-    </RadioGroup>
+    </div>
   );
 }

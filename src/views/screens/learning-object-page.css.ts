@@ -61,10 +61,10 @@ export const saveButton = style({
   fontWeight: vars.fontWeight.semibold,
   cursor: 'pointer',
   selectors: {
-    '&[data-hovered]': { background: vars.color.surfaceMuted },
-    '&[data-selected]': { background: vars.color.primarySoft, borderColor: vars.color.primary, color: vars.color.onPrimarySoft },
-    '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
-    '&[data-disabled]': { opacity: 0.6, cursor: 'not-allowed' },
+    '&:hover:not(:disabled)': { background: vars.color.surfaceMuted },
+    '&[aria-pressed="true"]': { background: vars.color.primarySoft, borderColor: vars.color.primary, color: vars.color.onPrimarySoft },
+    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    '&:disabled': { opacity: 0.6, cursor: 'not-allowed' },
   },
 });
 export const saveIcon = style({ width: '20px', height: '20px' });

@@ -1,13 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Link } from '@/views/components/link';
 import { useSelector } from '@xstate/react';
-import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs, ToggleButton } from 'react-aria-components';
-import { ResourceTabIcon } from '@/views/components/resource-tab-icon';
 import type { ActorRefFrom } from 'xstate';
 import { learningObjectScreen } from '@/machines/learning-object/learning-object.actors';
 import { learningObjectIntents } from '@/machines/learning-object/learning-object.intents';
-import { frameworkPath, guideBlocks, playlistPlace, progressSteps, type ProgressStep } from '@/machines/learning-object/learning-object.logic';
+import { frameworkPath, playlistPlace, progressSteps, type ProgressStep } from '@/machines/learning-object/learning-object.logic';
 import {
   selectIsBookmarked,
   selectLearningObject,
@@ -16,7 +14,6 @@ import {
   selectLearningObjectLoading,
   selectLearningObjectNotFound,
   selectUserRating,
-  selectUserRubricScore,
   selectVideoRef,
 } from '@/machines/learning-object/learning-object.selectors';
 import type { CatalogItem, CatalogItemSummary } from '@/machines/catalog/catalog.types';
@@ -47,6 +44,9 @@ import { muted } from '@/views/components/text.css';
 
 type LearningObjectRef = ActorRefFrom<ReturnType<typeof learningObjectScreen.logic>>;
 type VideoRef = ActorRefFrom<VideoProgressMachine>;
+
+// The tabs load as the page renders (resource-tabs.tsx says why); their outline holds the place.
+const ResourceTabs = lazy(() => import('@/views/screens/resource-tabs').then((m) => ({ default: m.ResourceTabs })));
 
 export function LearningObjectPage() {
   const { publicId = '' } = useParams();
@@ -98,7 +98,9 @@ function LearningObjectDetail({ publicId, playlistId, playVideo }: { publicId: s
           <div className={styles.layout}>
             <div>
               {videoRef && <VideoPlayer video={videoRef} itemId={item.id} />}
-              <ResourceTabs actor={actor} item={item} />
+              <Suspense fallback={<ResourceTabsPlaceholder />}>
+                <ResourceTabs actor={actor} item={item} />
+              </Suspense>
             </div>
             <aside className={styles.aside} aria-label="Your progress and actions">
               <LearnerActions actor={actor} item={item} />
@@ -310,134 +312,16 @@ function VideoPlayer({ video, itemId }: { video: VideoRef; itemId: string }) {
   );
 }
 
-const TABS = [
-  { kind: 'REFLECTION_RUBRIC', label: 'Reflection rubric' },
-  { kind: 'IMPLEMENTATION_GUIDE', label: 'Implementation guide' },
-  { kind: 'RESOURCES', label: 'Resources' },
-] as const;
-
-function ResourceTabs({ actor, item }: { actor: LearningObjectRef; item: CatalogItem }) {
+/** The tabs' row and a panel's first lines, inert, while the tabs load. */
+function ResourceTabsPlaceholder() {
   return (
-    <section className={styles.section} aria-label="Strategy resources">
-      <Tabs defaultSelectedKey="REFLECTION_RUBRIC">
-        <TabList aria-label="Strategy resources" className={styles.tablist}>
-          {TABS.map((tab) => (
-            <Tab key={tab.kind} id={tab.kind} className={styles.tab}>
-              {({ isSelected }) => (
-                <>
-                  <ResourceTabIcon kind={tab.kind} selected={isSelected} className={styles.tabIcon} />
-                  {tab.label}
-                </>
-              )}
-            </Tab>
-          ))}
-        </TabList>
-        <TabPanel id="REFLECTION_RUBRIC" className={styles.panel}>
-          <RubricPanel actor={actor} item={item} />
-        </TabPanel>
-        <TabPanel id="IMPLEMENTATION_GUIDE" className={styles.panel}>
-          <GuidePanel item={item} />
-        </TabPanel>
-        <TabPanel id="RESOURCES" className={styles.panel}>
-          <ResourcesPanel actor={actor} item={item} />
-        </TabPanel>
-      </Tabs>
-    </section>
-  );
-}
-
-function RubricPanel({ actor, item }: { actor: LearningObjectRef; item: CatalogItem }) {
-  const { saveRubric } = useIntents(actor, learningObjectIntents);
-  const saved = useSelector(actor, selectUserRubricScore);
-  const busy = useSelector(actor, selectLearningObjectBusy);
-  const [value, setValue] = useState<number | null>(saved);
-  if (item.rubric.length === 0) return <p className={muted}>This strategy has no reflection rubric. Try the implementation guide instead.</p>;
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (value !== null) saveRubric(value);
-      }}
-    >
-      <RadioGroup
-        className={styles.rubricGroup}
-        value={value === null ? null : String(value)}
-        onChange={(next) => setValue(Number(next))}
-      >
-        <Label className={styles.rubricLegend}>Where is your practice today?</Label>
-        <div className={styles.rubricCards}>
-          {item.rubric.map((level) => (
-            <Radio key={level.value} value={String(level.value)} className={styles.rubricCard}>
-              <span className={styles.rubricNumber} aria-hidden="true">
-                {level.value}
-              </span>
-              <span className={styles.rubricTitle}>{level.title}</span>
-              <span className={styles.rubricText}>{level.description}</span>
-            </Radio>
-          ))}
-        </div>
-      </RadioGroup>
-      <p>
-        <Button type="submit" tone="primary" disabled={value === null || busy}>
-          {saved !== null && saved === value ? 'Rubric score saved' : 'Save rubric score'}
-        </Button>
-      </p>
-    </form>
-  );
-}
-
-function GuidePanel({ item }: { item: CatalogItem }) {
-  const blocks = guideBlocks(item.implementationGuide);
-  if (blocks.length === 0) return <p className={muted}>This strategy has no implementation guide.</p>;
-  return (
-    <div>
-      {blocks.map((block, i) => {
-        if (block.kind === 'heading') {
-          const Heading = `h${block.level}` as const;
-          return <Heading key={i}>{block.text}</Heading>;
-        }
-        if (block.kind === 'item') return <p key={i}>• {block.text}</p>;
-        return <p key={i}>{block.text}</p>;
-      })}
+    <div className={styles.section}>
+      <Skeleton label="Loading the strategy's resources…">
+        <SkeletonLine width="70%" />
+        <SkeletonLine />
+        <SkeletonLine width="80%" />
+      </Skeleton>
     </div>
-  );
-}
-
-function ResourcesPanel({ actor, item }: { actor: LearningObjectRef; item: CatalogItem }) {
-  const { download } = useIntents(actor, learningObjectIntents);
-  const busy = useSelector(actor, selectLearningObjectBusy);
-  return (
-    <>
-      {item.resources.length > 0 && (
-        <ul>
-          {item.resources.map((resource) => (
-            <li key={resource.url}>
-              <a className={styles.link} href={resource.url} target="_blank" rel="noreferrer">
-                {resource.title}
-              </a>{' '}
-              <span className={muted}>{resource.description}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3>Reproducibles</h3>
-      {item.reproducibles.length === 0 ? (
-        <p className={muted}>This strategy has no reproducibles.</p>
-      ) : (
-        <>
-          <ul aria-label="Reproducibles">
-            {item.reproducibles.map((file) => (
-              <li key={file.id}>{file.title}</li>
-            ))}
-          </ul>
-          <p>
-            <Button tone="primary" disabled={busy} onClick={download}>
-              Download reproducibles
-            </Button>
-          </p>
-        </>
-      )}
-    </>
   );
 }
 
@@ -506,10 +390,11 @@ function LearnerActions({ actor, item }: { actor: LearningObjectRef; item: Catal
           <Button tone={applied ? 'secondary' : 'primary'} disabled={busy} onClick={() => setApplied(!applied)}>
             {applied ? 'Remove from applied' : 'Apply in my classroom'}
           </Button>
-          <ToggleButton className={styles.saveButton} isSelected={bookmarked} isDisabled={busy} onChange={setBookmarked}>
+          {/* A native toggle: react-aria's ToggleButton brought 16 KB of focus handling to this page. */}
+          <button type="button" className={styles.saveButton} aria-pressed={bookmarked} disabled={busy} onClick={() => setBookmarked(!bookmarked)}>
             <BookmarkIcon filled={bookmarked} />
             {bookmarked ? 'Saved' : 'Save'}
-          </ToggleButton>
+          </button>
         </div>
       </section>
       <section className={styles.card} aria-labelledby="rate-heading">
