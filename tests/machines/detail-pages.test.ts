@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/errors';
 import { isPublicId, itemDetailMachine, wrongKindError, type ItemDetail } from '@/machines/catalog/catalog-screens.machine';
 import { selectItemFailed, selectItemNotFound } from '@/machines/catalog/catalog.selectors';
-import { entryStatus, formatTotalTime, livestreamSections, playlistSyllabus } from '@/machines/catalog/detail.logic';
+import { entryStatus, formatClock, isoDuration, livestreamSections, playlistSyllabus } from '@/machines/catalog/detail.logic';
 import type { CatalogItem, CatalogItemSummary, ItemProgress } from '@/machines/catalog/catalog.types';
 import { learningObjectMachine } from '@/machines/learning-object/learning-object.machine';
 import { playlistContext, playlistPlace, progressSteps } from '@/machines/learning-object/learning-object.logic';
@@ -173,11 +173,10 @@ describe('playlist syllabus', () => {
     expect(entryStatus(summary('a'), undefined)).toEqual({ state: 'notStarted', stepsDone: 0, stepsTotal: 5 });
   });
 
-  it('formats the total time', () => {
-    expect(formatTotalTime(0)).toBeNull();
-    expect(formatTotalTime(45 * 60)).toBe('45 min');
-    expect(formatTotalTime(72 * 60)).toBe('1 h 12 min');
-    expect(formatTotalTime(120 * 60)).toBe('2 h');
+  it('writes a length as a clock does, and as an ISO duration', () => {
+    expect([0, 7, 45, 65, 600, 3599, 3600, 3723, 45296].map(formatClock)).toEqual(['0:00', '0:07', '0:45', '1:05', '10:00', '59:59', '1:00:00', '1:02:03', '12:34:56']);
+    expect(formatClock(64.6)).toBe('1:05');
+    expect([0, 7, 65, 3600, 3723].map(isoDuration)).toEqual(['PT0S', 'PT7S', 'PT1M5S', 'PT1H', 'PT1H2M3S']);
   });
 });
 

@@ -46,14 +46,24 @@ export function playlistSyllabus(item: Pick<CatalogItem, 'catalogItems'>, progre
   };
 }
 
-/** "1 h 12 min", "45 min": a playlist's total time. */
-export function formatTotalTime(seconds: number): string | null {
-  if (seconds <= 0) return null;
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${minutes} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+/**
+ * A video's length as a clock shows it: "0:45", "4:05", "1:02:03". A playlist's entries and its
+ * total use the same form, so the total is the sum a reader can check.
+ */
+export function formatClock(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** The same length for a `<time datetime>`: "PT4M5S". */
+export function isoDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${whole % 60 || !whole ? `${whole % 60}S` : ''}`;
 }
 
 /** Live now (earliest start first), upcoming (soonest first) and past (latest first). */

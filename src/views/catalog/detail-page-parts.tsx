@@ -11,7 +11,7 @@ import { PLAY_VIDEO_PARAM } from '@/lib/explorer';
 // What the detail pages (strategy, playlist, livestreams) share: skeletons while they load, the
 // not-found page for an address that names nothing, and links that keep a playlist's context.
 // One module, so the routes share one small chunk (the detail pages' pure logic rides along).
-export { formatTotalTime, livestreamSections, playlistSyllabus, type SyllabusEntry } from '@/machines/catalog/detail.logic';
+export { formatClock, isoDuration, livestreamSections, playlistSyllabus, type SyllabusEntry } from '@/machines/catalog/detail.logic';
 
 /**
  * Grey shapes where content will appear, so the page keeps its layout while it loads. Screen

@@ -4,11 +4,11 @@ import { PLAY_VIDEO_PARAM } from '@/lib/explorer';
 import { Link } from '@/views/components/link';
 import { LoadError } from '@/views/components/load-error';
 import { NotFoundNotice } from '@/views/catalog/detail-page-parts';
-import { Skeleton, SkeletonCard, SkeletonLine, formatTotalTime, playlistSyllabus, type SyllabusEntry } from '@/views/catalog/detail-page-parts';
+import { Skeleton, SkeletonCard, SkeletonLine, formatClock, isoDuration, playlistSyllabus, type SyllabusEntry } from '@/views/catalog/detail-page-parts';
 import { PageLayout } from '@/views/layout/page-layout';
 import { ButtonLink } from '@/views/layout/button';
 import { useItemDetail } from '@/views/catalog/use-item-detail';
-import { TYPE_LABELS, formatDuration } from '@/views/catalog/item-card';
+import { TYPE_LABELS } from '@/views/catalog/item-card';
 import { entryPath } from '@/views/catalog/detail-page-parts';
 import * as styles from '@/views/catalog/detail-pages.css';
 import { useDocumentTitle } from '@/views/hooks/use-document-title';
@@ -30,7 +30,6 @@ function PlaylistDetail({ publicId, playVideo }: { publicId: string; playVideo: 
   if (notFound) return <NotFoundNotice what="playlist" browseTo="/catalog?type=PLAYLIST" browseLabel="Browse playlists" />;
   const item = detail?.item;
   const syllabus = detail ? playlistSyllabus(detail.item, detail.progress) : null;
-  const total = syllabus ? formatTotalTime(syllabus.totalSeconds) : null;
   // ?playVideo=true plays the entry up next (the first one again once all are done); a playlist
   // with no entries shows itself instead.
   const playing = playVideo && item && syllabus ? (syllabus.next ?? syllabus.entries[0]) : undefined;
@@ -93,7 +92,12 @@ function PlaylistDetail({ publicId, playVideo }: { publicId: string; playVideo: 
               </div>
               <p className={styles.muted}>
                 {syllabus.total} {syllabus.total === 1 ? 'entry' : 'entries'}
-                {total && ` · ${total} in total`}
+                {syllabus.totalSeconds > 0 && (
+                  <>
+                    {' · '}
+                    <time dateTime={isoDuration(syllabus.totalSeconds)}>{formatClock(syllabus.totalSeconds)}</time> in total
+                  </>
+                )}
               </p>
             </section>
             <section className={styles.card} aria-labelledby="up-next-heading">
@@ -129,7 +133,7 @@ function statusText(entry: SyllabusEntry): string {
 
 function SyllabusRow({ entry, playlistId, isNext }: { entry: SyllabusEntry; playlistId: string; isNext: boolean }) {
   const done = entry.status.state === 'done';
-  const duration = formatDuration(entry.item.durationSeconds);
+  const seconds = entry.item.durationSeconds;
   return (
     <li className={styles.entry} data-next={isNext}>
       <span className={styles.marker} data-done={done} aria-hidden="true">
@@ -145,7 +149,7 @@ function SyllabusRow({ entry, playlistId, isNext }: { entry: SyllabusEntry; play
         </h2>
         <p className={styles.entryMeta}>
           <span className={styles.badge}>{TYPE_LABELS[entry.item.resourceType]}</span>
-          {duration && <span>{duration}</span>}
+          {seconds !== null && <time dateTime={isoDuration(seconds)}>{formatClock(seconds)}</time>}
           <span className={done ? styles.doneBadge : undefined}>{statusText(entry)}</span>
           {isNext && <span className={styles.badge}>Up next</span>}
         </p>
