@@ -155,25 +155,19 @@ test.describe('upgrade', () => {
     }
   }
 
-  test('a trial user: banner, dialog with days left and a way to billing', async ({ page }) => {
+  test('a trial user with a card on file: the banner says when the trial ends and what is charged then, and leads to billing', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signInTo(page, TRIAL);
     const banner = page.getByRole('complementary', { name: 'Upgrade' });
-    await expect(banner).toContainText(/free trial ends in \d+ days?/);
+    await expect(banner).toContainText(/Your free trial ends in \d+ days?, on [A-Z][a-z]{2} \d{1,2}\./);
+    await expect(banner).toContainText('Then $149 a year on Visa •••• 4242, until you cancel.');
+    // Nothing to upgrade to: the trial becomes the paid year by itself.
+    await expect(banner.getByRole('button', { name: 'Upgrade' })).toHaveCount(0);
     expect((await banner.boundingBox())?.height).toBe(84);
-    const { dialog, upgrade } = await openDialog(page);
-    await expect(dialog).toHaveAccessibleName('Keep learning after your trial');
-    await expect(dialog).toContainText('$149');
-    await expect(dialog).toContainText(/free trial ends in \d+ days?/);
-    await expectFocusTrapped(page);
     await expectAccessible(page);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(upgrade).toBeFocused();
-    await openDialog(page);
-    await page.getByRole('link', { name: 'Go to billing' }).click();
+    await banner.getByRole('link', { name: 'Manage billing' }).click();
     await expect(page).toHaveURL(/\/billing$/);
-    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Your plan' })).toContainText(/In trial until/);
   });
 
   test('a trial user on a phone: the banner is 108 px', async ({ page }) => {
@@ -255,7 +249,8 @@ test.describe('accessibility', () => {
       test.slow();
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize(DESKTOP);
-      await signInTo(page, TRIAL);
+      // A demo visitor has the upgrade dialog (a trial with a card on file has Manage billing instead).
+      await startDemo(page);
       await expectAccessible(page);
       await page.screenshot({ path: testInfo.outputPath(`shell-${colorScheme}.png`) });
       await accountButton(page).click();

@@ -49,7 +49,9 @@ test('a teacher without access pays with a test card: a decline keeps them here,
   await fillCard(page, { number: '4242 4242 4242 4242', expiry: '08/30' });
   await page.getByRole('button', { name: 'Start free trial' }).dblclick();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('complementary', { name: 'Upgrade' })).toContainText('Your free trial ends in 14 days.');
+  const banner = page.getByRole('complementary', { name: 'Upgrade' });
+  await expect(banner).toContainText(/Your free trial ends in 14 days, on [A-Z][a-z]{2} \d{1,2}\./);
+  await expect(banner).toContainText('Then $149 a year on Visa •••• 4242, until you cancel.');
 
   await page.goto('/billing');
   await expect(plan(page)).toContainText('Free trial');
@@ -58,6 +60,29 @@ test('a teacher without access pays with a test card: a decline keeps them here,
   await expect(cardOnFile(page)).toContainText('Expires 08/2030');
   await expect(history(page).getByRole('row')).toHaveCount(2);
   await expect(history(page)).toContainText('$0');
+
+  // Cancelled, the trial will not become a paid year: the banner says so and offers the upgrade,
+  // whose dialog keeps the focus, gives it back on Escape and leads to billing.
+  await plan(page).getByRole('button', { name: 'Cancel subscription' }).click();
+  await page.getByRole('alertdialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(banner).toContainText('Subscribe for $149 a year to keep full access when your trial ends.');
+  const upgrade = banner.getByRole('button', { name: 'Upgrade' });
+  await upgrade.click();
+  const dialog = page.getByRole('dialog', { name: 'Keep learning after your trial' });
+  await expect(dialog).toContainText('$149');
+  await expect(dialog).toContainText(/free trial ends in 14 days/);
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+  }
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(upgrade).toBeFocused();
+  await upgrade.click();
+  await dialog.getByRole('link', { name: 'Go to billing' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(dialog).toBeHidden();
 });
 
 test('a subscriber sees the plan, cancels, reactivates, replaces the card and opens a receipt', async ({ page }) => {
@@ -118,10 +143,9 @@ test('a subscriber sees the plan, cancels, reactivates, replaces the card and op
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('a trial user sees the days left, and the upgrade dialog leads to billing', async ({ page }) => {
+test('a trial user sees the days left, and the banner leads to billing', async ({ page }) => {
   await signInLocally(page, 'trial@example.org');
-  await page.getByRole('complementary', { name: 'Upgrade' }).getByRole('button', { name: 'Upgrade' }).click();
-  await page.getByRole('dialog').getByRole('link', { name: 'Go to billing' }).click();
+  await page.getByRole('complementary', { name: 'Upgrade' }).getByRole('link', { name: 'Manage billing' }).click();
   await expect(page).toHaveURL(/\/billing$/);
   await expect(plan(page)).toContainText('Free trial');
   await expect(plan(page)).toContainText(/\d+ days left in your free trial/);

@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react';
 import { selectIsDemoUser } from '@/machines/identity/identity.selectors';
 import { SUBSCRIPTION_AMOUNT } from '@/lib/settings';
 import { useRoot } from '@/views/root-context';
-import { Button } from '@/views/layout/button';
-import { selectTrial, trialSummary } from '@/views/layout/trial';
+import { Button, ButtonLink } from '@/views/layout/button';
+import { sameTrial, selectTrial, trialNotice } from '@/views/layout/trial';
 import * as styles from '@/views/layout/upgrade-banner.css';
 
 // The dialog (and react-aria's overlay code) loads on first use, keeping it out of the first chunk.
@@ -31,14 +31,13 @@ function SparkIcon() {
 export function UpgradeBanner() {
   const { identity, subscriptions } = useRoot();
   const isDemo = useSelector(identity, selectIsDemoUser);
-  const trial = useSelector(subscriptions, selectTrial, (a, b) => a?.endsAt === b?.endsAt);
+  const trial = useSelector(subscriptions, selectTrial, sameTrial);
   const [open, setOpen] = useState(false);
   if (!isDemo && !trial) return null;
 
-  const title = isDemo ? 'You are exploring a demo account.' : trialSummary(trial?.endsAt ?? null);
-  const detail = isDemo
-    ? 'Create your account to keep your progress and unlock every strategy, livestream and playlist.'
-    : `Subscribe for $${SUBSCRIPTION_AMOUNT} a year to keep full access when your trial ends.`;
+  const notice = trial && !isDemo ? trialNotice(trial, SUBSCRIPTION_AMOUNT) : null;
+  const title = notice ? notice.title : 'You are exploring a demo account.';
+  const detail = notice ? notice.detail : 'Create your account to keep your progress and unlock every strategy, livestream and playlist.';
 
   return (
     <>
@@ -50,9 +49,16 @@ export function UpgradeBanner() {
           <p className={styles.title}>{title}</p>
           <p className={styles.detail}>{detail}</p>
         </div>
-        <Button size="sm" className={styles.action} onClick={() => setOpen(true)} onPointerEnter={prefetch} onFocus={prefetch}>
-          Upgrade
-        </Button>
+        {notice?.renews ? (
+          // Nothing to upgrade: the trial becomes the paid year by itself. Billing changes the card or cancels.
+          <ButtonLink size="sm" tone="secondary" className={styles.action} to="/billing">
+            Manage billing
+          </ButtonLink>
+        ) : (
+          <Button size="sm" className={styles.action} onClick={() => setOpen(true)} onPointerEnter={prefetch} onFocus={prefetch}>
+            Upgrade
+          </Button>
+        )}
       </aside>
       {open && (
         <Suspense fallback={null}>
