@@ -197,8 +197,12 @@ test('a district admin picks a school (All Schools first, the typed text marked,
   await page.getByRole('button', { name: 'Invite an Educator' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite an Educator' });
   const dialogPicker = dialog.getByRole('combobox', { name: 'Choose a school' });
+  // With 'All Schools' the educator would join the district itself: the dialog says so.
+  const districtLevel = dialog.getByRole('note');
+  await expect(districtLevel).toHaveText(/^No school chosen: they join .+ at district level, in no school\. Choose a school to add them to it\.$/);
   await dialogPicker.fill('birch');
   await page.getByRole('option', { name: 'Birchwood Elementary' }).click();
+  await expect(districtLevel).toHaveCount(0);
   const email = `e2e.birchwood.${Date.now()}@example.org`;
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('First Name').fill('Grace');

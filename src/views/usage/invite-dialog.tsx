@@ -1,5 +1,9 @@
+import { useSelector } from '@xstate/react';
 import type { FormActorRef } from '@/machines/form/form.machine';
-import type { SchoolSearchActorRef } from '@/machines/usage/usage.selectors';
+import { selectUser } from '@/machines/identity/identity.selectors';
+import { selectPickedKey, type SchoolSearchActorRef } from '@/machines/usage/usage.selectors';
+import { ALL_SCHOOLS_KEY } from '@/machines/usage/school-search.machine';
+import { useRoot } from '@/views/root-context';
 import { TextField } from '@/views/components/form/text-field';
 import { useForm } from '@/views/components/form/use-form';
 import { Button } from '@/views/layout/button';
@@ -26,7 +30,12 @@ export function InviteDialog({ form, picker, onClose }: Props) {
     >
       <form onSubmit={onSubmit} noValidate>
         <div className={styles.dialogFields}>
-          {picker && <SchoolPicker picker={picker} />}
+          {picker && (
+            <>
+              <SchoolPicker picker={picker} />
+              <DistrictLevelNote picker={picker} />
+            </>
+          )}
           <TextField form={form} name="email" type="email" autoComplete="off" autoFocus />
           <TextField form={form} name="firstName" autoComplete="off" />
           <TextField form={form} name="lastName" autoComplete="off" />
@@ -41,5 +50,20 @@ export function InviteDialog({ form, picker, onClose }: Props) {
         </DialogActions>
       </form>
     </ModalDialog>
+  );
+}
+
+/**
+ * With 'All Schools' picked the invitation goes to the admin's own organization, the district
+ * (spec §5): said plainly, so nobody files a teacher under the district by accident.
+ */
+function DistrictLevelNote({ picker }: { picker: SchoolSearchActorRef }) {
+  const district = useSelector(useRoot().identity, (s) => selectUser(s)?.organizationName ?? null);
+  const atDistrict = useSelector(picker, (s) => selectPickedKey(s) === ALL_SCHOOLS_KEY);
+  if (!atDistrict) return null;
+  return (
+    <p className={styles.dialogNote} role="note">
+      No school chosen: they join {district ?? 'your district'} at district level, in no school. Choose a school to add them to it.
+    </p>
   );
 }

@@ -104,6 +104,7 @@ export const muted = style({ color: vars.color.textMuted });
 
 // ---- dialogs
 export const dialogFields = style({ display: 'grid', gap: vars.space.sm });
+export const dialogNote = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 export const fileDrop = style({
   display: 'grid',
   gap: vars.space.xs,
