@@ -139,10 +139,11 @@ export const streamCard = style({
 export const streamImage = style({ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block', background: vars.color.surfaceMuted });
 export const streamBody = style({ display: 'grid', gap: vars.space.xxs, padding: vars.space.md });
 export const streamTitle = style({ margin: 0, fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.snug });
+// Top right: the poster's own kind label (LIVESTREAM) is in its top left corner.
 export const playOverlay = style({
   position: 'absolute',
   top: vars.space.sm,
-  left: vars.space.sm,
+  right: vars.space.sm,
 });
 
 // The recording on a past livestream's page.

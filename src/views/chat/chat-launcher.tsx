@@ -21,7 +21,12 @@ export function ChatLauncher() {
   return (
     <ChatContext.Provider value={chat}>
       <button type="button" className={styles.launcher} aria-haspopup="dialog" aria-expanded={isOpen} onClick={open}>
-        Help
+        <svg className={styles.launcherIcon} viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M9.5 9.3a2.6 2.6 0 0 1 5 .9c0 1.8-2.5 2.2-2.5 3.8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <circle cx="12" cy="17" r="1.2" fill="currentColor" />
+        </svg>
+        <span className={styles.launcherText}>Help</span>
       </button>
       {isOpen && (
         <Suspense fallback={null}>

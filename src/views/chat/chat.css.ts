@@ -1,12 +1,21 @@
 import { style } from '@vanilla-extract/css';
+import { mediaUp } from '@/views/theme/tokens';
 import { vars } from '@/views/theme/vars.css';
 
+// A round 48 px button on a phone, where a wide pill covered the text of the cards under it; the
+// pill with its word from the sm breakpoint up.
 export const launcher = style({
   position: 'fixed',
-  right: vars.space.lg,
-  bottom: vars.space.lg,
+  right: vars.space.md,
+  bottom: vars.space.md,
   zIndex: 20,
-  padding: `${vars.space.xs} ${vars.space.lg}`,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+  width: '48px',
+  height: '48px',
+  padding: 0,
   borderRadius: vars.radius.full,
   border: 'none',
   background: vars.color.primary,
@@ -19,6 +28,20 @@ export const launcher = style({
     '&:hover': { background: vars.color.primaryHover },
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '3px' },
   },
+  '@media': {
+    [mediaUp('sm')]: { right: vars.space.lg, bottom: vars.space.lg, width: 'auto', height: 'auto', minHeight: '44px', padding: `${vars.space.xs} ${vars.space.lg}` },
+  },
+});
+export const launcherIcon = style({ width: '24px', height: '24px', '@media': { [mediaUp('sm')]: { display: 'none' } } });
+export const launcherText = style({
+  // Visually hidden on a phone (the icon shows), read out everywhere.
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  '@media': { [mediaUp('sm')]: { position: 'static', width: 'auto', height: 'auto', overflow: 'visible', clip: 'auto' } },
 });
 
 export const overlay = style({
