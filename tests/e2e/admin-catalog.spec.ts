@@ -74,7 +74,18 @@ test('the platform admin creates and publishes a learning object; an educator fi
     await page.getByLabel(`Level ${i + 1} title`).fill(name);
     await page.getByLabel(`Level ${i + 1} description`).fill(`I am at the ${name.toLowerCase()} level with exit tickets.`);
   }
-  await page.getByRole('textbox', { name: 'Guide' }).fill('## Steps\n\n1. Hand out cards.\n2. Read them before the next lesson.');
+  // The guide's Markdown, previewed as educators will see it; HTML in it stays text.
+  const GUIDE = '## Steps\n\n1. Hand out *cards*.\n2. Read them before the next lesson.\n\n> Students wrote one line each.\n\n<img src=x onerror="window.__guideScript=1">';
+  await page.getByRole('textbox', { name: 'Guide' }).fill(GUIDE);
+  const expectGuide = async (scope: ReturnType<Page['getByRole']>) => {
+    await expect(scope.getByRole('heading', { level: 3, name: 'Steps' })).toBeVisible();
+    await expect(scope.locator('ol > li')).toHaveText(['Hand out cards.', 'Read them before the next lesson.']);
+    await expect(scope.locator('em')).toHaveText('cards');
+    await expect(scope.locator('blockquote')).toHaveText('Students wrote one line each.');
+    await expect(scope.getByText('<img src=x onerror="window.__guideScript=1">')).toBeVisible();
+    await expect(scope.locator('img')).toHaveCount(0);
+  };
+  await expectGuide(page.getByRole('region', { name: 'Guide preview' }));
   // A handout: uploaded, listed under a title made from its name, retitled.
   await fileInput(page, 'Add a reproducible file').setInputFiles({ name: 'exit-ticket-cards.pdf', mimeType: 'application/pdf', buffer: HANDOUT });
   const handoutTitle = page.getByLabel('Title of exit-ticket-cards.pdf');
@@ -117,6 +128,10 @@ test('the platform admin creates and publishes a learning object; an educator fi
   expect(await video.evaluate((el: HTMLVideoElement) => el.currentSrc)).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\/demo-clip-2\.webm\?expires=\d+&user=[\w-]+&signature=[\w-]+$/);
   const track = educator.locator('video track[srclang="en"]');
   await expect(track).toHaveAttribute('src', new RegExp(`^${captionsUrl.replace(/[.?]/g, '\\$&')}\\?expires=\\d+&user=[\\w-]+&signature=[\\w-]+$`));
+  // The guide as the preview showed it, and nothing in it ran.
+  await educator.getByRole('tab', { name: 'Implementation guide' }).click();
+  await expectGuide(educator.getByRole('tabpanel', { name: 'Implementation guide' }));
+  expect(await educator.evaluate(() => 'guideScript' in window || '__guideScript' in window)).toBe(false);
   // The handout is in the strategy's reproducibles, and in the zip the educator downloads.
   await educator.getByRole('tab', { name: 'Resources' }).click();
   await expect(educator.getByRole('list', { name: 'Reproducibles' }).getByRole('listitem')).toHaveText(['Exit ticket cards']);

@@ -4,7 +4,7 @@ import { LEARNING_OBJECT_VIDEO_ID, learningObjectMachine } from '@/machines/lear
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 import { selectResumePosition } from '@/machines/video-progress/video-progress.selectors';
 import type { VideoSource } from '@/machines/video-progress/video-progress.types';
-import { actionErrorMessage, frameworkPath, guideBlocks } from '@/machines/learning-object/learning-object.logic';
+import { actionErrorMessage, frameworkPath } from '@/machines/learning-object/learning-object.logic';
 import type { ActionInput, ActionOutput, LearningObjectLoaded, LearningObjectLoadInput } from '@/machines/learning-object/learning-object.types';
 import type { CatalogItem } from '@/machines/catalog/catalog.types';
 
@@ -129,11 +129,4 @@ describe('learning-object logic', () => {
     expect(frameworkPath(['e', 's'], nodes).map((n) => n.title)).toEqual(['Category', 'Element', 'Strategy']);
   });
 
-  it('reduces markdown to plain blocks', () => {
-    expect(guideBlocks('## Before\nPlan **two** prompts.\n\n- <b>one</b>')).toEqual([
-      { kind: 'heading', level: 3, text: 'Before' },
-      { kind: 'paragraph', text: 'Plan two prompts.' },
-      { kind: 'item', text: '<b>one</b>' },
-    ]);
-  });
 });

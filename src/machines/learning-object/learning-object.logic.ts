@@ -86,37 +86,6 @@ export function frameworkPath<T extends FrameworkNode>(nasotItemIds: readonly st
   return best;
 }
 
-export type GuideBlock = { kind: 'heading'; level: 2 | 3 | 4; text: string } | { kind: 'item' | 'paragraph'; text: string };
-
-const strip = (text: string) => text.replace(/\*\*|__|`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim();
-
-/** Markdown reduced to headings, list items and paragraphs of plain text (rendered as text, never as HTML). */
-export function guideBlocks(markdown: string | null): GuideBlock[] {
-  if (!markdown) return [];
-  const blocks: GuideBlock[] = [];
-  let paragraph: string[] = [];
-  const flush = () => {
-    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', text: strip(paragraph.join(' ')) });
-    paragraph = [];
-  };
-  for (const raw of markdown.split(/\r?\n/)) {
-    const line = raw.trim();
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    const item = /^(?:[-*+]|\d+[.)])\s+(.*)$/.exec(line);
-    if (line === '') flush();
-    else if (heading) {
-      flush();
-      const level = Math.min(4, Math.max(3, (heading[1]?.length ?? 2) + 1)) as 2 | 3 | 4;
-      blocks.push({ kind: 'heading', level, text: strip(heading[2] ?? '') });
-    } else if (item) {
-      flush();
-      blocks.push({ kind: 'item', text: strip(item[1] ?? '') });
-    } else paragraph.push(line);
-  }
-  flush();
-  return blocks;
-}
-
 /** The playlist a strategy was opened from, when it really is a playlist holding the strategy. */
 export function playlistContext(playlist: CatalogItem | null, itemId: string): PlaylistContext | null {
   if (!playlist || playlist.resourceType !== 'PLAYLIST') return null;

@@ -4,18 +4,18 @@ import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-ar
 import type { ActorRefFrom } from 'xstate';
 import type { learningObjectScreen } from '@/machines/learning-object/learning-object.actors';
 import { learningObjectIntents } from '@/machines/learning-object/learning-object.intents';
-import { guideBlocks } from '@/machines/learning-object/learning-object.logic';
 import { selectLearningObjectBusy, selectUserRubricScore } from '@/machines/learning-object/learning-object.selectors';
 import type { CatalogItem } from '@/machines/catalog/catalog.types';
 import { useIntents } from '@/views/hooks/use-intents';
 import { ResourceTabIcon } from '@/views/components/resource-tab-icon';
 import { Button } from '@/views/layout/button';
+import { Markdown } from '@/views/components/markdown';
 import * as styles from '@/views/screens/learning-object-page.css';
 import { muted } from '@/views/components/text.css';
 
-// A strategy's reflection rubric, implementation guide and resources, in tabs. react-aria's tabs
-// and radio group are most of what the strategy page would download before it could show its
-// video: the page loads this file as it renders and shows the tabs' outline until it is here.
+// A strategy's reflection rubric, implementation guide (Markdown) and resources, in tabs. react-aria's
+// tabs and radio group, and the Markdown renderer, are most of what the strategy page would download
+// before it could show its video: the page loads this file as it renders and shows the tabs' outline until it is here.
 
 type LearningObjectRef = ActorRefFrom<ReturnType<typeof learningObjectScreen.logic>>;
 
@@ -96,20 +96,8 @@ function RubricPanel({ actor, item }: { actor: LearningObjectRef; item: CatalogI
 }
 
 function GuidePanel({ item }: { item: CatalogItem }) {
-  const blocks = guideBlocks(item.implementationGuide);
-  if (blocks.length === 0) return <p className={muted}>This strategy has no implementation guide.</p>;
-  return (
-    <div>
-      {blocks.map((block, i) => {
-        if (block.kind === 'heading') {
-          const Heading = `h${block.level}` as const;
-          return <Heading key={i}>{block.text}</Heading>;
-        }
-        if (block.kind === 'item') return <p key={i}>• {block.text}</p>;
-        return <p key={i}>{block.text}</p>;
-      })}
-    </div>
-  );
+  if (!item.implementationGuide?.trim()) return <p className={muted}>This strategy has no implementation guide.</p>;
+  return <Markdown source={item.implementationGuide} />;
 }
 
 function ResourcesPanel({ actor, item }: { actor: LearningObjectRef; item: CatalogItem }) {

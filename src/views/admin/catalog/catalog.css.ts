@@ -249,3 +249,13 @@ export const pickerList = style([
     boxShadow: vars.elevation.medium,
   },
 ]);
+
+// The implementation guide as educators will see it, under its Markdown.
+export const guidePreview = style({
+  marginTop: vars.space.sm,
+  padding: vars.space.md,
+  border: `1px dashed ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
+export const previewEmpty = style({ margin: 0, color: vars.color.textMuted });

@@ -39,6 +39,7 @@ import { AudienceChoices, FrameworkPicker } from '@/views/admin/catalog/tag-fiel
 import { ResourceFields, RubricFields } from '@/views/admin/catalog/list-fields';
 import { PlaylistEntries } from '@/views/admin/catalog/playlist-entries';
 import { TextInput } from '@/views/admin/catalog/text-input';
+import { Markdown } from '@/views/components/markdown';
 import { VideoFields } from '@/views/admin/catalog/video-fields';
 import { ReproducibleFields } from '@/views/admin/catalog/reproducible-fields';
 import * as adminStyles from '@/views/admin/admin.css';
@@ -125,8 +126,11 @@ function Guide({ actor }: { actor: AdminCatalogItemActorRef }) {
   const guide = useSelector(actor, selectDraftValue('implementationGuide'));
   const { change } = useIntents(actor, adminCatalogItemIntents);
   return (
-    <Section id="item-guide" title="Implementation guide" lead="Markdown: headings, lists, links.">
+    <Section id="item-guide" title="Implementation guide" lead="Markdown: headings, lists, links, quotes. The preview is what educators see.">
       <TextInput name="implementationGuide" label="Guide" value={guide} error={null} onChange={(implementationGuide) => change({ implementationGuide })} multiline="code" />
+      <section className={styles.guidePreview} aria-label="Guide preview">
+        {guide.trim() ? <Markdown source={guide} /> : <p className={styles.previewEmpty}>Nothing to preview yet.</p>}
+      </section>
     </Section>
   );
 }
