@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInLocally, startDemo } from './support';
+import { expectAccessible, signInLocally, startDemo, startPersonalizedDemo } from './support';
 
 // Onboarding and personalization ask one question at a time: strands as chips first, the
 // elements of a chosen strand disclosed under it, a progress line, and a bar at the bottom of
@@ -131,7 +131,8 @@ test.describe('personalize', () => {
 test.describe('upgrade dialog on a phone', () => {
   test('Close and Not now are in view at 375x812; Close and Escape close it', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await signInLocally(page, TRIAL);
+    // A demo visitor: a trial with a card on file has Manage billing instead of the dialog.
+    await startPersonalizedDemo(page, `e2e.phone.upgrade.${Date.now()}@example.org`);
     await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
     const upgrade = page.getByRole('complementary', { name: 'Upgrade' }).getByRole('button', { name: 'Upgrade' });
     await upgrade.click();
@@ -139,7 +140,7 @@ test.describe('upgrade dialog on a phone', () => {
     await expect(dialog).toBeVisible();
     await expectInViewport(page, 'Not now', await dialog.getByRole('button', { name: 'Not now' }).boundingBox());
     await expectInViewport(page, 'Close', await dialog.getByRole('button', { name: 'Close' }).boundingBox());
-    await expectInViewport(page, 'Go to billing', await dialog.getByRole('link', { name: 'Go to billing' }).boundingBox());
+    await expectInViewport(page, 'Create your account', await dialog.getByRole('button', { name: 'Create your account' }).boundingBox());
     const close = await dialog.getByRole('button', { name: 'Close' }).boundingBox();
     expect(close!.width).toBeGreaterThanOrEqual(24);
     expect(close!.height).toBeGreaterThanOrEqual(24);

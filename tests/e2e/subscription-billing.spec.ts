@@ -164,12 +164,19 @@ test('an organization member sees where access comes from; a free-access user se
   await expect(history(page)).toContainText('No payments yet.');
 });
 
-test('a lapsed subscriber renews on /payment and finds their learning where they left it', async ({ page }) => {
+test('a lapsed subscriber renews in one click with the card on file and finds their learning where they left it', async ({ page }) => {
   await signInLocally(page, 'lapsed.subscriber@example.org');
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('heading', { name: 'Renew your subscription', level: 1 })).toBeVisible();
-  await fillCard(page, { number: '4242 4242 4242 4242' });
-  await page.getByRole('button', { name: 'Pay $149' }).click();
+  // The card on file, one button; the card form stays below for another card.
+  const onFile = page.getByRole('region', { name: 'Your card on file' });
+  await expect(onFile).toContainText(/Visa •••• 4242, expires \d{2}\/\d{4}/);
+  await expect(page.getByRole('button', { name: 'Pay $149' })).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectAccessible(page);
+  }
+  await onFile.getByRole('button', { name: 'Reactivate for $149' }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/learning');
   await expect(page.getByRole('grid').getByRole('rowheader').first()).toBeVisible();

@@ -44,6 +44,8 @@ export const trialNote = style({
 export const fine = style({ marginTop: vars.space.lg, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const payment = style({ minWidth: 0 });
+/** The card on file (for a returning subscriber) above the card form. */
+export const paymentOptions = style({ display: 'grid', gap: vars.space.xl, alignContent: 'start', minWidth: 0 });
 export const sectionHeading = style({ fontSize: vars.fontSize.lg, marginBottom: vars.space.md });
 
 export const cardFields = style({ display: 'grid', gap: vars.space.xxs });

@@ -1,13 +1,16 @@
 import { useSelector } from '@xstate/react';
 import { longDate, money } from '@/lib/offer';
 import { SUBSCRIPTION_AMOUNT, TRIAL_DAYS } from '@/lib/settings';
+import { reactivateForm, subscriptionAction } from '@/machines/billing/billing.forms';
 import { registrationScreen } from '@/machines/billing/registration.actors';
 import { selectCardForm, selectIsPaying, selectPaymentError, selectRetry } from '@/machines/billing/registration.selectors';
 import type { FormActorRef } from '@/machines/form/form.machine';
 import { selectFormError } from '@/machines/form/form.selectors';
-import { selectSubscriptions } from '@/machines/subscriptions/subscriptions.selectors';
+import { selectActiveSubscription, selectLatestSubscription, selectSubscriptions } from '@/machines/subscriptions/subscriptions.selectors';
+import type { Subscription } from '@/machines/shared/domain';
 import { errorMessage } from '@/lib/messages';
 import { LazyCardFields } from '@/views/billing/lazy-card-fields';
+import { ReplaceWith } from '@/views/components/replace-with';
 import * as styles from '@/views/billing/billing.css';
 import { useForm } from '@/views/components/form/use-form';
 import { useAuth } from '@/views/hooks/use-auth';
@@ -85,6 +88,41 @@ function PayForm({ form, trial, paying, retry, failure }: { form: FormActorRef; 
   );
 }
 
+/**
+ * A returning subscriber whose card is still on file renews with it in one click (the server
+ * charges that card: PUT …/subscriptions/{id}); the card form below stays for another card.
+ */
+function CardOnFile({ subscription }: { subscription: Subscription & { paymentMethod: NonNullable<Subscription['paymentMethod']> } }) {
+  const actor = useScreenActor(reactivateForm, { input: { ...subscriptionAction(subscription.id), formErrors: 'inline' } });
+  const { onSubmit, submitting } = useForm(actor);
+  const formError = useSelector(actor, selectFormError);
+  const message = formError ? errorMessage(formError) : null;
+  const card = subscription.paymentMethod;
+  return (
+    <section className={styles.payment} aria-labelledby="card-on-file-heading">
+      <h2 id="card-on-file-heading" className={styles.sectionHeading}>
+        Your card on file
+      </h2>
+      <form onSubmit={onSubmit} noValidate aria-describedby={message ? 'card-on-file-error' : undefined}>
+        <p>
+          {card.brand} •••• {card.last4}, expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+        </p>
+        <div className={styles.alertSlot}>
+          {message && (
+            <p id="card-on-file-error" role="alert" className={styles.alert}>
+              {message}
+            </p>
+          )}
+        </div>
+        <Button type="submit" block disabled={submitting} aria-disabled={submitting}>
+          {submitting ? 'Processing…' : `Reactivate for ${money(subscription.amount, subscription.currency)}`}
+        </Button>
+        <p className={styles.secure}>Or pay with another card below.</p>
+      </form>
+    </section>
+  );
+}
+
 export function PaymentPage() {
   const { logout } = useAuth();
   const { subscriptions } = useRoot();
@@ -95,9 +133,15 @@ export function PaymentPage() {
   const failure = useSelector(actor, selectPaymentError);
   // A first subscription starts with the trial; anyone who had one before pays now.
   const trial = useSelector(subscriptions, (snapshot) => !selectSubscriptions(snapshot).some((s) => s.source === 'PERSONAL'));
+  const latest = useSelector(subscriptions, selectLatestSubscription);
+  const onFile = !trial && latest?.source === 'PERSONAL' && !latest.isActive && latest.paymentMethod ? { ...latest, paymentMethod: latest.paymentMethod } : null;
+  // Access gained on this page (the card on file renewed it): on to the app, as the guard sends
+  // anyone with access away from /payment (spec §3).
+  const hasAccess = useSelector(subscriptions, (snapshot) => selectActiveSubscription(snapshot) !== null);
 
   return (
     <div className={page.frame}>
+      {hasAccess && <ReplaceWith to="/" />}
       <header className={page.brand}>
         <BrandMark />
       </header>
@@ -105,7 +149,10 @@ export function PaymentPage() {
         <h1 className={styles.pageTitle}>{trial ? `Start your ${TRIAL_DAYS}-day free trial` : 'Renew your subscription'}</h1>
         <div className={styles.paymentGrid}>
           <Offer trial={trial} />
-          {form && <PayForm form={form} trial={trial} paying={paying} retry={retry} failure={failure} />}
+          <div className={styles.paymentOptions}>
+            {onFile && <CardOnFile subscription={onFile} />}
+            {form && <PayForm form={form} trial={trial} paying={paying} retry={retry} failure={failure} />}
+          </div>
         </div>
         <p className={styles.signOut}>
           Not you, or paying later?{' '}
