@@ -12,8 +12,8 @@ const MAX_BACKOFF_MS = 30_000;
 
 /**
  * The primary of WEB_CONCURRENCY > 1 (server/main.ts): runs the migrations and the demo seed
- * once, and the periodic jobs (trial reminders) once, then forks the workers, which listen on
- * the same port (node:cluster hands connections round-robin). A worker that dies, for whatever
+ * once, and the periodic jobs (trial reminders) once, then forks the workers, which share one
+ * listening socket and take connections from it themselves (below). A worker that dies, for whatever
  * reason, is replaced: at once when it had been serving, after a growing wait (1 s, 2 s, 4 s… up to
  * 30 s) while new ones keep failing to start (the database out of reach, say). The primary never
  * gives up and never exits because a worker or a dependency failed: only SIGTERM or SIGINT stop
@@ -42,6 +42,13 @@ export async function runPrimary(config: Config) {
   let failuresInARow = 0;
   let closing = false;
   let announced = false;
+
+  // Workers accept from the shared socket (SCHED_NONE), not from the primary's round robin: that
+  // hands each connection to a worker over IPC and keeps it open until the worker says it took it,
+  // so a connection handed to a worker killed at that moment stayed open, unanswered, until the
+  // load balancer's timeout (node's RoundRobinHandle never hears back). Here a connection no live
+  // worker took waits in the backlog for the next one.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
 
   const fork = () => {
     // NOW set: the worker's clock reads the primary's at the worker's start, the same offset.
