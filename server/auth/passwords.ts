@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { createHash } from 'node:crypto';
 import { HttpError } from '../errors.ts';
 
 /** Checks a password against an account's argon2id hash. */
@@ -61,4 +62,16 @@ export function createPasswordChecks({ atOnce, maxWaiting, compare = verify }: P
     },
     load: () => ({ running, waiting: waiting.length }),
   };
+}
+
+/**
+ * A short fingerprint of an account's password hash, carried by password links: a link stops
+ * working once the password it was sent for has changed, so one reset ends every other link
+ * still in someone's inbox.
+ */
+export function passwordVersion(passwordHash: string | null | undefined) {
+  return createHash('sha256')
+    .update(passwordHash ?? '')
+    .digest('base64url')
+    .slice(0, 16);
 }

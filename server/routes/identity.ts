@@ -6,6 +6,7 @@ import type { UserRow } from '../auth/principal.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import { defineRoutes, principalOf, type Context } from './types.ts';
 import { clock } from '../clock.ts';
+import { passwordVersion } from '../auth/passwords.ts';
 
 /**
  * Where the sign-in form sends an address: with an external tenant, addresses of the domains it
@@ -54,6 +55,7 @@ export default defineRoutes('identity', (ctx) => {
       }
       const { ticket, expiresAt } = await tokens.issueTicket(user.id, 'password-change', request.query.ttl ?? 900, {
         returnUrl: returnUrl.pathname + returnUrl.search,
+        pv: passwordVersion(user.passwordHash),
       });
       return { url: `${config.publicUrl}/account/password?ticket=${ticket}`, expiresAt };
     },

@@ -1070,3 +1070,118 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('password recovery', () => {
+  /** Waits for the newest reset link e-mailed to an address beyond the `seen` first ones. */
+  async function resetLink(email: string, seen = 0) {
+    for (let i = 0; i < 100; i++) {
+      const links = outboxMessages(t.outboxDir, email)
+        .map((m) => /\/account\/password\?ticket=([A-Za-z0-9._-]+)/.exec(m.text)?.[1])
+        .filter(Boolean);
+      if (links.length > seen) return links.at(-1)!;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no reset link to ${email}`);
+  }
+  const resetCount = (email: string) => outboxMessages(t.outboxDir, email).filter((m) => m.text.includes('/account/password?ticket=')).length;
+  const ask = (email: string) =>
+    fetch(new URL('/account/forgot-password', origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email }).toString(),
+    });
+  const choose = (ticket: string, password: string, confirm = password) =>
+    fetch(new URL('/account/password', origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ticket, password, confirm }).toString(),
+    });
+  const localSignIn = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email, password } });
+
+  it('"Forgot password?" on the sign-in page e-mails a link that works once, ends every session and proves the address', async () => {
+    const { html } = await openInteraction(new Browser());
+    expect(html).toContain('<a href="/account/forgot-password">Forgot password?</a>');
+    const page = await fetch(new URL('/account/forgot-password', origin));
+    expect(page.status).toBe(200);
+    const form = await page.text();
+    expect(form).toContain('<label for="email">Email</label>');
+    expect(form).not.toMatch(/<script/i);
+
+    // An account whose address nobody has proved yet, signed in twice.
+    const email = uniqueEmail('forgot');
+    const { tokens } = await signUp(email, 'first-password-1');
+    const local = (await localSignIn(email, 'first-password-1')).json().accessToken as string;
+    expect((await me(tokens!.access_token)).status).toBe(200);
+    expect((await userRow(email))!.verified).toBe(false);
+
+    // The page says the same for an address with an account and one without.
+    const known = await ask(email.toUpperCase());
+    const unknown = await ask(`nobody-${email}`);
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect((await known.text()).replace(email, 'ADDRESS')).toBe((await unknown.text()).replace(`nobody-${email}`, 'ADDRESS'));
+    const first = await resetLink(email);
+    await ask(email);
+    const second = await resetLink(email, 1);
+    expect(outboxMessages(t.outboxDir, email).at(-1)!.subject).toBe('Choose a new password for the Educator Learning Platform');
+    expect(outboxMessages(t.outboxDir, `nobody-${email}`)).toHaveLength(0);
+
+    const opened = await fetch(new URL(`/account/password?ticket=${second}`, origin));
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('referrer-policy')).toBe('no-referrer');
+    expect((await choose(second, 'second-password-2', 'other-password-3')).status).toBe(400);
+    const done = await choose(second, 'second-password-2');
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('signed out everywhere');
+
+    for (const old of [tokens!.access_token, local]) expect((await me(old)).body.error).toMatchObject({ code: 'SESSION_ENDED' });
+    expect((await localSignIn(email, 'first-password-1')).statusCode).toBe(401);
+    expect((await localSignIn(email, 'second-password-2')).statusCode).toBe(200);
+    expect((await userRow(email))!.verified).toBe(true);
+    // Neither link works again: the one used, and the other sent for the old password.
+    for (const ticket of [second, first]) {
+      const again = await choose(ticket, 'third-password-3');
+      expect(again.status).toBe(400);
+      expect(await again.text()).toContain('This link has expired');
+    }
+    expect((await localSignIn(email, 'second-password-2')).statusCode).toBe(200);
+  });
+
+  it('a profile password link stops once the password changes another way', async () => {
+    const email = uniqueEmail('profile-link');
+    await signUp(email, 'first-password-1');
+    expect((await followVerificationLink(email)).status).toBe(200);
+    const local = (await localSignIn(email, 'first-password-1')).json().accessToken as string;
+    const link = await api(local, '/identity/password-change-url?returnUrl=%2Fprofile');
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const profileTicket = new URL(String(link.body.url)).searchParams.get('ticket')!;
+    await ask(email);
+    expect((await choose(await resetLink(email), 'second-password-2')).status).toBe(200);
+    expect((await fetch(new URL(`/account/password?ticket=${profileTicket}`, origin))).status).toBe(400);
+  });
+
+  it('bad input gets the form back with the message; an address gets 3 links an hour, a network 30 requests', async () => {
+    const empty = await ask('   ');
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toMatch(/role="alert"[^>]*>The Email field is required/);
+    const wrong = await ask('not-an-address');
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('value="not-an-address"');
+
+    const email = uniqueEmail('limits');
+    await signUp(email, 'first-password-1');
+    for (let i = 0; i < 5; i++) expect((await ask(email)).status).toBe(200);
+    await resetLink(email, 2);
+    // Time for a fourth or fifth message, were one on its way.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(resetCount(email)).toBe(3);
+
+    let refused: Response | undefined;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const response = await ask(`spray-${i}@example.org`);
+      if (response.status === 429) refused = response;
+    }
+    expect(refused?.headers.get('retry-after')).toBe('3600');
+    expect(await refused!.text()).toContain('Too many requests from your network');
+  });
+});

@@ -132,7 +132,7 @@ describe('password change page', () => {
     const done = await post({ ticket, password: 'a-new-password-1', confirm: 'a-new-password-1' });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('href="/profile"');
-    expect((await post({ ticket, password: 'another-password-2', confirm: 'another-password-2' })).body).toContain('already used');
+    expect((await post({ ticket, password: 'another-password-2', confirm: 'another-password-2' })).body).toContain('This link has expired');
 
     const relogin = await t.app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email: ACCOUNTS.trial, password: 'a-new-password-1' } });
     expect(relogin.statusCode).toBe(200);

@@ -67,3 +67,53 @@ test('a demo registers from its own session and keeps its account, its address a
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('forgot password: /login → e-mailed link → a new password → signed out everywhere → sign in with it', async ({ page, browser }) => {
+  const email = `e2e.forgot.${Date.now()}@example.org`;
+  await page.goto('/catalog');
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await fillSignUp(page, { email });
+  await expect(page).toHaveURL(/\/check-email$/);
+
+  // Another browser, where the password is forgotten.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto('/login');
+  await other.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(other.getByRole('heading', { name: 'Forgot your password?', level: 1 })).toBeVisible();
+  await expectAccessible(other);
+  await other.getByRole('button', { name: 'Send the link' }).click();
+  // The browser's own check stops an empty form; a wrong address comes back with the message.
+  await expect(other).toHaveURL(/\/account\/forgot-password$/);
+  await other.getByLabel('Email').fill('not-an-address@');
+  await other.evaluate(() => document.querySelector('form')!.setAttribute('novalidate', ''));
+  await other.getByRole('button', { name: 'Send the link' }).click();
+  await expect(other.getByRole('alert')).toContainText('Email');
+  await other.getByLabel('Email').fill(email);
+  await other.getByRole('button', { name: 'Send the link' }).click();
+  await expect(other.getByRole('heading', { name: 'Check your email', level: 1 })).toBeVisible();
+  await expect(other.getByText(email)).toBeVisible();
+  await expectAccessible(other);
+
+  const link = await linkInOutbox(email, /\/account\/password\?ticket=[A-Za-z0-9._-]+/);
+  await other.goto(link);
+  await other.getByLabel('New password', { exact: true }).fill('a-brand-new-password');
+  await other.getByLabel('Repeat the new password').fill('a-brand-new-password');
+  await other.getByRole('button', { name: 'Change password' }).click();
+  await expect(other.getByRole('heading', { name: 'Your password was changed' })).toBeVisible();
+
+  // The first browser's session ended with the old password; the new one signs in, the address
+  // now proven by the link.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await other.getByRole('link', { name: 'Continue to sign in' }).click();
+  await expect(other.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await other.goto('/login');
+  await other.getByLabel('Email').fill(email);
+  await other.getByLabel('Password').fill('a-brand-new-password');
+  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(other).toHaveURL(/\/payment$/);
+  await other.goto(link);
+  await expect(other.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+  await context.close();
+});

@@ -111,6 +111,7 @@ ${o.error ? errorBox(escapeHtml(o.error)) : ''}
 <form method="post" action="/u/${escapeHtml(o.uid)}/login">
 ${field({ id: 'email', label: 'Email', type: 'email', autocomplete: 'username', value: o.email, invalid, describedBy, autofocus: !o.email, maxlength: 254 })}
 ${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', invalid, describedBy, autofocus: Boolean(o.email), maxlength: 200 })}
+<p class="hint"><a href="/account/forgot-password">Forgot password?</a></p>
 <div class="actions"><button type="submit">Continue</button></div>
 </form>
 <p class="switch">Don't have an account? <a href="/u/${escapeHtml(o.uid)}/signup">Sign up</a></p>`,

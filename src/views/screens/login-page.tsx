@@ -9,6 +9,7 @@ import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { button } from '@/views/layout/button.css';
 import { errorText, muted } from '@/views/components/text.css';
 import { actions, stack } from '@/views/components/page.css';
+import { forgot } from './login-page.css';
 
 export function LoginPage() {
   const returnTo = loginReturnTo(useLocation().search);
@@ -26,6 +27,10 @@ export function LoginPage() {
         )}
         <TextField form={form} name="email" type="email" autoComplete="username" />
         <TextField form={form} name="password" type="password" autoComplete="current-password" />
+        {/* A page of the server (server/routes/account-pages.ts), not of the app: a full load. */}
+        <a className={forgot} href="/account/forgot-password">
+          Forgot password?
+        </a>
         <div className={actions}>
           <button className={button()} type="submit" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign in'}
