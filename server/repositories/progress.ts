@@ -5,7 +5,7 @@ import { defineRepository } from './define.ts';
 import { learnerLogins, learnerProgress, playSessions, ratings, rubricScores, strategyApplications } from '../db/schema.ts';
 import { uuids } from './fragments.ts';
 import { VIDEO_COMPLETE_PERCENT } from '../../src/lib/video-complete.ts';
-import { completedSql, type ProgressPatch } from '../services/progress.ts';
+import { completedSql, startedSql, type ProgressPatch } from '../services/progress.ts';
 import { clock } from '../clock.ts';
 import { PLAY_SESSION_DAYS, type Range, type Session } from '../services/watched.ts';
 
@@ -64,6 +64,8 @@ async function touch(tx: Db, userId: string, catalogItemId: string, patch: Progr
     .values({ userId, catalogItemId, lastInteractionAt: at, ...patch, ...firstDone })
     .onConflictDoUpdate({ target: [learnerProgress.userId, learnerProgress.catalogItemId], set });
   if (mayComplete(patch)) await stampCompletion(tx, userId, catalogItemId);
+  // A step undone that leaves nothing done (no video watched either): the item is not started.
+  else await tx.execute(sql`delete from learner_progress p where p.user_id = ${userId} and p.catalog_item_id = ${catalogItemId} and not ${startedSql()}`);
 }
 
 /** The steps whose first-done time the usage report reads, by the flag that says they are done. */
@@ -236,9 +238,10 @@ export function createProgressRepository(db: Db) {
     },
 
     /**
-     * The learner asked for the item's video: a play session starts now, and the item is started.
-     * Their sessions too old to be reported on any more go. Returns the session's id and the
-     * seconds of the video they have watched so far.
+     * The learner asked for the item's video: a play session starts now (the item is started
+     * only once some of the video is watched, recordEvents). Their sessions too old to be
+     * reported on any more go. Returns the session's id and the seconds of the video they have
+     * watched so far.
      */
     startPlaySession(userId: string, catalogItemId: string): Promise<{ id: string; watched: Range[] }> {
       const now = clock.now();
@@ -247,11 +250,10 @@ export function createProgressRepository(db: Db) {
           and started_at < ${new Date(now.getTime() - PLAY_SESSION_DAYS * 24 * 3600 * 1000).toISOString()}::timestamptz`);
         const [session] = await tx.insert(playSessions).values({ userId, catalogItemId, startedAt: now }).returning({ id: playSessions.id });
         const [progress] = await tx
-          .insert(learnerProgress)
-          .values({ userId, catalogItemId, lastInteractionAt: now })
-          .onConflictDoUpdate({ target: [learnerProgress.userId, learnerProgress.catalogItemId], set: { userId } })
-          .returning({ watched: learnerProgress.watchedRanges });
-        return { id: session!.id, watched: progress!.watched };
+          .select({ watched: learnerProgress.watchedRanges })
+          .from(learnerProgress)
+          .where(and(eq(learnerProgress.userId, userId), eq(learnerProgress.catalogItemId, catalogItemId)));
+        return { id: session!.id, watched: progress?.watched ?? [] };
       });
     },
 
@@ -291,7 +293,8 @@ export function createProgressRepository(db: Db) {
 
     /**
      * Stores a batch of events once each (by id) and derives progress from the events stored
-     * now only, so a retried batch changes nothing. Returns the ids stored now.
+     * now only, so a retried batch changes nothing. Returns the ids stored now. Events on an item
+     * not started (services/progress.ts) start it only when they watched some of its video.
      *
      * One statement does both: it records the interactions as `touch` would one event after
      * another, merged per item — the last interaction is the newest event's, video progress the
@@ -342,11 +345,16 @@ export function createProgressRepository(db: Db) {
             where e.catalog_item_id is not null
             group by e.catalog_item_id
           ),
-          -- Runs although nothing reads it (PostgreSQL runs every data-modifying WITH once).
+          -- Runs although nothing reads it (PostgreSQL runs every data-modifying WITH once). An
+          -- item gets its row once some of its video is watched (services/progress.ts, the
+          -- started rule); a visit or a play without watching moves a row that is there already.
           touched as (
             insert into learner_progress as p (user_id, catalog_item_id, last_interaction_at, video_progress, video_position, watched_at)
-            select ${userId}::uuid, catalog_item_id, at, coalesce(video_progress, 0), coalesce(video_position, 0), watched_at
-            from items order by catalog_item_id
+            select ${userId}::uuid, i.catalog_item_id, i.at, coalesce(i.video_progress, 0), coalesce(i.video_position, 0), i.watched_at
+            from items i
+            where i.video_progress > 0
+              or exists (select 1 from learner_progress x where x.user_id = ${userId}::uuid and x.catalog_item_id = i.catalog_item_id)
+            order by i.catalog_item_id
             on conflict (user_id, catalog_item_id) do update set
               last_interaction_at = greatest(p.last_interaction_at, excluded.last_interaction_at),
               video_progress = greatest(p.video_progress, excluded.video_progress),

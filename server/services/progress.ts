@@ -18,6 +18,15 @@ const WATCHED_AT_LITERAL = sql.raw(String(Number(VIDEO_COMPLETE_PERCENT)));
 export const completedSql = (p = sql.raw('p'), ci = sql.raw('ci')): SQL =>
   sql`(${p}.video_progress >= ${WATCHED_AT_LITERAL} and (${ci}.resource_type <> 'LEARNING_OBJECT' or (${p}.are_reproducibles_downloaded and ${p}.is_catalog_item_rated and ${p}.is_rubric_score_saved and ${p}.is_strategy_applied)))`;
 
+/**
+ * The started rule, in one place: an item is started once some of its video was watched or one
+ * of its steps was done. A visit, a video asked for but not played, a bookmark are not progress:
+ * they leave no learner_progress row (repositories/progress.ts), so "In progress", "Continue
+ * where you left off", My learning and the achievements count started items only.
+ */
+export const startedSql = (p = sql.raw('p')): SQL =>
+  sql`(${p}.video_progress > 0 or ${p}.are_reproducibles_downloaded or ${p}.is_catalog_item_rated or ${p}.is_rubric_score_saved or ${p}.is_strategy_applied)`;
+
 /** Number of the five steps done, 0..5. */
 export const stepsDoneSql = (p = sql.raw('p')): SQL =>
   sql`((${p}.video_progress >= ${VIDEO_COMPLETE_PERCENT})::int + ${p}.are_reproducibles_downloaded::int + ${p}.is_catalog_item_rated::int + ${p}.is_rubric_score_saved::int + ${p}.is_strategy_applied::int)`;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, ORIGIN, type TestApp } from '../support/app.ts';
@@ -115,11 +116,15 @@ describe('lists of the learner’s own items', () => {
     const base = `/api/catalog/items/${item}`;
     expect(await ids('IN_PROGRESS')).not.toContain(item);
     expect(await ids('SAVED')).not.toContain(item);
-    // Opening the video (a GET) starts the item.
+    // Opening the video (a GET) and visiting the page start nothing: a visit is not progress.
     expect((await t.request(token, { method: 'GET', url: `${base}/video` })).statusCode).toBe(200);
-    expect(await ids('IN_PROGRESS')).toContain(item);
-    // The steps through the API, then the video watched past 90 % in learner events (an hour ago).
+    expect((await send([{ id: randomUUID(), type: 'CATALOG_ITEM_VISITED', timeStamp: new Date().toISOString(), data: { catalogItemId: item } }])).json()).toMatchObject({ accepted: 1 });
+    expect(await ids('IN_PROGRESS')).not.toContain(item);
+    expect(await ids('NOT_STARTED')).toContain(item);
+    // The first step starts it. The steps through the API, then the video watched past 90 % in
+    // learner events (an hour ago).
     expect((await t.request(token, { method: 'POST', url: `${base}/ratings`, payload: { value: 4 } })).statusCode).toBe(201);
+    expect(await ids('IN_PROGRESS')).toContain(item);
     expect((await t.request(token, { method: 'PUT', url: `${base}/rubric-scores`, payload: { value: 3 } })).statusCode).toBe(200);
     expect((await t.request(token, { method: 'POST', url: `${base}/strategy-application` })).statusCode).toBeLessThan(300);
     expect(await ids('COMPLETED')).not.toContain(item);

@@ -79,6 +79,21 @@ describe('progress', () => {
     expect(selectMostRecentInteraction(actor.getSnapshot())?.catalogItemId).toBe('new');
   });
 
+  it('starts an item only with some video watched or a step done; an undone last step un-starts it', async () => {
+    const { actor } = start();
+    actor.send({ type: 'resource.load' });
+    await waitFor(actor, selectIsProgressLoaded);
+    // A play without watching, a pause at 0: no progress, as the server lists none.
+    actor.send({ type: 'resource.patch', patch: { catalogItemId: 'new', changes: { videoProgress: 0, videoPosition: 0 } } });
+    expect(selectProgressByItemId(actor.getSnapshot(), 'new')).toBeUndefined();
+    actor.send({ type: 'resource.patch', patch: { catalogItemId: 'new', changes: { isStrategyApplied: true } } });
+    expect(selectProgressByItemId(actor.getSnapshot(), 'new')).toMatchObject({ isStrategyApplied: true });
+    // 'c' was started by its rating alone: taking the rating back leaves nothing.
+    actor.send({ type: 'resource.patch', patch: { catalogItemId: 'c', changes: { isCatalogItemRated: false } } });
+    expect(selectProgressByItemId(actor.getSnapshot(), 'c')).toBeUndefined();
+    expect(selectProgressByItemId(actor.getSnapshot(), 'a')).toEqual(SERVER[0]);
+  });
+
   it('keeps a patch made while the list was in flight', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -239,8 +239,13 @@ describe('video progress', () => {
       eventType: 'VIDEO_PAUSED',
       data: { catalogItemId: 'item-1', playSessionId: 'session-1', watched: [], position: 0 },
     });
+    // Played and paused at once: nothing watched, so the item is not started (as the server has it).
+    expect(selectProgressByItemId(progress.getSnapshot(), 'item-1')).toBeUndefined();
+    player.send({ type: 'video.play' });
+    for (let at = 250; at <= 5_000; at += 250) player.send({ type: 'video.timeUpdate', currentTime: at / 1000, at });
+    player.send({ type: 'video.pause' });
     expect(selectProgressByItemId(progress.getSnapshot(), 'item-1')).toMatchObject({
-      videoProgress: 0,
+      videoProgress: 5,
       lastInteractionAt: '2026-05-01T00:00:00.000Z',
     });
   });

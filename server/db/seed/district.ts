@@ -577,7 +577,9 @@ async function seedEvents(
       min(at) filter (where type = 'VIDEO_TIMEUPDATED' and floor(upto / seconds * 1000 + 1e-6) / 10 >= ${VIDEO_COMPLETE_PERCENT}),
       min(at) filter (where type = 'CATALOG_ITEM_RATED'), min(at) filter (where type = 'STRATEGY_APPLICATION_UPDATED'),
       min(at) filter (where type = 'RUBRIC_SCORE_SAVED')
-    from seed_events group by user_id, item_id`);
+    from seed_events group by user_id, item_id
+    -- Started items only (server/services/progress.ts): a visit alone leaves no row.
+    having floor(coalesce(max(upto), 0) / max(seconds) * 1000 + 1e-6) > 0 or bool_or(type in ('REPRODUCIBLES_DOWNLOADED', 'CATALOG_ITEM_RATED', 'RUBRIC_SCORE_SAVED', 'STRATEGY_APPLICATION_UPDATED'))`);
   await db.execute(sql`insert into ratings (user_id, catalog_item_id, value, created_at)
     select distinct on (user_id, item_id) user_id, item_id, (data->>'value')::smallint, at from seed_events where type = 'CATALOG_ITEM_RATED'
     order by user_id, item_id, at desc`);

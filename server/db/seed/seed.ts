@@ -982,6 +982,10 @@ async function seedActivity(
     }
 
     for (const [catalogItemId, s] of states) {
+      if (s.bookmarkedAt) bookmarkRows.push({ userId: user.id, catalogItemId, createdAt: s.bookmarkedAt });
+      // Visited only (no video watched, no step done): not started, no progress row (the started
+      // rule, server/services/progress.ts).
+      if (s.progress === 0 && !s.downloaded && !s.rating && !s.rubric && !s.appliedAt) continue;
       // Watched from the start up to where the learner got (what their play sessions covered).
       const watchedSeconds = Math.round((s.progress / 100) * (items.find((i) => i.id === catalogItemId)?.durationSeconds ?? 0) * 10) / 10;
       progressRows.push({
@@ -999,7 +1003,6 @@ async function seedActivity(
       if (s.rating) ratingRows.push({ userId: user.id, catalogItemId, value: s.rating.value, createdAt: s.rating.at });
       if (s.rubric) rubricRows.push({ userId: user.id, catalogItemId, value: s.rubric.value, updatedAt: s.rubric.at });
       if (s.appliedAt) applicationRows.push({ userId: user.id, catalogItemId, appliedAt: s.appliedAt });
-      if (s.bookmarkedAt) bookmarkRows.push({ userId: user.id, catalogItemId, createdAt: s.bookmarkedAt });
     }
   }
 

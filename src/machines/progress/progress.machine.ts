@@ -28,10 +28,21 @@ function emptyProgress(catalogItemId: string, at: string): LearnerProgress {
 const strategyCompleted = (p: LearnerProgress): boolean =>
   isVideoComplete(p) && p.areReproduciblesDownloaded && p.isRubricScoreSaved && p.isCatalogItemRated && p.isStrategyApplied;
 
+/**
+ * The server's started rule (server/services/progress.ts): some video watched or a step done.
+ * An item that is not started has no progress, as the server lists none for it.
+ */
+const isStarted = (p: LearnerProgress): boolean =>
+  p.videoProgress > 0 || p.areReproduciblesDownloaded || p.isCatalogItemRated || p.isRubricScoreSaved || p.isStrategyApplied;
+
 export function applyProgressPatch(data: ProgressByItem | null, { catalogItemId, changes }: ProgressItemPatch, at: number): ProgressByItem {
   const stamp = new Date(at).toISOString();
   const current = data?.[catalogItemId] ?? emptyProgress(catalogItemId, stamp);
   const next = { ...current, ...changes, catalogItemId, lastInteractionAt: stamp };
+  if (!isStarted(next)) {
+    const { [catalogItemId]: _dropped, ...rest } = data ?? {};
+    return rest;
+  }
   return { ...data, [catalogItemId]: { ...next, completed: strategyCompleted(next) } };
 }
 
