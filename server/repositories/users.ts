@@ -9,7 +9,7 @@ import { containing, MEMBER_ROLES, uuids } from './fragments.ts';
 import { transactional } from './transactional.ts';
 
 type NewUser = typeof users.$inferInsert;
-type MemberQuery = Pick<QueryOf<'listUsers'>, 'filter' | 'sortBy' | 'sortAsc' | 'page' | 'itemsPerPage'>;
+type MemberQuery = Pick<QueryOf<'listUsers'>, 'filter' | 'status' | 'sortBy' | 'sortAsc' | 'page' | 'itemsPerPage'>;
 type AccountQuery = QueryOf<'adminListUsers'>;
 
 /** A member as the admin site sees them: also whether the account is deactivated, and its organization's name. */
@@ -283,6 +283,8 @@ function usersQueries(db: Db) {
         const like = containing(q.filter);
         where.push(sql`(lower(u.email) like ${like} or lower(u.first_name) like ${like} or lower(u.last_name) like ${like} or lower(u.first_name || ' ' || u.last_name) like ${like})`);
       }
+      // Active: what the report's Active Educators counts (completed onboarding).
+      if (q.status) where.push(q.status === 'ACTIVE' ? sql`u.completed_onboarding` : sql`not u.completed_onboarding`);
       const whereSql = sql.join(where, sql` and `);
       const perPage = q.itemsPerPage ?? 10;
       const page = q.page ?? 1;

@@ -2818,6 +2818,8 @@ export interface components {
         RangeFrom: string;
         /** @description Last day of the range (default today in `timeZone`); not before `from`. */
         RangeTo: string;
+        /** @description ACTIVE, the educators the Active Educators figure counts (completed onboarding); NOT_ACTIVE, the others (invited and not signed up yet, or signed up and not onboarded). Without it, everyone. */
+        MemberStatus: "ACTIVE" | "NOT_ACTIVE";
         /** @description IANA time zone in which dates are given (default UTC). */
         TimeZone: string;
         /** @description Only items in this state for the signed-in learner. */
@@ -5303,6 +5305,8 @@ export interface operations {
             query?: {
                 /** @description Matches e-mail, first or last name. */
                 filter?: string;
+                /** @description ACTIVE, the educators the Active Educators figure counts (completed onboarding); NOT_ACTIVE, the others (invited and not signed up yet, or signed up and not onboarded). Without it, everyone. */
+                status?: components["parameters"]["MemberStatus"];
                 organizationId?: string;
                 page?: number;
                 /** @description Page size; -1 means no limit. */
@@ -5369,6 +5373,8 @@ export interface operations {
             query?: {
                 /** @description Matches e-mail, first or last name. */
                 filter?: string;
+                /** @description ACTIVE, the educators the Active Educators figure counts (completed onboarding); NOT_ACTIVE, the others (invited and not signed up yet, or signed up and not onboarded). Without it, everyone. */
+                status?: components["parameters"]["MemberStatus"];
                 organizationId?: string;
                 sortBy?: "email" | "firstName" | "lastName" | "completedOnboarding" | "createdAt";
                 sortAsc?: boolean;

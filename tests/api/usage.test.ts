@@ -351,6 +351,29 @@ describe('educators and their invitations', () => {
     expect(rosa.invitation).toMatchObject({ acceptedAt: null, invitedAt: rosa.invitation.sentAt });
   });
 
+  it('lists the active (the Active Educators figure), the not yet active, or everyone', async () => {
+    const maple = world.orgs.northwindSchools.find((s) => s.name.startsWith('Maple'))!.id;
+    const list = async (status?: string) =>
+      (await t.request(admin, { method: 'GET', url: `/api/users?organizationId=${maple}&itemsPerPage=-1&sortBy=email${status ? `&status=${status}` : ''}` })).json() as {
+        items: { email: string; completedOnboarding: boolean }[];
+        total: number;
+      };
+    const [all, active, notActive] = await Promise.all([list(), list('ACTIVE'), list('NOT_ACTIVE')]);
+    expect(active.items.every((u) => u.completedOnboarding)).toBe(true);
+    expect(notActive.items.every((u) => !u.completedOnboarding)).toBe(true);
+    expect(notActive.items.map((u) => u.email)).toContain('rosa.delgado@northwind.example.org');
+    expect(active.total + notActive.total).toBe(all.total);
+    expect(active.total).toBeGreaterThan(0);
+    expect(notActive.total).toBeGreaterThan(0);
+    // The card and the Active tab count the same people.
+    const report = (await t.request(admin, { method: 'GET', url: `/api/reporting?organizationId=${maple}` })).json();
+    expect(report.activeUsers.count).toBe(active.total);
+    // The export follows the tab.
+    const csv = (await t.request(admin, { method: 'GET', url: `/api/users/export?organizationId=${maple}&status=NOT_ACTIVE&sortBy=email` })).body;
+    expect(csv.trim().split('\r\n')).toHaveLength(notActive.total + 1);
+    expect((await t.request(admin, { method: 'GET', url: '/api/users?status=SLEEPING' })).statusCode).toBe(400);
+  });
+
   it('shows an invitation EXPIRED once its link stops working', async () => {
     const email = `expiring.${crypto.randomUUID().slice(0, 8)}@example.org`;
     const school = world.orgs.ownSchool.id;

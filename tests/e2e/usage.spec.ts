@@ -5,13 +5,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectSnackbar, PASSWORD, recordSnackbars, signInLocally, signOut } from './support';
 
 // Educator Usage as school and district leaders use it (spec §2): the figures, the
-// Active Users table (search, sort cycle, paging), inviting one educator who then accepts, the
-// school picker, inviting from a CSV file and exporting the table.
+// Active Users table and its tabs (Active, Not yet active, All; search, sort cycle, paging),
+// inviting one educator who then accepts, the school picker, inviting from a CSV file and
+// exporting the table.
 
 const MAPLE_ADMIN = 'school.admin@maple.northwind.example.org';
 const DISTRICT_ADMIN = 'district.admin@northwind.example.org';
 
-const users = (page: Page) => page.getByRole('grid', { name: 'Active Users' });
+/** The table of the tab shown: Active Users, Educators not yet active, All educators. */
+const users = (page: Page) => page.getByRole('tabpanel').getByRole('grid');
+const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Show educators' }).getByRole('tab', { name, exact: true });
 const card = (page: Page, name: string) => page.getByRole('region', { name });
 const bodyRows = (page: Page) => users(page).getByRole('row').filter({ has: page.getByRole('rowheader') });
 
@@ -32,8 +35,11 @@ function invitationLink(email: string): string {
   return /https?:\/\/\S+\/invite\?\S+/.exec(message)![0];
 }
 
+/** Types into the table's search and waits for its answer (after the 300 ms pause, the text is in the address bar). */
 async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  await expect.poll(() => new URL(page.url()).searchParams.get('q') ?? '').toBe(text);
+  await expect(page.getByRole('progressbar', { name: /^Loading / })).toHaveCount(0);
 }
 
 test('a school admin reads the figures, searches, sorts and pages, and invites an educator who accepts', async ({ page }) => {
@@ -61,22 +67,34 @@ test('a school admin reads the figures, searches, sorts and pages, and invites a
   }
   await expect(page.getByRole('img', { name: /^Usage by framework element/ })).toBeVisible();
 
-  // The table: every member of the school, 10 a page.
-  const list = await api<{ total: number }>(page, '/users');
-  await expect(users(page)).toBeVisible();
+  // The table: the active members of the school, as many as the card counts, 10 a page.
+  const list = await api<{ total: number }>(page, '/users?status=ACTIVE');
+  expect(list.total).toBe(report.activeUsers.count);
+  await expect(tab(page, 'Active')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('grid', { name: 'Active Users' })).toBeVisible();
   await expect(bodyRows(page)).toHaveCount(Math.min(10, list.total));
   await expect(page.getByText(`1–${Math.min(10, list.total)} of ${list.total}`)).toBeVisible();
+  await expect(bodyRows(page).filter({ hasText: /\bNo\b/ })).toHaveCount(0);
+  const everyone = await api<{ total: number }>(page, '/users');
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page);
   }
 
-  // Search (debounced) and clear.
+  // Search (debounced): Rosa is invited, not active yet, so under that tab; then clear.
   await search(page, 'rosa');
+  await expect(page.getByText('No active educator matches.', { exact: false })).toBeVisible();
+  await tab(page, 'Not yet active').click();
+  await expect(page.getByRole('grid', { name: 'Educators not yet active' })).toBeVisible();
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText('rosa.delgado@northwind.example.org');
   await expect(bodyRows(page).first()).toContainText('Pending');
+  await expect(bodyRows(page).first().getByRole('button', { name: 'Send the invitation to rosa.delgado@northwind.example.org again' })).toBeVisible();
+  // The widest rows fit the card at 1280: the Invitation column and its Send again are not cut off.
+  const fits = () => page.evaluate(() => [...document.querySelectorAll('[role="tabpanel"] [role="grid"]')].every((grid) => grid.scrollWidth <= grid.parentElement!.clientWidth + 1));
+  expect(await fits()).toBe(true);
   await page.getByRole('button', { name: 'Clear search' }).click();
+  await tab(page, 'Active').click();
   await expect(bodyRows(page)).toHaveCount(Math.min(10, list.total));
 
   // Invite: the rules first, then an e-mail that has an account, then a new one.
@@ -105,13 +123,17 @@ test('a school admin reads the figures, searches, sorts and pages, and invites a
   await dialog.getByRole('button', { name: 'Invite', exact: true }).click();
   await expectSnackbar(page, `Invitation sent to ${email}`);
   await expect(dialog).toHaveCount(0);
+  // The invited are not active yet: the table turns to them.
+  await expect(tab(page, 'Not yet active')).toHaveAttribute('aria-selected', 'true');
   await search(page, email);
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText('Pending');
   await page.getByRole('button', { name: 'Clear search' }).click();
 
-  // One more member than before: a second page, and sorting goes back to page 1.
-  const total = list.total + 1;
+  // Everyone: one more member than before, a second page, and sorting goes back to page 1.
+  await tab(page, 'All').click();
+  await expect(page.getByRole('grid', { name: 'All educators' })).toBeVisible();
+  const total = everyone.total + 1;
   await expect(page.getByText(`1–10 of ${total}`)).toBeVisible();
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByText(`11–${total} of ${total}`)).toBeVisible();
@@ -152,6 +174,9 @@ test('a school admin reads the figures, searches, sorts and pages, and invites a
 
   await signInLocally(page, MAPLE_ADMIN, '/usage');
   await search(page, email);
+  // Signed up, onboarding not finished: accepted, and not active yet.
+  await expect(page.getByText('No active educator matches.', { exact: false })).toBeVisible();
+  await tab(page, 'Not yet active').click();
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText('Accepted');
 });
@@ -162,7 +187,7 @@ test('a district admin picks a school (All Schools first, the typed text marked,
   await expect(page.getByRole('heading', { name: 'Educator Usage', level: 1 })).toBeVisible();
   const picker = page.getByRole('combobox', { name: 'Choose a school' });
   await expect(picker).toHaveValue('All Schools');
-  const district = await api<{ total: number }>(page, '/users');
+  const district = await api<{ total: number }>(page, '/users?status=ACTIVE');
   await expect(page.getByText(`of ${district.total}`)).toBeVisible();
 
   await picker.click();
@@ -184,10 +209,11 @@ test('a district admin picks a school (All Schools first, the typed text marked,
   await expectAccessible(page);
   await expect(page.getByText(/^Maple Grove Elementary · /)).toBeVisible();
   const maple = await api<{ items: { id: string; name: string }[] }>(page, '/organizations?name=Maple&type=SCHOOL');
-  const mapleUsers = await api<{ total: number }>(page, `/users?organizationId=${maple.items[0]!.id}`);
+  const mapleUsers = await api<{ total: number }>(page, `/users?status=ACTIVE&organizationId=${maple.items[0]!.id}`);
   await expect(page.getByText(`of ${mapleUsers.total}`)).toBeVisible();
   const mapleReport = await api<{ activeUsers: { count: number } }>(page, `/reporting?organizationId=${maple.items[0]!.id}`);
   await expect(card(page, 'Active Educators')).toContainText(String(mapleReport.activeUsers.count));
+  expect(mapleUsers.total).toBe(mapleReport.activeUsers.count);
 
   await page.getByRole('button', { name: 'Clear selection' }).click();
   await expect(picker).toHaveValue('All Schools');
@@ -212,6 +238,8 @@ test('a district admin picks a school (All Schools first, the typed text marked,
 
   await picker.fill('birch');
   await page.getByRole('option', { name: 'Birchwood Elementary' }).click();
+  // The tab the invitation turned to stays when the school changes.
+  await expect(tab(page, 'Not yet active')).toHaveAttribute('aria-selected', 'true');
   await search(page, email);
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText('Pending');
@@ -247,18 +275,20 @@ test('inviting from a CSV file: a dry run lists who will be invited and every ba
   await dialog.getByRole('button', { name: 'Invite 1 educator' }).click();
   await expect(dialog.getByText('1 educator was invited; 2 rows were skipped.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(tab(page, 'Not yet active')).toHaveAttribute('aria-selected', 'true');
   await search(page, good);
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText('Pending');
 
-  // Export: the table as filtered and sorted on screen, every page.
+  // Export: the table as its tab, search and sort show it, every page.
+  await tab(page, 'All').click();
   await search(page, 'northwind');
   await users(page).getByRole('columnheader', { name: /^Last Name/ }).click();
   await users(page).getByRole('columnheader', { name: /^Last Name/ }).click();
   await expect(users(page).getByRole('columnheader', { name: /^Last Name/ })).toHaveAttribute('aria-sort', 'descending');
   // The header changes with the request; the rows on screen are the earlier order's until the
   // table's loading bar goes.
-  await expect(page.getByRole('progressbar', { name: 'Loading Active Users' })).toHaveCount(0);
+  await expect(page.getByRole('progressbar', { name: 'Loading All educators' })).toHaveCount(0);
   const onScreen = await bodyRows(page).getByRole('rowheader').allTextContents();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();

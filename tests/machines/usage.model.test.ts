@@ -45,6 +45,8 @@ describe('usage page, model-based', () => {
     { type: 'usage.imported', result: IMPORTED },
     { type: 'usage.resend', member: MEMBER },
     { type: 'usage.export' },
+    { type: 'usage.setMemberStatus', status: 'NOT_ACTIVE' },
+    { type: 'usage.setMemberStatus', status: 'ALL' },
     { type: 'model.done.fetchReport', output: REPORT },
     { type: 'model.error.fetchReport', error: new Error('offline') },
     { type: 'model.done.fetchFramework', output: FRAMEWORK },
@@ -64,7 +66,7 @@ describe('usage page, model-based', () => {
     const coverage = await walkModel<ModelEvent>(model, {
       events: EVENTS,
       input: { search: '', isDistrictAdmin: true, today: TODAY },
-      serializeState: (s) => JSON.stringify([s.value, s.context.scope.school?.id ?? null]),
+      serializeState: (s) => JSON.stringify([s.value, s.context.scope.school?.id ?? null, s.context.memberStatus]),
       // The children's answers come while their dialog is open; a resend is walked from a settled
       // page only, and while it is out only its answer comes (the rest of the page is walked above).
       filterEvents: (s, event) => {
@@ -77,7 +79,7 @@ describe('usage page, model-based', () => {
       },
       createDriver: () => {
         const effects = controllableActors();
-        const tableFetches: { organizationId: unknown }[] = [];
+        const tableFetches: { organizationId: unknown; status: unknown }[] = [];
         const written: string[] = [];
         let notified = 0;
         let failures = 0;
@@ -99,7 +101,7 @@ describe('usage page, model-based', () => {
               usersTable: tableMachine.provide({
                 actors: {
                   fetchPage: fromPromise<TablePage, FetchPageInput>(async ({ input }) => {
-                    tableFetches.push({ organizationId: input.scope.organizationId });
+                    tableFetches.push({ organizationId: input.scope.organizationId, status: input.scope.status });
                     return { items: [], total: 0 };
                   }),
                 },
@@ -139,7 +141,8 @@ describe('usage page, model-based', () => {
             } else {
               actor.send(event);
               const changedSchool = event.type === 'usage.pickSchool' && (event.school?.id ?? null) !== (before.context.scope.school?.id ?? null);
-              if (changedSchool || event.type === 'usage.invited' || event.type === 'usage.imported') expectedTableFetches += 1;
+              const members = event.type === 'usage.invited' || event.type === 'usage.imported' || event.type === 'usage.setMemberStatus';
+              if (changedSchool || members) expectedTableFetches += 1;
               if (event.type === 'usage.invited' || event.type === 'usage.imported') expectedTold.push(event.type.slice('usage.'.length));
             }
             await settle();
@@ -148,6 +151,8 @@ describe('usage page, model-based', () => {
             // The table follows the page's school, and reloads after every change of members.
             expect(tableFetches).toHaveLength(expectedTableFetches);
             expect(tableFetches.at(-1)!.organizationId).toBe(real.context.scope.school?.id ?? null);
+            // …and lists whom its tab names: after an invitation, those not active yet.
+            expect(tableFetches.at(-1)!.status).toBe(real.context.memberStatus);
             expect(written.every((preset) => preset === '90')).toBe(true);
             // A failed export or resend is told as an error snackbar, once each; every success once.
             expect(notified).toBe(failures);

@@ -14,6 +14,7 @@ import {
   selectFramework,
   selectInviteForm,
   selectInviteSchoolPicker,
+  selectMemberStatus,
   selectReport,
   selectResendingId,
   selectSchool,
@@ -92,8 +93,36 @@ describe('usage page', () => {
     expect(report.url.searchParams.has('organizationId')).toBe(false);
     expect(requests.some((r) => r.url.pathname === '/api/reporting/framework')).toBe(true);
     const users = requests.find((r) => r.url.pathname === '/api/users')!;
-    expect(Object.fromEntries(users.url.searchParams)).toEqual({ page: '1', itemsPerPage: '10' });
+    // The table titled Active Users lists the active educators, as the Active Educators card counts them.
+    expect(Object.fromEntries(users.url.searchParams)).toEqual({ page: '1', itemsPerPage: '10', status: 'ACTIVE' });
+    expect(selectMemberStatus(usage.getSnapshot())).toBe('ACTIVE');
     expect(selectReport(usage.getSnapshot())?.activeUsers.count).toBe(12);
+  });
+
+  it('the tabs choose who the table lists (back to page 1), for the picked school, and the export follows', async () => {
+    const { requests, usage, intents } = world();
+    await wait();
+    usage.send({ type: 'usage.pickSchool', school: MAPLE });
+    await wait();
+    selectUsersTable(usage.getSnapshot()).send({ type: 'table.setPage', page: 2 });
+    await wait();
+    requests.length = 0;
+    intents.setMemberStatus('NOT_ACTIVE');
+    await wait();
+    expect(requests.map((r) => r.url.pathname)).toEqual(['/api/users']);
+    expect(Object.fromEntries(requests[0]!.url.searchParams)).toMatchObject({ page: '1', status: 'NOT_ACTIVE', organizationId: MAPLE.id });
+    intents.exportCsv();
+    await wait();
+    expect(requests.find((r) => r.url.pathname === '/api/users/export')!.url.searchParams.get('status')).toBe('NOT_ACTIVE');
+    // All: no status asked for, so the server lists everyone.
+    requests.length = 0;
+    intents.setMemberStatus('ALL');
+    await wait();
+    expect(requests.find((r) => r.url.pathname === '/api/users')!.url.searchParams.has('status')).toBe(false);
+    // A school picked later keeps the tab.
+    usage.send({ type: 'usage.pickSchool', school: null });
+    await wait();
+    expect(selectMemberStatus(usage.getSnapshot())).toBe('ALL');
   });
 
   it('the cards do not wait for the heatmap, the heavier of the two', async () => {
@@ -177,7 +206,11 @@ describe('usage page', () => {
     expect(post.body).toEqual({ email: 'grace@example.org', firstName: 'Grace', lastName: 'Hopper' });
     expect(selectDialog(usage.getSnapshot())).toBe('closed');
     expect(selectInviteForm(usage.getSnapshot())).toBeUndefined();
-    expect(requests.filter((r) => r.url.pathname === '/api/users')).toHaveLength(1);
+    // The invited educator is not active yet: the table turns to those, where they are listed.
+    const reloads = requests.filter((r) => r.url.pathname === '/api/users');
+    expect(reloads).toHaveLength(1);
+    expect(reloads[0]!.url.searchParams.get('status')).toBe('NOT_ACTIVE');
+    expect(selectMemberStatus(usage.getSnapshot())).toBe('NOT_ACTIVE');
     expect(snackbar.send).toHaveBeenCalledWith(expect.objectContaining({ message: 'Invitation sent to grace@example.org', variant: 'success' }));
   });
 

@@ -66,10 +66,10 @@ export const usageScreen = defineScreen('usage', (services) =>
       fetchReport: fromPromise<UsageReport, UsageScope>(({ input, signal }) => getUsageReport(services.api, scopeQuery(input), { signal })),
       fetchFramework: fromPromise<FrameworkUsage, UsageScope>(({ input, signal }) => getFrameworkUsage(services.api, scopeQuery(input), { signal })),
       exportUsers: fromPromise<void, ExportQuery>(async ({ input, signal }) => {
-        const { organizationId, filter, ...sort } = input;
+        const { organizationId, filter, status, ...sort } = input;
         const file = await exportUsers(
           services.api,
-          { ...sort, ...(filter && { filter }), ...(organizationId && { organizationId }), timeZone: timeZone() },
+          { ...sort, ...(filter && { filter }), ...(organizationId && { organizationId }), ...(status !== 'ALL' && { status }), timeZone: timeZone() },
           { signal },
         );
         services.browser.saveFile(file);
@@ -82,6 +82,7 @@ export const usageScreen = defineScreen('usage', (services) =>
             ...toSortAscParams(options.sortBy, USER_SORT_KEYS),
             ...(filter && { filter }),
             ...(scope.organizationId && { organizationId: scope.organizationId }),
+            ...((scope.status === 'ACTIVE' || scope.status === 'NOT_ACTIVE') && { status: scope.status }),
           },
           { signal },
         ),

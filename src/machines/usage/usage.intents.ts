@@ -1,7 +1,7 @@
 import type { DateRange } from '@/lib/date-range';
 import type { BulkInviteEvent, CsvFile } from './bulk-invite.machine';
 import type { School, SchoolSearchEvent } from './school-search.machine';
-import type { Member, UsageEvent } from './usage.types';
+import type { Member, MemberStatus, UsageEvent } from './usage.types';
 
 /** What the Educator Usage page asks of its actor. */
 export const usageIntents = (send: (event: UsageEvent) => void) => ({
@@ -11,6 +11,8 @@ export const usageIntents = (send: (event: UsageEvent) => void) => ({
   openImport: () => send({ type: 'usage.openImport' }),
   closeDialog: () => send({ type: 'usage.closeDialog' }),
   exportCsv: () => send({ type: 'usage.export' }),
+  /** The table's tab: which educators it lists. */
+  setMemberStatus: (status: MemberStatus) => send({ type: 'usage.setMemberStatus', status }),
   /** "Send again": a new invitation link for an educator who has not accepted. */
   resend: (member: Member) => send({ type: 'usage.resend', member }),
 });

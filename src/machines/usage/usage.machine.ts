@@ -19,6 +19,7 @@ import {
   type UsageInput,
   type UsageReport,
   type UsageScope,
+  type MemberStatus,
 } from './usage.types';
 
 // The Educator Usage page (spec §2). Its scope — the school (district admins pick one;
@@ -80,7 +81,13 @@ export const usageMachine = setup({
     assignError: assign((_, params: { error: unknown }) => ({ error: params.error })),
     assignFramework: assign((_, params: { framework: FrameworkUsage }) => ({ framework: params.framework, frameworkError: null })),
     assignFrameworkError: assign((_, params: { error: unknown }) => ({ frameworkError: params.error })),
-    rescopeTable: sendTo('usersTable', ({ context }) => ({ type: 'table.setScope' as const, scope: { organizationId: context.scope.school?.id ?? null } })),
+    assignMemberStatus: assign((_, params: { status: MemberStatus }) => ({ memberStatus: params.status })),
+    /** The invited are not active yet: after an invitation the table shows them, if it showed the active only. */
+    showInvited: assign(({ context }) => ({ memberStatus: context.memberStatus === 'ACTIVE' ? ('NOT_ACTIVE' as const) : context.memberStatus })),
+    rescopeTable: sendTo('usersTable', ({ context }) => ({
+      type: 'table.setScope' as const,
+      scope: { organizationId: context.scope.school?.id ?? null, status: context.memberStatus },
+    })),
     refreshTable: sendTo('usersTable', { type: 'table.refresh' as const }),
     /** The invite dialog's picker chose: the form sends the invitation there. */
     setInviteSchool: sendTo('inviteForm', (_, params: { school: School | null }) => ({
@@ -109,8 +116,13 @@ export const usageMachine = setup({
     frameworkError: null,
     search: input.search,
     resending: null,
+    memberStatus: 'ACTIVE',
   }),
-  invoke: { id: 'usersTable', src: 'usersTable', input: ({ context }) => usersTableInput(context.search, context.scope.school?.id ?? null) },
+  invoke: {
+    id: 'usersTable',
+    src: 'usersTable',
+    input: ({ context }) => usersTableInput(context.search, context.scope.school?.id ?? null, context.memberStatus),
+  },
   // District admins pick a school (spec §2); a school admin's page is about their own school.
   entry: enqueueActions(({ context, enqueue }) => {
     if (context.isDistrictAdmin) enqueue.spawnChild('schoolPicker', { id: 'schoolPicker', input: { selected: context.scope.school } });
@@ -129,11 +141,14 @@ export const usageMachine = setup({
         { type: 'writeRange', params: ({ event }) => ({ range: event.range }) },
       ],
     },
+    'usage.setMemberStatus': {
+      actions: [{ type: 'assignMemberStatus', params: ({ event }) => ({ status: event.status }) }, 'rescopeTable'],
+    },
     'usage.invited': {
       target: '.dialog.closed',
-      actions: [{ type: 'notifyInvited', params: ({ event }) => ({ member: event.member }) }, 'refreshTable'],
+      actions: [{ type: 'notifyInvited', params: ({ event }) => ({ member: event.member }) }, 'showInvited', 'rescopeTable'],
     },
-    'usage.imported': { actions: [{ type: 'notifyImported', params: ({ event }) => ({ result: event.result }) }, 'refreshTable'] },
+    'usage.imported': { actions: [{ type: 'notifyImported', params: ({ event }) => ({ result: event.result }) }, 'showInvited', 'rescopeTable'] },
   },
   states: {
     figures: {
@@ -238,11 +253,12 @@ export const usageMachine = setup({
   },
 });
 
-/** The rows the table shows now, every page: its search text and sort, the page's school. */
-export function exportQuery(context: Pick<UsageContext, 'scope'>, table: Pick<TableContext, 'filter' | 'options'> | undefined): ExportQuery {
+/** The rows the table shows now, every page: its tab, search text and sort, the page's school. */
+export function exportQuery(context: Pick<UsageContext, 'scope' | 'memberStatus'>, table: Pick<TableContext, 'filter' | 'options'> | undefined): ExportQuery {
   return {
     filter: table?.filter.trim() ?? '',
     organizationId: context.scope.school?.id ?? null,
+    status: context.memberStatus,
     ...toSortAscParams(table?.options.sortBy ?? [], USER_SORT_KEYS),
   };
 }

@@ -33,6 +33,7 @@ export const selectInviteSchoolPicker = (s: UsageSnapshot) => s.children.inviteS
 /** The CSV import, while its dialog is open. */
 export const selectBulkInvite = (s: UsageSnapshot) => s.children.bulkInvite as ActorRefFrom<BulkInviteMachine> | undefined;
 /** Whose invitation is being sent again, if any (one at a time). */
+export const selectMemberStatus = (s: UsageSnapshot) => s.context.memberStatus;
 export const selectResendingId = (s: UsageSnapshot) => (s.hasTag('resending') ? (s.context.resending?.id ?? null) : null);
 
 export type SchoolSearchActorRef = ActorRefFrom<SchoolSearchMachine>;

@@ -13,6 +13,14 @@ export type FrameworkElement = FrameworkUsage['elements'][number];
 export type Member = ResponseBody<'listUsers'>['items'][number];
 
 
+/**
+ * Which educators the table lists: ACTIVE (the default) are those the Active Educators figure
+ * counts, so the table titled Active Users holds what it says; NOT_ACTIVE the invited and the
+ * not yet onboarded; ALL everyone.
+ */
+export const MEMBER_STATUSES = ['ACTIVE', 'NOT_ACTIVE', 'ALL'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
 /** What every figure on the page is about. `school` null: the admin's own organization (a district: all its schools). */
 export type UsageScope = { school: School | null; range: DateRange };
 
@@ -36,6 +44,8 @@ export type UsageContext = {
   search: string;
   /** The educator whose invitation is being sent again (one at a time). */
   resending: Member | null;
+  /** Which educators the table lists. */
+  memberStatus: MemberStatus;
 };
 
 export type UsageEvent =
@@ -51,6 +61,8 @@ export type UsageEvent =
   | { type: 'usage.invited'; member: Member }
   /** The CSV import invited educators (its dialog stays open on the summary): the table reloads. */
   | { type: 'usage.imported'; result: ImportResult }
+  /** The table's tabs: Active, Not yet active, All. */
+  | { type: 'usage.setMemberStatus'; status: MemberStatus }
   /** "Send again" on an educator whose invitation is not accepted. */
   | { type: 'usage.resend'; member: Member }
   /** The table as filtered and sorted on screen, every page, as a CSV file. */
@@ -60,10 +72,10 @@ export type UsageEvent =
 export const USER_SORT_KEYS = ['email', 'firstName', 'lastName', 'completedOnboarding', 'createdAt'] as const;
 
 /** Spec §2: 10 rows a page, sortable columns, a search box, row selection; options in the address bar. */
-export const usersTableInput = (search: string, organizationId: string | null): TableInput => ({
+export const usersTableInput = (search: string, organizationId: string | null, status: MemberStatus = 'ACTIVE'): TableInput => ({
   sortKeys: USER_SORT_KEYS,
   url: { search },
-  scope: { organizationId },
+  scope: { organizationId, status },
 });
 
 /**
@@ -87,6 +99,7 @@ export const inviteFormInput = (school: School | null): FormInput => ({
 export type ExportQuery = {
   filter: string;
   organizationId: string | null;
+  status: MemberStatus;
   sortBy?: (typeof USER_SORT_KEYS)[number];
   sortAsc?: boolean;
 };

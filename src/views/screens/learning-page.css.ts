@@ -10,30 +10,6 @@ export const controls = style({
   marginBottom: vars.space.md,
 });
 
-export const tabList = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xxs,
-  padding: vars.space.xxs,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceMuted,
-});
-
-export const tab = style({
-  minHeight: '40px',
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  borderRadius: vars.radius.sm,
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.textMuted,
-  cursor: 'pointer',
-  outline: 'none',
-  selectors: {
-    '&[data-selected]': { background: vars.color.surface, color: vars.color.text, boxShadow: `0 1px 2px ${vars.color.border}` },
-    '&[data-hovered]:not([data-selected])': { color: vars.color.text },
-    '&[data-focus-visible]': { boxShadow: `0 0 0 3px ${vars.color.focus}` },
-  },
-});
-
 export const sortGroup = style({ display: 'flex', gap: vars.space.xs, alignItems: 'flex-end' });
 
 export const select = style({

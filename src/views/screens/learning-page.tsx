@@ -6,6 +6,7 @@ import { progressTableScreen } from '@/machines/learning/learning.actors';
 import { PROGRESS_FILTERS, progressTableInput, type ProgressFilter, type ProgressRow, type ProgressSortKey } from '@/machines/learning/learning.types';
 import { selectFilter, selectSortBy } from '@/machines/table/table.selectors';
 import { DataTable, type DataTableColumn } from '@/views/components/data-table/data-table';
+import * as filterTabs from '@/views/components/filter-tabs.css';
 import { useTableIntents } from '@/views/components/data-table/use-table-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { CertificatesCard, ExportCsvButton } from '@/views/learning/learning-record';
@@ -102,9 +103,9 @@ export function LearningPage() {
     >
       <Tabs selectedKey={filter} onSelectionChange={(key: Key) => intents.filter(String(key))}>
         <div className={styles.controls}>
-          <TabList aria-label="Show strategies" className={styles.tabList}>
+          <TabList aria-label="Show strategies" className={filterTabs.tabList}>
             {PROGRESS_FILTERS.map((id) => (
-              <Tab key={id} id={id} className={styles.tab}>
+              <Tab key={id} id={id} className={filterTabs.tab}>
                 {TABS[id].label}
               </Tab>
             ))}

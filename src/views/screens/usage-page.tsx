@@ -19,6 +19,7 @@ import {
   selectIsDistrictAdmin,
   selectIsExporting,
   selectIsLoadingFigures,
+  selectMemberStatus,
   selectRange,
   selectReport,
   selectResendingId,
@@ -73,6 +74,7 @@ export function UsagePage() {
   const invitePicker = useSelector(usage, selectInviteSchoolPicker);
   const bulk = useSelector(usage, selectBulkInvite);
   const resendingId = useSelector(usage, selectResendingId);
+  const memberStatus = useSelector(usage, selectMemberStatus);
 
   const where = school?.name ?? user?.organizationName ?? (isDistrictAdmin ? 'your district' : 'your school');
   const period = formatRange(range);
@@ -118,7 +120,17 @@ export function UsagePage() {
       )}
 
       <section className={styles.section}>
-        {table && <MembersTable table={table} exporting={exporting} onExport={intents.exportCsv} resendingId={resendingId} onResend={intents.resend} />}
+        {table && (
+          <MembersTable
+            table={table}
+            status={memberStatus}
+            onStatus={intents.setMemberStatus}
+            exporting={exporting}
+            onExport={intents.exportCsv}
+            resendingId={resendingId}
+            onResend={intents.resend}
+          />
+        )}
       </section>
 
       <section className={styles.section} aria-labelledby="framework-heading">

@@ -86,7 +86,10 @@ export const status = styleVariants({
   EXPIRED: { ...chip, background: vars.color.surfaceMuted, color: vars.color.error, border: `1px solid ${vars.color.error}` },
   ACCEPTED: { ...chip, background: vars.color.secondarySoft, color: vars.color.text },
 });
-export const invitation = style({ display: 'flex', flexWrap: 'nowrap', gap: vars.space.sm, alignItems: 'center', whiteSpace: 'nowrap' });
+// The status, and "Send again" beside it or, in a narrow column, under it: the table fits its card.
+export const invitation = style({ display: 'flex', flexWrap: 'wrap', columnGap: vars.space.sm, rowGap: vars.space.xxs, alignItems: 'center' });
+/** The tab's table, below the tabs. */
+export const membersPanel = style({ marginTop: vars.space.md, outline: 'none' });
 export const resend = style({
   padding: 0,
   border: 0,
