@@ -265,6 +265,17 @@ test('the strategy page widgets: stars by keyboard with 24 px targets, rubric ca
       expect(box.right).toBeLessThanOrEqual(list!.x + list!.width + 1);
       expect(box.clipped, `${width} ${box.what}`).toBe(false);
     }
+    // The learner's actions: on a phone right under the video, above the tabs and the rubric;
+    // on a wide screen in the column beside them.
+    const apply = await page.getByRole('button', { name: /^(Apply in my classroom|Remove from applied)$/ }).boundingBox();
+    const video = await page.locator('video').boundingBox();
+    if (width === 375) {
+      expect(apply!.y).toBeGreaterThan(video!.y + video!.height);
+      expect(apply!.y + apply!.height).toBeLessThan(list!.y);
+    } else {
+      expect(apply!.x).toBeGreaterThan(list!.x + list!.width);
+      expect(apply!.y).toBeLessThan(list!.y);
+    }
     await expectAccessible(page);
   }
 

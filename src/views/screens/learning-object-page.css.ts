@@ -10,6 +10,8 @@ export const layout = style({
   '@media': { [mediaUp('lg')]: { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', gap: vars.space.xl } },
 });
 export const aside = style({ display: 'grid', gap: vars.space.lg, alignContent: 'start' });
+/** One column: the progress and actions between the video and the tabs. */
+export const actionsUnderVideo = style({ display: 'grid', gap: vars.space.lg, marginBlock: vars.space.lg });
 
 // The player keeps its 16:9 box from the first paint (loading, poster, playing): no layout shift.
 const videoBox = style({ width: '100%', aspectRatio: '16 / 9', maxHeight: '70vh' });

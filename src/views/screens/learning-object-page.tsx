@@ -37,6 +37,8 @@ import { TYPE_LABELS, formatDuration, itemPath } from '@/views/catalog/item-card
 import { PLAYLIST_PARAM, entryPath } from '@/views/catalog/detail-page-parts';
 import * as styles from '@/views/screens/learning-object-page.css';
 import { useDocumentTitle } from '@/views/hooks/use-document-title';
+import { useMediaQuery } from '@/views/hooks/use-media-query';
+import { mediaUp } from '@/views/theme/tokens';
 import { muted } from '@/views/components/text.css';
 
 // One strategy: its video, framework place, reflection rubric, guide and resources, and the
@@ -76,6 +78,7 @@ function LearningObjectDetail({ publicId, playlistId, playVideo }: { publicId: s
   const failed = useSelector(actor, selectLearningObjectFailed);
   const notFound = useSelector(actor, selectLearningObjectNotFound);
   const videoRef = useSelector(actor, selectVideoRef);
+  const twoColumns = useMediaQuery(mediaUp('lg'));
 
   useDocumentTitle(loaded?.item.title);
   if (notFound) return <NotFoundNotice what="strategy" browseTo="/catalog" browseLabel="Browse strategies" />;
@@ -98,12 +101,20 @@ function LearningObjectDetail({ publicId, playlistId, playVideo }: { publicId: s
           <div className={styles.layout}>
             <div>
               {videoRef && <VideoPlayer video={videoRef} itemId={item.id} />}
+              {/* One column (a phone, a tablet): the learner's progress and actions right under the
+                  video, where the thumb is, not after the whole rubric. */}
+              {!twoColumns && (
+                <section className={styles.actionsUnderVideo} aria-label="Your progress and actions">
+                  <LearnerActions actor={actor} item={item} />
+                </section>
+              )}
               <Suspense fallback={<ResourceTabsPlaceholder />}>
                 <ResourceTabs actor={actor} item={item} />
               </Suspense>
             </div>
-            <aside className={styles.aside} aria-label="Your progress and actions">
-              <LearnerActions actor={actor} item={item} />
+            <aside className={styles.aside} aria-label={twoColumns ? 'Your progress and actions' : 'More about this strategy'}>
+              {twoColumns && <LearnerActions actor={actor} item={item} />}
+              <Community item={item} />
               <RelatedStrategies related={loaded.related} />
             </aside>
           </div>
@@ -359,12 +370,10 @@ function LearnerActions({ actor, item }: { actor: LearningObjectRef; item: Catal
   const { setApplied, setBookmarked, rate } = useIntents(actor, learningObjectIntents);
   const progress = useSelector(root.progress, (s) => selectProgressByItemId(s, item.id));
   const watched = useWatchedPercent(item.id);
-  const { nasotItems } = useReferenceData();
   const bookmarked = useSelector(actor, selectIsBookmarked);
   const busy = useSelector(actor, selectLearningObjectBusy);
   const userRating = useSelector(actor, selectUserRating);
   const [rating, setRating] = useState<number | null>(userRating);
-  const communityUrl = [...frameworkPath(item.nasotItemIds, nasotItems)].reverse().find((n) => n.communityUrl)?.communityUrl ?? null;
   const applied = progress?.isStrategyApplied ?? false;
   const steps = progressSteps(progress, watched);
   const done = steps.filter((s) => s.done).length;
@@ -416,20 +425,27 @@ function LearnerActions({ actor, item }: { actor: LearningObjectRef; item: Catal
           </p>
         </form>
       </section>
-      <section className={styles.card} aria-labelledby="community-heading">
-        <h2 id="community-heading" className={styles.h2}>
-          Community
-        </h2>
-        {communityUrl ? (
-          <a className={styles.link} href={communityUrl} target="_blank" rel="noreferrer">
-            Discuss this strategy with the community
-          </a>
-        ) : (
-          <Link className={styles.link} to="/community">
-            Discuss this strategy with the community
-          </Link>
-        )}
-      </section>
     </>
+  );
+}
+
+function Community({ item }: { item: CatalogItem }) {
+  const { nasotItems } = useReferenceData();
+  const communityUrl = [...frameworkPath(item.nasotItemIds, nasotItems)].reverse().find((n) => n.communityUrl)?.communityUrl ?? null;
+  return (
+    <section className={styles.card} aria-labelledby="community-heading">
+      <h2 id="community-heading" className={styles.h2}>
+        Community
+      </h2>
+      {communityUrl ? (
+        <a className={styles.link} href={communityUrl} target="_blank" rel="noreferrer">
+          Discuss this strategy with the community
+        </a>
+      ) : (
+        <Link className={styles.link} to="/community">
+          Discuss this strategy with the community
+        </Link>
+      )}
+    </section>
   );
 }
