@@ -168,6 +168,26 @@ function kindIcon(kind: ResourceType, colour: string, x: number, cy: number): st
   }
 }
 
+/** Up to this width (CSS px, as drawn) a poster is a thumbnail: its sign instead of its words. */
+const SMALL_MAX = 480;
+
+/** The kind's sign, large, centred in the poster's middle circle. */
+function bigKindIcon(kind: ResourceType, colour: string): string {
+  const cx = WIDTH / 2;
+  const cy = HEIGHT / 2;
+  switch (kind) {
+    case 'LEARNING_OBJECT':
+      return `<path d="M${cx - 16} ${cy - 26} L${cx - 16} ${cy + 26} L${cx + 28} ${cy} Z" fill="${colour}"/>`;
+    case 'LIVESTREAM':
+      return (
+        `<circle cx="${cx}" cy="${cy}" r="11" fill="${colour}"/>` +
+        `<path d="M${cx - 22} ${cy - 22} A31 31 0 0 0 ${cx - 22} ${cy + 22} M${cx + 22} ${cy - 22} A31 31 0 0 1 ${cx + 22} ${cy + 22}" fill="none" stroke="${colour}" stroke-width="8" stroke-linecap="round"/>`
+      );
+    case 'PLAYLIST':
+      return `<path d="M${cx - 26} ${cy - 20} H${cx + 26} M${cx - 26} ${cy} H${cx + 26} M${cx - 26} ${cy + 20} H${cx + 4}" stroke="${colour}" stroke-width="8" stroke-linecap="round"/>`;
+  }
+}
+
 /** The poster as a standalone SVG document (640x360, 16:9) whose accessible name is the title. */
 export function renderPoster(input: PosterInput): string {
   const title = oneLine(input.title) || 'Untitled';
@@ -195,7 +215,12 @@ export function renderPoster(input: PosterInput): string {
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#poster-bg)"/>`,
     `<g aria-hidden="true">${pattern(theme.pattern, seed)}</g>`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#poster-shade)"/>`,
-    `<g aria-hidden="true">`,
+    // Drawn small (a card's thumbnail, whose title and type are written beside it), the words
+    // give way to the kind's sign, large in the middle; drawn large (a video's poster), the words
+    // show. The media queries measure the picture as drawn, not the window.
+    `<style>@media (max-width: ${SMALL_MAX}px) { .words { display: none } } @media (min-width: ${SMALL_MAX + 0.02}px) { .sign { display: none } }</style>`,
+    `<g class="sign" aria-hidden="true"><circle cx="${WIDTH / 2}" cy="${HEIGHT / 2}" r="64" fill="#fff" fill-opacity="0.95"/>${bigKindIcon(input.kind, theme.colour)}</g>`,
+    `<g class="words" aria-hidden="true">`,
     `<rect x="${margin}" y="36" width="${labelWidth}" height="34" rx="17" fill="#fff" fill-opacity="0.95"/>`,
     kindIcon(input.kind, theme.colour, margin + 16, 53),
     `<text x="${margin + 40}" y="58.5" fill="${theme.colour}" font-family="${FONT}" font-size="15" font-weight="700" letter-spacing="1.5">${xmlEscape(label)}</text>`,

@@ -65,6 +65,17 @@ describe('posters', () => {
     );
     expect(labels.map((l) => l[0])).toEqual(['STRATEGY', 'LIVESTREAM', 'PLAYLIST']);
   });
+
+  it('drawn as a thumbnail (480 px or less) shows the sign of its kind, not the title and type the card writes beside it', () => {
+    const svg = parse(renderPoster({ title: 'Routine Rehearsal', kind: 'LEARNING_OBJECT' }));
+    const css = svg.querySelector('style')!.textContent!;
+    expect(css).toContain('@media (max-width: 480px) { .words { display: none } }');
+    expect(css).toContain('@media (min-width: 480.02px) { .sign { display: none } }');
+    // Every word is in the group that gives way; the sign is a picture, no text.
+    expect([...svg.querySelectorAll('.words text')].map((t) => t.textContent)).toEqual(['STRATEGY', 'Routine Rehearsal', 'Educator Learning Platform']);
+    expect(svg.querySelectorAll('.sign path, .sign circle').length).toBeGreaterThan(0);
+    expect(svg.querySelectorAll('.sign text')).toHaveLength(0);
+  });
 });
 
 describe('captions', () => {
