@@ -69,6 +69,30 @@ test('while the lists load the dashboard shows skeletons, not "Loading…" text'
   await expect(section(page, 'Continue where you left off')).toBeVisible();
 });
 
+test('on a phone each list is a shelf: one row that scrolls sideways, the page no wider than the screen; a wide screen keeps the grid', async ({ page }) => {
+  await signInLocally(page, EDUCATOR);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, \S/ })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 812 });
+  const shelf = section(page, 'Recommended for you').getByRole('list');
+  await expect(shelf.getByRole('listitem').nth(1)).toBeVisible();
+  const tops = () => shelf.getByRole('listitem').evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+  expect(new Set(await tops()).size).toBe(1);
+  // The next card peeks in at the edge: there is more to the side.
+  const [first, second] = await shelf.getByRole('listitem').evaluateAll((items) => items.slice(0, 2).map((item) => item.getBoundingClientRect().toJSON()));
+  expect(second!.left).toBeLessThan(375);
+  expect(first!.width).toBeGreaterThan(200);
+  expect(await shelf.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // The last card is reached from the keyboard: its link scrolls into view.
+  const last = shelf.getByRole('listitem').last().getByRole('link');
+  await last.focus();
+  await expect(last).toBeInViewport();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect((await tops()).length).toBeGreaterThan(3);
+  expect(new Set(await tops()).size).toBeGreaterThan(1);
+});
+
 test('a newcomer is welcomed (not welcomed back) and every empty list offers a next step; axe at 375 and 1280, light and dark', async ({ page }) => {
   test.setTimeout(150_000);
   await signInLocally(page, NEWCOMER);

@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { mediaUp } from '@/views/theme/tokens';
 import { vars } from '@/views/theme/vars.css';
 
@@ -14,6 +14,31 @@ export const grid = style({
     [mediaUp('lg')]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
   },
 });
+
+/**
+ * A shelf: on a phone one row that scrolls sideways, a card and a part of the next in view (as
+ * LinkedIn Learning and Coursera shelve their lists), so a page of several lists is not one endless
+ * column; from 600 px the grid above.
+ */
+export const shelf = style([
+  grid,
+  {
+    '@media': {
+      [`screen and (max-width: ${600 - 0.02}px)`]: {
+        gridTemplateColumns: 'none',
+        gridAutoFlow: 'column',
+        gridAutoColumns: 'minmax(15rem, 80%)',
+        overflowX: 'auto',
+        overscrollBehaviorX: 'contain',
+        scrollSnapType: 'x mandatory',
+        // Room for the cards' shadows and focus rings, which a scrolling box would cut.
+        padding: `${vars.space.xxs} ${vars.space.xxs} ${vars.space.sm}`,
+        marginInline: `calc(-1 * ${vars.space.xxs})`,
+      },
+    },
+  },
+]);
+globalStyle(`${shelf} > li`, { scrollSnapAlign: 'start', minWidth: 0 });
 
 // ---- item card: the thumbnail first, then type, title, duration and progress (a course card
 // as Coursera or LinkedIn Learning draw one). The whole card is the title's link (a stretched

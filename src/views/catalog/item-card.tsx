@@ -63,7 +63,7 @@ function Thumbnail({ item, eager }: { item: CatalogItemSummary; eager?: Props['e
           height={THUMB_HEIGHT}
         />
       ) : (
-        <div className={styles.thumbPlaceholder} data-testid="thumbnail-placeholder">
+        <div className={styles.thumbPlaceholder}>
           <svg width="40" height="40" viewBox="0 0 24 24" aria-hidden="true">
             <path d={TYPE_ICONS[item.resourceType]} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>

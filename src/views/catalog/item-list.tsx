@@ -12,15 +12,17 @@ type Props = {
   label?: string;
   /** How many cards lead the page (a row on a wide screen): their posters are not lazy. */
   leading?: number;
+  /** A shelf: one row that scrolls sideways on a phone (a page of several lists), else the grid. */
+  shelf?: boolean;
 };
 
 /** Cards for a list of catalogue items, with the framework element looked up in reference data. */
-export function ItemList({ items, empty, progress, label, leading = 0 }: Props) {
+export function ItemList({ items, empty, progress, label, leading = 0, shelf = false }: Props) {
   const { nasotItems } = useReferenceData();
   if (items.length === 0) return <p className={muted}>{empty}</p>;
   const byId = progress ? progressById(progress) : null;
   return (
-    <ul className={styles.grid} aria-label={label}>
+    <ul className={shelf ? styles.shelf : styles.grid} aria-label={label}>
       {items.map((item, index) => (
         <li key={item.id}>
           <ItemCard

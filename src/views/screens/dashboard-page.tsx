@@ -162,12 +162,12 @@ function Dashboard() {
           </Section>
           {view.inProgress.length > 0 && (
             <Section title="In progress">
-              <ItemList items={view.inProgress} progress={view.progress} empty="" />
+              <ItemList items={view.inProgress} progress={view.progress} empty="" shelf />
             </Section>
           )}
           <Section title="Recommended for you">
             {view.recommended.length ? (
-              <ItemList items={view.recommended} progress={view.progress} empty="" />
+              <ItemList items={view.recommended} progress={view.progress} empty="" shelf />
             ) : (
               <EmptyState title="No recommendations yet" action={<ButtonLink to="/profile">Choose your interests</ButtonLink>}>
                 Recommendations follow the interests and audience in your profile.
@@ -176,21 +176,21 @@ function Dashboard() {
           </Section>
           <Section title="Recommended playlists" more={{ to: '/catalog?type=PLAYLIST', label: 'All playlists' }}>
             {view.recommendedPlaylists.length ? (
-              <ItemList items={view.recommendedPlaylists} progress={view.progress} empty="" />
+              <ItemList items={view.recommendedPlaylists} progress={view.progress} empty="" shelf />
             ) : (
               <EmptyState title="No playlists to suggest right now" action={<ButtonLink to="/catalog?type=PLAYLIST">Browse playlists</ButtonLink>} />
             )}
           </Section>
           <Section title="Featured">
             {view.featured.length ? (
-              <ItemList items={view.featured} progress={view.progress} empty="" />
+              <ItemList items={view.featured} progress={view.progress} empty="" shelf />
             ) : (
               <EmptyState title="Nothing featured that you haven't done" action={browse} />
             )}
           </Section>
           <Section title="New">
             {view.newItems.length ? (
-              <ItemList items={view.newItems} progress={view.progress} empty="" />
+              <ItemList items={view.newItems} progress={view.progress} empty="" shelf />
             ) : (
               <EmptyState title="Nothing new since you last looked" action={browse} />
             )}
