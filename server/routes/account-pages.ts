@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { passwordVersion } from '../auth/passwords.ts';
-import { createBackgroundMail } from '../services/mailer.ts';
+import { createBackgroundMail, type Mail } from '../services/mailer.ts';
 import { EMAIL_RULES } from '../../src/lib/validation/fields.ts';
 import { validate } from '../../src/lib/validation/rules.ts';
 import type { Context } from './types.ts';
@@ -94,19 +94,8 @@ export function accountPages({ repos, tokens, sessions, mailer, limiter, config 
   return async (app: FastifyInstance) => {
     await app.register(formbody);
     // Sent after the page is answered, so how long it takes says nothing about the address.
-    const log = app.log.child({ service: 'password-reset' });
-    const mail = createBackgroundMail(mailer, log);
-    const pending = new Set<Promise<void>>();
-    const later = (task: () => Promise<void>) => {
-      const running: Promise<void> = task()
-        .catch((err: unknown) => log.warn({ err: { message: String((err as Error)?.message ?? err).slice(0, 200) } }, 'reset link not sent'))
-        .finally(() => pending.delete(running));
-      pending.add(running);
-    };
-    app.addHook('onClose', async () => {
-      await Promise.allSettled([...pending]);
-      await mail.drain();
-    });
+    const mail = createBackgroundMail(mailer, app.log.child({ service: 'password-reset' }));
+    app.addHook('onClose', async () => mail.drain());
 
     /** The ticket's claims while it may still change the account's password; null when it may not. */
     async function usable(ticket: string) {
@@ -136,33 +125,30 @@ export function accountPages({ repos, tokens, sessions, mailer, limiter, config 
       }
       // The answer goes out before the account is even looked up: the page, and how long it
       // takes, read the same whether or not a link was sent.
-      later(() => sendResetLink(email));
+      mail.post(() => resetMail(email), { purpose: 'password-reset' });
       return reply.send(sentPage(email));
     });
 
     /**
-     * Only an account with a password of its own gets a link (invited, demo and school-provider
-     * accounts have none to reset), at most RESETS_PER_EMAIL an hour.
+     * The reset e-mail, or none: only an account with a password of its own gets a link (invited,
+     * demo and school-provider accounts have none to reset), at most RESETS_PER_EMAIL an hour.
      */
-    async function sendResetLink(email: string) {
+    async function resetMail(email: string): Promise<Mail | null> {
       const user = await repos.users.byEmail(email);
-      if (user?.passwordHash && (await limiter.take(`reset:email:${email}`, 1, { limit: RESETS_PER_EMAIL, windowMs: HOUR_MS }))) {
-        const { ticket } = await tokens.issueTicket(user.id, 'password-change', RESET_TTL_SECONDS, {
-          returnUrl: '/',
-          pv: passwordVersion(user.passwordHash),
-          via: 'email',
-        });
-        const link = `${config.publicUrl}/account/password?ticket=${ticket}`;
-        mail.post(
-          () => ({
-            to: user.email,
-            subject: 'Choose a new password for the Educator Learning Platform',
-            text: `Hello ${user.firstName || user.email},\n\nSomeone (we hope you) asked to reset the password of your Educator Learning Platform account. Choose a new one here (the link works once, within the next hour):\n${link}\n\nChoosing a new password signs you out everywhere.\n\nIf you did not ask for this, ignore this email: your password stays as it is.\n`,
-          }),
-          { userId: user.id },
-        );
-      }
+      if (!user?.passwordHash || !(await limiter.take(`reset:email:${email}`, 1, { limit: RESETS_PER_EMAIL, windowMs: HOUR_MS }))) return null;
+      const { ticket } = await tokens.issueTicket(user.id, 'password-change', RESET_TTL_SECONDS, {
+        returnUrl: '/',
+        pv: passwordVersion(user.passwordHash),
+        via: 'email',
+      });
+      const link = `${config.publicUrl}/account/password?ticket=${ticket}`;
+      return {
+        to: user.email,
+        subject: 'Choose a new password for the Educator Learning Platform',
+        text: `Hello ${user.firstName || user.email},\n\nSomeone (we hope you) asked to reset the password of your Educator Learning Platform account. Choose a new one here (the link works once, within the next hour):\n${link}\n\nChoosing a new password signs you out everywhere.\n\nIf you did not ask for this, ignore this email: your password stays as it is.\n`,
+      };
     }
+
     app.get('/account/account.css', async (_req, reply) => reply.type('text/css').header('cache-control', 'public, max-age=3600').send(CSS));
 
     app.get<{ Querystring: { ticket?: string } }>('/account/password', async (request, reply) => {

@@ -34,8 +34,12 @@ export function createBackgroundMail(mailer: Mailer, log: Log, options: { concur
     }
   }
   return {
-    post(compose: () => Mail | Promise<Mail>, about: Record<string, string>) {
-      const sending: Promise<void> = (async () => send(await compose()))()
+    /** `compose` may decide there is nothing to send (null): then nothing is. */
+    post(compose: () => Mail | null | Promise<Mail | null>, about: Record<string, string>) {
+      const sending: Promise<void> = (async () => {
+        const mail = await compose();
+        if (mail) await send(mail);
+      })()
         .catch((err: unknown) => log.warn({ ...about, err: describeMailError(err) }, 'e-mail not sent'))
         .finally(() => pending.delete(sending));
       pending.add(sending);
