@@ -153,40 +153,24 @@ function pattern(kind: PosterTheme['pattern'], seed: number): string {
   }
 }
 
-/** The small glyph before the label: a play sign, a broadcast sign or a list (not a button: the poster is a picture). */
-function kindIcon(kind: ResourceType, colour: string, x: number, cy: number): string {
-  switch (kind) {
-    case 'LEARNING_OBJECT':
-      return `<path d="M${x} ${cy - 7} L${x} ${cy + 7} L${x + 12} ${cy} Z" fill="${colour}"/>`;
-    case 'LIVESTREAM':
-      return (
-        `<circle cx="${x + 7}" cy="${cy}" r="3.5" fill="${colour}"/>` +
-        `<path d="M${x + 1} ${cy - 6} A8.5 8.5 0 0 0 ${x + 1} ${cy + 6} M${x + 13} ${cy - 6} A8.5 8.5 0 0 1 ${x + 13} ${cy + 6}" fill="none" stroke="${colour}" stroke-width="2.5" stroke-linecap="round"/>`
-      );
-    case 'PLAYLIST':
-      return `<path d="M${x} ${cy - 6} H${x + 14} M${x} ${cy} H${x + 14} M${x} ${cy + 6} H${x + 8}" stroke="${colour}" stroke-width="2.5" stroke-linecap="round"/>`;
-  }
+/**
+ * The kind's sign, 14 units wide around (0, 0), placed and sized by `transform`: small before the
+ * label, large in the middle of a thumbnail. A play sign, a broadcast sign or a list (not a
+ * button: the poster is a picture).
+ */
+function kindSign(kind: ResourceType, colour: string, transform: string): string {
+  const glyph = {
+    LEARNING_OBJECT: `<path d="M-6 -7 L-6 7 L6 0 Z" fill="${colour}"/>`,
+    LIVESTREAM:
+      `<circle r="3.5" fill="${colour}"/>` +
+      `<path d="M-6 -6 A8.5 8.5 0 0 0 -6 6 M6 -6 A8.5 8.5 0 0 1 6 6" fill="none" stroke="${colour}" stroke-width="2.5" stroke-linecap="round"/>`,
+    PLAYLIST: `<path d="M-7 -6 H7 M-7 0 H7 M-7 6 H1" stroke="${colour}" stroke-width="2.5" stroke-linecap="round"/>`,
+  }[kind];
+  return `<g transform="${transform}">${glyph}</g>`;
 }
 
 /** Up to this width (CSS px, as drawn) a poster is a thumbnail: its sign instead of its words. */
 const SMALL_MAX = 480;
-
-/** The kind's sign, large, centred in the poster's middle circle. */
-function bigKindIcon(kind: ResourceType, colour: string): string {
-  const cx = WIDTH / 2;
-  const cy = HEIGHT / 2;
-  switch (kind) {
-    case 'LEARNING_OBJECT':
-      return `<path d="M${cx - 16} ${cy - 26} L${cx - 16} ${cy + 26} L${cx + 28} ${cy} Z" fill="${colour}"/>`;
-    case 'LIVESTREAM':
-      return (
-        `<circle cx="${cx}" cy="${cy}" r="11" fill="${colour}"/>` +
-        `<path d="M${cx - 22} ${cy - 22} A31 31 0 0 0 ${cx - 22} ${cy + 22} M${cx + 22} ${cy - 22} A31 31 0 0 1 ${cx + 22} ${cy + 22}" fill="none" stroke="${colour}" stroke-width="8" stroke-linecap="round"/>`
-      );
-    case 'PLAYLIST':
-      return `<path d="M${cx - 26} ${cy - 20} H${cx + 26} M${cx - 26} ${cy} H${cx + 26} M${cx - 26} ${cy + 20} H${cx + 4}" stroke="${colour}" stroke-width="8" stroke-linecap="round"/>`;
-  }
-}
 
 /** The poster as a standalone SVG document (640x360, 16:9) whose accessible name is the title. */
 export function renderPoster(input: PosterInput): string {
@@ -219,10 +203,10 @@ export function renderPoster(input: PosterInput): string {
     // give way to the kind's sign, large in the middle; drawn large (a video's poster), the words
     // show. The media queries measure the picture as drawn, not the window.
     `<style>@media (max-width: ${SMALL_MAX}px) { .words { display: none } } @media (min-width: ${SMALL_MAX + 0.02}px) { .sign { display: none } }</style>`,
-    `<g class="sign" aria-hidden="true"><circle cx="${WIDTH / 2}" cy="${HEIGHT / 2}" r="64" fill="#fff" fill-opacity="0.95"/>${bigKindIcon(input.kind, theme.colour)}</g>`,
+    `<g class="sign" aria-hidden="true"><circle cx="${WIDTH / 2}" cy="${HEIGHT / 2}" r="64" fill="#fff" fill-opacity="0.95"/>${kindSign(input.kind, theme.colour, `translate(${WIDTH / 2} ${HEIGHT / 2}) scale(3.4)`)}</g>`,
     `<g class="words" aria-hidden="true">`,
     `<rect x="${margin}" y="36" width="${labelWidth}" height="34" rx="17" fill="#fff" fill-opacity="0.95"/>`,
-    kindIcon(input.kind, theme.colour, margin + 16, 53),
+    kindSign(input.kind, theme.colour, `translate(${margin + 23} 53)`),
     `<text x="${margin + 40}" y="58.5" fill="${theme.colour}" font-family="${FONT}" font-size="15" font-weight="700" letter-spacing="1.5">${xmlEscape(label)}</text>`,
     `<text fill="#fff" font-family="${FONT}" font-size="${fontSize}" font-weight="700">${titleText}</text>`,
     `<text x="${margin}" y="${subtitleBaseline}" fill="#fff" fill-opacity="0.88" font-family="${FONT}" font-size="18">${xmlEscape(subtitleText)}</text>`,
