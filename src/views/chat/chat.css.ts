@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { mediaUp } from '@/views/theme/tokens';
 import { vars } from '@/views/theme/vars.css';
+import { visuallyHidden } from '@/views/components/text.css';
 
 // A round 48 px button on a phone, where a wide pill covered the text of the cards under it; the
 // pill with its word from the sm breakpoint up.
@@ -33,16 +34,11 @@ export const launcher = style({
   },
 });
 export const launcherIcon = style({ width: '24px', height: '24px', '@media': { [mediaUp('sm')]: { display: 'none' } } });
-export const launcherText = style({
-  // Visually hidden on a phone (the icon shows), read out everywhere.
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  '@media': { [mediaUp('sm')]: { position: 'static', width: 'auto', height: 'auto', overflow: 'visible', clip: 'auto' } },
-});
+/** Visually hidden on a phone (the icon shows), read out everywhere. */
+export const launcherText = style([
+  visuallyHidden,
+  { '@media': { [mediaUp('sm')]: { position: 'static', width: 'auto', height: 'auto', margin: 0, overflow: 'visible', clip: 'auto' } } },
+]);
 
 export const overlay = style({
   position: 'fixed',
