@@ -6,7 +6,8 @@
  *   npm run bench:district -- --duration 10
  *
  * autocannon drives GET /api/reporting (all schools, the last 30 days and the last 365: a school
- * year, in the district's time zone) and GET /api/users (first page) as the district admin with
+ * year, in the district's time zone) and GET /api/users (first page: everyone, the active, the
+ * others) as the district admin with
  * 10 connections, and GET /api/progress as one of the district's
  * educators with 50, each beside a bare Fastify hello-world at the same number of connections in
  * the same run: latencies on a shared 2-core machine are noisy, the ratios less so.
@@ -92,6 +93,9 @@ const zone = `timeZone=${encodeURIComponent(DISTRICT_TIME_ZONE)}`;
 show('GET /api/reporting (all schools, 30 days)', 10, await run(address, `/api/reporting?${zone}`, 10, admin), hello10);
 show('GET /api/reporting (all schools, 365 days)', 10, await run(address, `/api/reporting?from=${yearBefore}&to=${today}&${zone}`, 10, admin), hello10);
 show('GET /api/users (district, first page)', 10, await run(address, '/api/users?page=1&itemsPerPage=10', 10, admin), hello10);
+// The Usage page's table asks for the active educators by default (its Active tab), or the others.
+show('GET /api/users (district, first page, active)', 10, await run(address, '/api/users?page=1&itemsPerPage=10&status=ACTIVE', 10, admin), hello10);
+show('GET /api/users (district, first page, not active)', 10, await run(address, '/api/users?page=1&itemsPerPage=10&status=NOT_ACTIVE', 10, admin), hello10);
 const hello50 = await run(helloAddress, '/', 50);
 show('bare Fastify hello-world', 50, hello50);
 if (learner) show('GET /api/progress (educator)', 50, await run(address, '/api/progress', 50, learner), hello50);
