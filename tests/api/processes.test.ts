@@ -376,10 +376,11 @@ describe.skipIf(template.kind !== 'postgres')('several server processes (Postgre
     });
     await waitUntil(server, () => workersOf(server).length === 2, 'both workers did not start');
 
-    // Fresh connections without pause, as a load balancer opens them; each must end (answered,
-    // or reset by the dying worker) well within the 5 s a caller waits, never hang.
+    // Fresh connections without pause, as a load balancer opens them, around each kill; each must
+    // end (answered, or reset by the dying worker) well within the 5 s a caller waits, never hang.
+    // Only around the kills: a steady stream of fresh connections (90,000 in 45 s) used up the
+    // machine's ephemeral ports and starved the tests running beside this one.
     const outcomes = { answered: 0, reset: 0, hung: 0 };
-    let loading = true;
     const once = () =>
       new Promise<void>((resolve) => {
         const request = get(`${server.base}/api/healthz`, { agent: false, timeout: 5000 }, (res) => {
@@ -403,28 +404,28 @@ describe.skipIf(template.kind !== 'postgres')('several server processes (Postgre
           resolve();
         });
       });
-    const clients = Array.from({ length: 64 }, async () => {
-      while (loading) await once();
-    });
-    try {
-      // Node's round robin (server/cluster.ts) left one or two connections hanging in twelve kills
-      // here (its primary waits for a reply from the dead worker): the hang shows if it comes back.
-      for (let kill = 1; kill <= 12; kill++) {
-        await new Promise((r) => setTimeout(r, 150));
-        const victim = workersOf(server).find((pid) => {
-          try {
-            process.kill(pid, 0);
-            return true;
-          } catch {
-            return false;
-          }
-        });
-        process.kill(victim!, 'SIGKILL');
-        await waitUntil(server, () => logOf(server).filter((l) => l.msg === 'worker replaced').length === kill, `worker ${kill} was not replaced`);
-      }
-    } finally {
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // Node's round robin (server/cluster.ts) left a connection hanging at every one of the twelve
+    // kills here (its primary waits for a reply from the dead worker): the hang shows if it comes back.
+    for (let kill = 1; kill <= 12; kill++) {
+      let loading = true;
+      const clients = Array.from({ length: 64 }, async () => {
+        while (loading) await once();
+      });
+      await pause(150);
+      const victim = workersOf(server).find((pid) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      process.kill(victim!, 'SIGKILL');
+      await pause(150);
       loading = false;
       await Promise.all(clients);
+      await waitUntil(server, () => logOf(server).filter((l) => l.msg === 'worker replaced').length === kill, `worker ${kill} was not replaced`);
     }
     expect(outcomes.hung).toBe(0);
     expect(outcomes.answered).toBeGreaterThan(100);
