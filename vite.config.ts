@@ -50,7 +50,25 @@ function treeShakeReactRouter(): Plugin {
   };
 }
 
-const plugins = () => [react(), vanillaExtractPlugin(), treeShakeReactRouter()];
+/**
+ * While a react-aria combobox's list is open, `useComboBox` hides the rest of the page with
+ * `aria-hidden` only, so every link and button outside stays focusable inside hidden content (axe:
+ * aria-hidden-focus, serious; the page's other overlays use `inert`, which hides and disables
+ * alike). The one call gets the option its modal popovers pass; adobe/react-spectrum#4937 asks
+ * for it upstream. A react-aria upgrade that changes the call fails the build here rather than
+ * bringing the violation back (docs/decisions.md, "An open combobox makes the page inert").
+ */
+const comboBoxCall = /(\$[\w$]+\$export\$1c3ebcada18427bf\)\(\[\s*inputRef\.current,\s*popoverRef\.current\s*\]\.filter\(\(element\)=>element != null\))\)/;
+const comboBoxInertHandler = (code: string, id: string) => {
+  if (!comboBoxCall.test(code)) throw new Error(`combobox-inert: the ariaHideOutside call in ${id} changed; see vite.config.ts`);
+  return { code: code.replace(comboBoxCall, '$1, { shouldUseInert: true })'), map: null };
+};
+const comboBoxFile = /[\\/]react-aria[\\/]dist[\\/]private[\\/]combobox[\\/]useComboBox\.mjs$/;
+function comboBoxInert(): Plugin {
+  return { name: 'combobox-inert', transform: { filter: { id: comboBoxFile }, handler: comboBoxInertHandler } };
+}
+
+const plugins = () => [react(), vanillaExtractPlugin(), treeShakeReactRouter(), comboBoxInert()];
 
 type OutputChunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; moduleIds: string[]; imports: string[]; dynamicImports: string[]; viteMetadata?: { importedCss: Set<string> } };
 type OutputItem = OutputChunk | { type: 'asset'; fileName: string };
@@ -301,6 +319,8 @@ export default defineConfig({
       },
     },
   },
+  // The dev server bundles dependencies before any plugin above sees them.
+  optimizeDeps: { rolldownOptions: { plugins: [{ name: 'combobox-inert', transform: { filter: { id: comboBoxFile }, handler: comboBoxInertHandler } }] } },
   server: {
     port: 5173,
     // The identity provider only redirects back to a registered origin, so never drift to 5174.

@@ -257,10 +257,18 @@ test('on a phone the filters wait behind a Filters button with their count; resu
   await expect(page).toHaveURL(/type=LIVESTREAM/);
   await expect(sheet.getByRole('button', { name: /^Show \d+ results?$/ })).toBeVisible();
   await expectAccessible(page);
+  // The Framework list open inside the sheet, then closed: the sheet and the page behind it come back.
+  await sheet.getByRole('combobox', { name: 'Framework' }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(sheet).toBeVisible();
   await sheet.getByRole('button', { name: /^Show \d+ results?$/ }).click();
   await expect(sheet).toBeHidden();
   await expect(page.getByRole('button', { name: 'Filters 2 active' })).toBeFocused();
   await expect(chip(page, 'Remove Type: Livestream')).toBeVisible();
+  expect(await page.locator('[inert], [aria-hidden="true"]:not(svg, svg *, [data-decorative])').evaluateAll((nodes) => nodes.filter((node) => node.querySelector('a, button, input')).length)).toBe(0);
 });
 
 test('the catalogue passes axe at 1280 in light and dark; its pickers work from the keyboard', async ({ page }) => {
@@ -279,6 +287,21 @@ test('the catalogue passes axe at 1280 in light and dark; its pickers work from 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await expect(type).toBeFocused();
+  // With the Framework list open the rest of the page is inert (hidden and out of the tab order),
+  // not only hidden from assistive technology with its links still focusable; Tab leaves the
+  // open list for the next control, not for the body.
+  const framework = filterColumn(page).getByRole('combobox', { name: 'Framework' });
+  await framework.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  const mainNavInert = () => page.getByRole('navigation', { name: 'Main' }).evaluate((nav) => nav.closest('[inert]') !== null);
+  expect(await mainNavInert()).toBe(true);
+  await expectAccessible(page);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(framework).not.toBeFocused();
+  await expect(filterColumn(page).locator('button:focus')).toHaveCount(1);
+  expect(await mainNavInert()).toBe(false);
 });
 
 test('the results do not wait for the filter pickers: their fields stand in place until the pickers arrive', async ({ page }) => {

@@ -19,9 +19,13 @@ export const comboToggle = style({
   cursor: 'pointer',
 });
 
+// The list scrolls, not the popover around it: a combobox's list is what its input controls, so
+// arrow keys reach every option, and axe knows a combobox's popup needs no focus of its own to
+// scroll (scrollable-region-focusable).
 export const popover = style({
   width: 'var(--trigger-width)',
-  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
   background: vars.color.surfaceRaised,
   color: vars.color.text,
   border: `1px solid ${vars.color.border}`,
@@ -29,7 +33,7 @@ export const popover = style({
   boxShadow: vars.elevation.medium,
 });
 
-export const listBox = style({ outline: 'none', padding: vars.space.xxs });
+export const listBox = style({ outline: 'none', padding: vars.space.xxs, overflowY: 'auto', minHeight: 0 });
 
 export const option = style({
   display: 'flex',
