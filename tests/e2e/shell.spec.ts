@@ -105,6 +105,7 @@ test.describe('keyboard', () => {
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+    await expectAccessible(page);
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: 'Billing' })).toBeFocused();
     for (const theme of ['System', 'Light', 'Dark']) {
