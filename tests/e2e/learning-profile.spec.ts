@@ -151,10 +151,15 @@ test('on a phone each row of My learning is a card of labelled values; the deskt
   await expect(table(page).getByRole('rowheader').first()).toBeVisible();
   const firstRow = table(page).getByRole('row').filter({ has: page.getByRole('rowheader') }).first();
   // A card: the row is a box of its own, the header row is off screen, each value has its label.
-  await expect.poll(() => firstRow.evaluate((row) => getComputedStyle(row).display)).toBe('grid');
+  await expect.poll(() => firstRow.evaluate((row) => getComputedStyle(row).display)).toBe('flex');
   const labels = await firstRow.getByRole('gridcell').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
   expect(labels).toContain('"Category"');
   expect(labels).toContain('"Applied"');
+  // Compact: short values share a line two by two (Category beside Element, Watched beside Downloaded).
+  const tops = await firstRow.getByRole('gridcell').evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().top)));
+  const [, category, element, watched, downloaded] = tops;
+  expect([category, watched]).toEqual([element, downloaded]);
+  expect(new Set(tops).size).toBe(5);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   // Sorting without the header: Sort by and Order above the cards.
   await expect(page.getByLabel('Sort by')).toBeVisible();

@@ -66,13 +66,13 @@ const COLUMNS: DataTableColumn<ProgressRow>[] = [
       </span>
     ),
   },
-  { key: 'categoryTitle', label: 'Category', render: (row) => row.categoryTitle ?? '—' },
-  { key: 'elementTitle', label: 'Element', render: (row) => row.elementTitle ?? '—' },
-  { key: 'watched', label: 'Watched', render: (row) => <State value={row.watched} /> },
-  { key: 'downloaded', label: 'Downloaded', render: (row) => <State value={row.downloaded} /> },
-  { key: 'rubricScored', label: 'Rubric Score', render: (row) => <State value={row.rubricScored} /> },
-  { key: 'rated', label: 'Rated', render: (row) => <State value={row.rated} /> },
-  { key: 'applied', label: 'Applied', render: (row) => <State value={row.applied} /> },
+  { key: 'categoryTitle', label: 'Category', phoneWidth: 'half', render: (row) => row.categoryTitle ?? '—' },
+  { key: 'elementTitle', label: 'Element', phoneWidth: 'half', render: (row) => row.elementTitle ?? '—' },
+  { key: 'watched', label: 'Watched', phoneWidth: 'half', render: (row) => <State value={row.watched} /> },
+  { key: 'downloaded', label: 'Downloaded', phoneWidth: 'half', render: (row) => <State value={row.downloaded} /> },
+  { key: 'rubricScored', label: 'Rubric Score', phoneWidth: 'half', render: (row) => <State value={row.rubricScored} /> },
+  { key: 'rated', label: 'Rated', phoneWidth: 'half', render: (row) => <State value={row.rated} /> },
+  { key: 'applied', label: 'Applied', phoneWidth: 'half', render: (row) => <State value={row.applied} /> },
 ];
 
 function EmptyState({ filter }: { filter: ProgressFilter }) {

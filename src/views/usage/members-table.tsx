@@ -62,10 +62,10 @@ function ResendButton({ member, resendingId, onResend }: { member: Member } & Re
 
 const COLUMNS: DataTableColumn<Member>[] = [
   { key: 'email', label: 'Email', sortable: true, isRowHeader: true, render: (m) => m.email },
-  { key: 'firstName', label: 'First Name', sortable: true, render: (m) => m.firstName },
-  { key: 'lastName', label: 'Last Name', sortable: true, render: (m) => m.lastName },
-  { key: 'completedOnboarding', label: 'Completed Onboarding', sortable: true, render: (m) => (m.completedOnboarding ? 'Yes' : 'No') },
-  { key: 'createdAt', label: 'Created At', sortable: true, align: 'end', render: (m) => dateFormat.format(new Date(m.createdAt)) },
+  { key: 'firstName', label: 'First Name', sortable: true, phoneWidth: 'half', render: (m) => m.firstName },
+  { key: 'lastName', label: 'Last Name', sortable: true, phoneWidth: 'half', render: (m) => m.lastName },
+  { key: 'completedOnboarding', label: 'Completed Onboarding', sortable: true, phoneWidth: 'half', render: (m) => (m.completedOnboarding ? 'Yes' : 'No') },
+  { key: 'createdAt', label: 'Created At', sortable: true, align: 'end', phoneWidth: 'half', render: (m) => dateFormat.format(new Date(m.createdAt)) },
 ];
 
 type Props = { table: TableActorRef; status: MemberStatus; onStatus: (status: MemberStatus) => void; exporting: boolean; onExport: () => void } & Resend;

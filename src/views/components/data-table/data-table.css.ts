@@ -355,8 +355,10 @@ globalStyle(`${scroller}:has(${table})`, { '@media': { [phone]: { overflowX: 'vi
 globalStyle(`${row}`, {
   '@media': {
     [phone]: {
-      display: 'grid',
-      gap: vars.space.xxs,
+      display: 'flex',
+      flexWrap: 'wrap',
+      rowGap: vars.space.xxs,
+      columnGap: vars.space.md,
       padding: `${vars.space.sm} ${vars.space.md}`,
       marginBottom: vars.space.sm,
       border: `1px solid ${vars.color.border}`,
@@ -376,6 +378,8 @@ globalStyle(`${row} > ${cell}, ${row} > ${cellEnd}, ${row} > ${selectionCell}`, 
       alignItems: 'center',
       justifyItems: 'start',
       gap: vars.space.sm,
+      flex: '1 1 100%',
+      minWidth: 0,
       width: 'auto',
       padding: `${vars.space.xxs} 0`,
       textAlign: 'start',
@@ -386,6 +390,13 @@ globalStyle(`${row} > ${cell}, ${row} > ${cellEnd}, ${row} > ${selectionCell}`, 
 });
 globalStyle(`${row} > ${cell}::before, ${row} > ${cellEnd}::before, ${row} > ${selectionCell}::before`, {
   '@media': { [phone]: { content: 'attr(data-label)', fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.semibold, color: vars.color.textMuted } },
+});
+/**
+ * A short value (a name, a date, yes or no) takes half a line: its label beside it when both fit,
+ * above it when the value is long.
+ */
+globalStyle(`${row} > [data-phone-width="half"]`, {
+  '@media': { [phone]: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: vars.space.xs, rowGap: 0, flexBasis: `calc(50% - ${vars.space.md})` } },
 });
 /** The first column names the row: on a card it is the title, without a label. */
 globalStyle(`${row} > ${cell}:first-child, ${row} > ${selectionCell} + ${cell}`, {

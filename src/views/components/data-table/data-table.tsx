@@ -49,6 +49,8 @@ export type DataTableColumn<Row> = {
   isRowHeader?: boolean;
   /** Numbers and dates read better aligned to the end. */
   align?: 'start' | 'end';
+  /** On a phone's card, a short value shares its line with another. */
+  phoneWidth?: 'half';
   render: (row: Row) => ReactNode;
 };
 
@@ -288,7 +290,7 @@ export function DataTable<Row extends TableRow>({
                   <Collection items={columnItems}>
                     {(column) => (
                       // On a phone each row is a card of "label: value" lines: the label comes from here.
-                      <Cell className={column.align === 'end' ? styles.cellEnd : styles.cell} data-label={column.label}>
+                      <Cell className={column.align === 'end' ? styles.cellEnd : styles.cell} data-label={column.label} data-phone-width={column.phoneWidth}>
                         {column.render(row)}
                       </Cell>
                     )}
