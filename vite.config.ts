@@ -294,7 +294,7 @@ export default defineConfig({
   resolve,
   build: {
     outDir: 'dist',
-    modulePreload: { resolveDependencies: preloads.resolveDependencies },
+    modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
     // dist/.vite/manifest.json: the chunk graph scripts/bundle-report.ts reads. Not served:
     // @fastify/static skips dot-directories, so /.vite/manifest.json answers 404.
     manifest: true,
