@@ -80,6 +80,14 @@ test('a school admin reads the figures, searches, sorts and pages, and invites a
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page);
   }
+  // On a phone each row is a compact card: the checkbox beside the e-mail, the names on one line.
+  await page.setViewportSize({ width: 375, height: 900 });
+  const topOf = (name: string) =>
+    bodyRows(page).first().locator(`[data-label="${name}"]`).evaluate((cell) => Math.round(cell.getBoundingClientRect().top));
+  expect(await topOf('Select')).toBe(await topOf('Email'));
+  expect(await topOf('First Name')).toBe(await topOf('Last Name'));
+  expect(await topOf('First Name')).toBeGreaterThan(await topOf('Email'));
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Search (debounced): Rosa is invited, not active yet, so under that tab; then clear.
   await search(page, 'rosa');

@@ -396,13 +396,16 @@ globalStyle(`${row} > ${cell}::before, ${row} > ${cellEnd}::before, ${row} > ${s
  * above it when the value is long.
  */
 globalStyle(`${row} > [data-phone-width="half"]`, {
-  '@media': { [phone]: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: vars.space.xs, rowGap: 0, flexBasis: `calc(50% - ${vars.space.md})` } },
+  '@media': { [phone]: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', alignContent: 'flex-start', columnGap: vars.space.xs, rowGap: 0, flexBasis: `calc(50% - ${vars.space.md})` } },
 });
 /** The first column names the row: on a card it is the title, without a label. */
 globalStyle(`${row} > ${cell}:first-child, ${row} > ${selectionCell} + ${cell}`, {
   '@media': { [phone]: { gridTemplateColumns: '1fr', fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold } },
 });
 globalStyle(`${row} > ${cell}:first-child::before, ${row} > ${selectionCell} + ${cell}::before`, { '@media': { [phone]: { content: 'none' } } });
+/** A row's checkbox sits beside its title, as in a mail client, not on a line of its own. */
+globalStyle(`${row} > ${selectionCell}:first-child`, { '@media': { [phone]: { flex: '0 0 2rem', display: 'flex', alignItems: 'center' } } });
+globalStyle(`${row} > ${selectionCell} + ${cell}`, { '@media': { [phone]: { flex: `1 1 calc(100% - 2rem - ${vars.space.md})` } } });
 
 /** The sort control for phones, where the header is off screen. */
 export const phoneSort = style({
