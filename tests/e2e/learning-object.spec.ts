@@ -319,3 +319,30 @@ test('livestreams: the session on air is a Live now hero above Upcoming; list pa
   expect(box && Math.abs(box.width / box.height - 16 / 9) < 0.05).toBe(true);
   await expectAccessible(page);
 });
+
+test('a strategy opens without waiting for its related strategies: they arrive beside it, or none when their request fails', async ({ page }) => {
+  await signInLocally(page, EDUCATOR, '/catalog');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/catalog\/recommendations\/recommended\?catalogItemId=/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openStrategyFromCatalogue(page);
+  const related = page.getByRole('region', { name: 'Related strategies' });
+  // The page is there (video, progress, actions); only the related list is still on its way.
+  await expect(region(page, 'Video')).toBeVisible();
+  await expect(related.getByRole('status')).toHaveText('Loading related strategies…');
+  release();
+  await expect(related.getByRole('list', { name: 'Related strategies' }).getByRole('link').first()).toBeVisible();
+  await expect(related.getByRole('status')).toHaveCount(0);
+
+  // A failed request leaves the page whole and says there are none to show.
+  await page.unroute(/\/api\/catalog\/recommendations\/recommended\?catalogItemId=/);
+  await page.route(/\/api\/catalog\/recommendations\/recommended\?catalogItemId=/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Server error' } }) }),
+  );
+  await page.reload();
+  await expect(region(page, 'Video')).toBeVisible();
+  await expect(related.getByText('No related strategies yet.')).toBeVisible();
+});

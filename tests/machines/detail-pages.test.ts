@@ -43,6 +43,7 @@ function startLearningObject(fetch: (input: LearningObjectLoadInput) => Promise<
   const logic = learningObjectMachine.provide({
     actors: {
       fetchLearningObject: fromPromise<LearningObjectLoaded, LearningObjectLoadInput>(({ input }) => fetch(input)),
+      fetchRelated: fromPromise(async (): Promise<CatalogItemSummary[]> => []),
       runAction: fromPromise<ActionOutput, ActionInput>(async () => ({ file: null })),
       video: videoProgressMachine,
       watchPage: fromCallback(() => {}),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyActorRef, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import type { CatalogItem } from '@/machines/catalog/catalog.types';
+import type { CatalogItem, CatalogItemSummary } from '@/machines/catalog/catalog.types';
 import { wrongKindError } from '@/machines/catalog/catalog-screens.machine';
 import { LEARNING_OBJECT_VIDEO_ID, learningObjectMachine } from '@/machines/learning-object/learning-object.machine';
 import {
@@ -33,6 +33,8 @@ type ModelEvent =
   | LearningObjectEvent
   | { type: 'model.done.fetchLearningObject'; output: LearningObjectLoaded }
   | { type: 'model.error.fetchLearningObject'; error: unknown }
+  | { type: 'model.done.fetchRelated'; output: CatalogItemSummary[] }
+  | { type: 'model.error.fetchRelated'; error: unknown }
   | { type: 'model.done.runAction'; output: ActionOutput }
   | { type: 'model.error.runAction'; error: unknown };
 
@@ -42,7 +44,6 @@ const item = (hasVideo: boolean) =>
   ({ id: ITEM_ID, publicId: PUBLIC_ID, hasVideo, userRating: { value: 2 }, userRubricScore: 1 }) as unknown as CatalogItem;
 const loaded = (hasVideo: boolean): LearningObjectLoaded => ({
   item: item(hasVideo),
-  related: [],
   bookmarked: false,
   videoProgress: 40,
   videoPosition: 42.5,
@@ -51,6 +52,7 @@ const loaded = (hasVideo: boolean): LearningObjectLoaded => ({
 const WITH_VIDEO = loaded(true);
 const WITHOUT_VIDEO = loaded(false);
 const LOAD_FAILURE = new Error('Server error');
+const RELATED = [{ id: 'item-2', publicId: 'exit-tickets', title: 'Exit Tickets' }] as unknown as CatalogItemSummary[];
 /** An address that names no strategy: the not-found page, no retry. */
 const NOT_FOUND = wrongKindError();
 const DEMO_REFUSAL = Object.assign(new Error('Forbidden'), { code: DEMO_ACCOUNT_CODE });
@@ -71,6 +73,8 @@ function events(snapshot: AnyMachineSnapshot): ModelEvent[] {
     { type: 'model.done.fetchLearningObject', output: WITHOUT_VIDEO },
     { type: 'model.error.fetchLearningObject', error: LOAD_FAILURE },
     { type: 'model.error.fetchLearningObject', error: NOT_FOUND },
+    { type: 'model.done.fetchRelated', output: RELATED },
+    { type: 'model.error.fetchRelated', error: LOAD_FAILURE },
     { type: 'lo.retry' },
     { type: 'screen.leave' },
     { type: 'lo.pageRestored' },
@@ -146,11 +150,12 @@ describe('learning object, model-based', () => {
       // What the learner saved shows in the context checks; the paths need only what changes the page's behaviour.
       serializeState: (snapshot) => {
         const c = snapshot.context as LearningObjectContext;
-        return JSON.stringify([snapshot.value, c.loaded?.item.hasVideo ?? null, c.pending, c.here, c.error !== null]);
+        return JSON.stringify([snapshot.value, c.loaded?.item.hasVideo ?? null, c.pending, c.here, c.error !== null, c.related === null]);
       },
       createDriver: () => {
         const fetches: { input: LearningObjectLoadInput; reply: Deferred<LearningObjectLoaded> }[] = [];
         const actions: { input: ActionInput; reply: Deferred<ActionOutput> }[] = [];
+        const relatedFetches: { input: { catalogItemId: string }; reply: Deferred<CatalogItemSummary[]> }[] = [];
         const effects: Effect[] = [];
         const effect = (name: string) => (_: unknown, params: unknown) => void effects.push({ effect: name, params });
         let watcher: ((event: EventObject) => void) | null = null;
@@ -160,6 +165,11 @@ describe('learning object, model-based', () => {
               fetchLearningObject: fromPromise<LearningObjectLoaded, LearningObjectLoadInput>(({ input }) => {
                 const reply = deferred<LearningObjectLoaded>();
                 fetches.push({ input, reply });
+                return reply.promise;
+              }),
+              fetchRelated: fromPromise<CatalogItemSummary[], { catalogItemId: string }>(({ input }) => {
+                const reply = deferred<CatalogItemSummary[]>();
+                relatedFetches.push({ input, reply });
                 return reply.promise;
               }),
               runAction: fromPromise<ActionOutput, ActionInput>(({ input }) => {
@@ -215,6 +225,12 @@ describe('learning object, model-based', () => {
               case 'model.error.fetchLearningObject':
                 fetches.at(-1)!.reply.reject(event.error);
                 return settle();
+              case 'model.done.fetchRelated':
+                relatedFetches.at(-1)!.reply.resolve(event.output);
+                return settle();
+              case 'model.error.fetchRelated':
+                relatedFetches.at(-1)!.reply.reject(event.error);
+                return settle();
               case 'model.done.runAction':
                 actions.at(-1)!.reply.resolve(event.output);
                 return settle();
@@ -239,6 +255,9 @@ describe('learning object, model-based', () => {
               here: m.here,
               bookmarked: m.loaded?.bookmarked,
             });
+            // The related strategies: asked for once the page is ready, by the item's id; none shown when that fails.
+            expect(r.related).toEqual(m.related);
+            expect(relatedFetches.map((f) => f.input)).toEqual(expected.matches('ready') ? [{ catalogItemId: ITEM_ID }] : []);
             if (expected.matches('failed')) expect(r.error).toBe(LOAD_FAILURE);
             if (expected.matches('notFound')) expect(r.error).toBe(NOT_FOUND);
 

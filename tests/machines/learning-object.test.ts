@@ -6,7 +6,7 @@ import { selectResumePosition } from '@/machines/video-progress/video-progress.s
 import type { VideoSource } from '@/machines/video-progress/video-progress.types';
 import { actionErrorMessage, frameworkPath } from '@/machines/learning-object/learning-object.logic';
 import type { ActionInput, ActionOutput, LearningObjectLoaded, LearningObjectLoadInput } from '@/machines/learning-object/learning-object.types';
-import type { CatalogItem } from '@/machines/catalog/catalog.types';
+import type { CatalogItem, CatalogItemSummary } from '@/machines/catalog/catalog.types';
 
 const item = {
   id: 'item-1',
@@ -25,13 +25,13 @@ function start(runAction: (input: ActionInput) => Promise<ActionOutput>, loaded:
     actors: {
       fetchLearningObject: fromPromise<LearningObjectLoaded, LearningObjectLoadInput>(async () => ({
         item,
-        related: [],
         bookmarked: false,
         videoProgress: 0,
         videoPosition: 0,
         playlist: null,
         ...loaded,
       })),
+      fetchRelated: fromPromise(async (): Promise<CatalogItemSummary[]> => []),
       runAction: fromPromise<ActionOutput, ActionInput>(({ input }) => runAction(input)),
       video: videoProgressMachine.provide({
         actors: { fetchVideoSource: fromPromise(async () => ({ url: '/media/v.webm', mimeType: 'video/webm', captions: [] }) as unknown as VideoSource) },

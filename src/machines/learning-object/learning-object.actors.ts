@@ -25,6 +25,7 @@ import { createVideoProgressLogic } from '@/machines/video-progress/video-progre
 import { learningObjectMachine } from './learning-object.machine';
 import { isPublicId, wrongKindError } from '@/machines/catalog/catalog-screens.machine';
 import { playlistContext } from './learning-object.logic';
+import type { CatalogItemSummary } from '@/machines/catalog/catalog.types';
 import type { ActionInput, ActionOutput, LearningObjectEvent, LearningObjectLoaded, LearningObjectLoadInput } from './learning-object.types';
 
 // The real effects of a strategy's page, over src/api/operations.ts and the app's long-lived
@@ -52,10 +53,6 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
     const videoSource = item.hasVideo ? getCatalogItemVideo(api, item.id, { signal }) : undefined;
     // Nobody may be waiting yet; the video actor asks again if this failed.
     videoSource?.catch(() => undefined);
-    const related = getRecommendedItems(api, { catalogItemId: item.id }, { signal }).catch((error: unknown) => {
-      if (signal.aborted) throw error;
-      return [];
-    });
     // Progress is optional (spec §2): a failed load shows none and the video starts from zero.
     // The framework path and audiences come from reference data: waiting for it too keeps the
     // header from growing (and the page from shifting) after the first paint.
@@ -64,7 +61,6 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
     const bookmarks = selectProfile(actors.profile.getSnapshot())?.bookmarks ?? [];
     return {
       item,
-      related: (await related).filter((other) => other.id !== item.id),
       bookmarked: bookmarks.some((b) => b.catalogItemId === item.id),
       videoProgress: itemProgress?.videoProgress ?? 0,
       videoPosition: itemProgress?.videoPosition ?? 0,
@@ -72,6 +68,10 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
       ...(videoSource && { videoSource }),
     };
   });
+
+  const fetchRelated = fromPromise<CatalogItemSummary[], { catalogItemId: string }>(async ({ input, signal }) =>
+    (await getRecommendedItems(api, { catalogItemId: input.catalogItemId }, { signal })).filter((other) => other.id !== input.catalogItemId),
+  );
 
   const runAction = fromPromise<ActionOutput, ActionInput>(async ({ input, signal }) => {
     const { action, item } = input;
@@ -103,6 +103,7 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
   return learningObjectMachine.provide({
     actors: {
       fetchLearningObject,
+      fetchRelated,
       runAction,
       video: createVideoProgressLogic(services),
       watchPage: fromCallback<LearningObjectEvent>(({ sendBack }) => {

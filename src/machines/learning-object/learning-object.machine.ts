@@ -3,6 +3,7 @@ import { isNotFoundError } from '@/machines/catalog/catalog-screens.machine';
 import { placeholderAction, placeholderActor, placeholderCallback } from '@/machines/shared/placeholders';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
 import { actionErrorMessage, actionOutcome } from './learning-object.logic';
+import type { CatalogItemSummary } from '@/machines/catalog/catalog.types';
 import type {
   ActionInput,
   ActionOutput,
@@ -18,7 +19,8 @@ import type {
   SavedFile,
 } from './learning-object.types';
 
-// The learning-object screen: loads the item, then runs one learner action at a time. Every
+// The learning-object screen: loads the item, then runs one learner action at a time while the
+// related strategies arrive beside it. Every
 // action, when it succeeds, shows a success snackbar, patches local progress and records its
 // learner event; when it fails, shows the error (demo accounts are told to register). A
 // download hands its file to the browser. The video player is a child actor ('video'). The
@@ -52,6 +54,8 @@ export const learningObjectMachine = setup({
   actors: {
     fetchLearningObject: placeholderActor<LearningObjectLoaded, LearningObjectLoadInput>('fetchLearningObject'),
     runAction: placeholderActor<ActionOutput, ActionInput>('runAction'),
+    /** Strategies related to the item, without the item itself. */
+    fetchRelated: placeholderActor<CatalogItemSummary[], { catalogItemId: string }>('fetchRelated'),
     video: videoProgressMachine,
     /** The page hiding is a leave (`screen.leave`); coming back from the back/forward cache is `lo.pageRestored`. */
     watchPage: placeholderCallback<LearningObjectEvent>('watchPage'),
@@ -78,6 +82,8 @@ export const learningObjectMachine = setup({
     notFound: ({ event }) => 'error' in event && isNotFoundError(event.error),
     hasVideo: ({ context }) => context.loaded?.item.hasVideo === true,
     here: ({ context }) => context.here,
+    /** The related strategies have not been answered yet (they are answered once). */
+    relatedPending: ({ context }) => context.related === null,
   },
 }).createMachine({
   id: 'learningObject',
@@ -86,6 +92,7 @@ export const learningObjectMachine = setup({
     playlistId: input.playlistId ?? null,
     playVideo: input.playVideo ?? false,
     loaded: null,
+    related: null,
     rating: null,
     rubricScore: null,
     pending: null,
@@ -119,7 +126,16 @@ export const learningObjectMachine = setup({
     notFound: {},
     ready: {
       entry: [visited, 'markHere'],
-      invoke: { src: 'watchPage' },
+      invoke: [
+        { src: 'watchPage' },
+        {
+          src: 'fetchRelated',
+          input: ({ context }) => ({ catalogItemId: itemId(context) }),
+          onDone: { guard: 'relatedPending', actions: assign({ related: ({ event }) => event.output }) },
+          // None to show rather than an error: the page itself is fine.
+          onError: { guard: 'relatedPending', actions: assign({ related: [] }) },
+        },
+      ],
       on: {
         // A playing video is paused too, so its position is recorded (the pause reaches the
         // player after the leave is queued: both go out in the same beacon).

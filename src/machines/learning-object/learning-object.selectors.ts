@@ -5,6 +5,8 @@ import { LEARNING_OBJECT_VIDEO_ID, type LearningObjectMachine } from './learning
 type LearningObjectSnapshot = SnapshotFrom<LearningObjectMachine>;
 
 export const selectLearningObject = (s: LearningObjectSnapshot) => s.context.loaded;
+/** Null while the related strategies are on their way. */
+export const selectRelated = (s: LearningObjectSnapshot) => s.context.related;
 export const selectLearningObjectLoading = (s: LearningObjectSnapshot): boolean => s.hasTag('loading');
 export const selectLearningObjectFailed = (s: LearningObjectSnapshot): boolean => s.matches('failed');
 export const selectLearningObjectBusy = (s: LearningObjectSnapshot): boolean => s.hasTag('busy');

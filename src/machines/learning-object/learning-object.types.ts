@@ -4,10 +4,9 @@ import type { SnackbarRequest } from '@/machines/snackbar/snackbar.types';
 import type { CatalogItem, CatalogItemSummary } from '@/machines/catalog/catalog.types';
 import type { VideoSource } from '@/machines/video-progress/video-progress.types';
 
-/** What the page needs when it opens: the item, the learner's state of it, related strategies. */
+/** What the page needs when it opens: the item and the learner's state of it. */
 export type LearningObjectLoaded = {
   item: CatalogItem;
-  related: CatalogItemSummary[];
   bookmarked: boolean;
   /** Watched percent so far, for the video actor. */
   videoProgress: number;
@@ -16,7 +15,7 @@ export type LearningObjectLoaded = {
   /** The playlist the strategy was opened from (`?playlist=`), when it holds the strategy. */
   playlist: PlaylistContext | null;
   /**
-   * The player's source, asked for with the related items rather than after the page renders
+   * The player's source, asked for with the item rather than after the page renders
    * (its poster is the page's largest picture): the video actor takes this request's answer.
    */
   videoSource?: Promise<VideoSource>;
@@ -53,6 +52,11 @@ export type LearningObjectContext = {
   playlistId: string | null;
   playVideo: boolean;
   loaded: LearningObjectLoaded | null;
+  /**
+   * Strategies related to this one, asked for once the page shows (the page does not wait for
+   * them: they sit beside or below the video). Null until they arrive; none when the request fails.
+   */
+  related: CatalogItemSummary[] | null;
   /** The learner's own rating and rubric score, updated locally after a save. */
   rating: number | null;
   rubricScore: number | null;

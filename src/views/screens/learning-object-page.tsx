@@ -9,6 +9,7 @@ import { frameworkPath, playlistPlace, progressSteps, type ProgressStep } from '
 import {
   selectIsBookmarked,
   selectLearningObject,
+  selectRelated,
   selectLearningObjectBusy,
   selectLearningObjectFailed,
   selectLearningObjectLoading,
@@ -16,7 +17,7 @@ import {
   selectUserRating,
   selectVideoRef,
 } from '@/machines/learning-object/learning-object.selectors';
-import type { CatalogItem, CatalogItemSummary } from '@/machines/catalog/catalog.types';
+import type { CatalogItem } from '@/machines/catalog/catalog.types';
 import { isVideoComplete } from '@/lib/video-complete';
 import { selectProgressByItemId } from '@/machines/progress/progress.selectors';
 import type { VideoProgressMachine } from '@/machines/video-progress/video-progress.machine';
@@ -115,7 +116,7 @@ function LearningObjectDetail({ publicId, playlistId, playVideo }: { publicId: s
             <aside className={styles.aside} aria-label={twoColumns ? 'Your progress and actions' : 'More about this strategy'}>
               {twoColumns && <LearnerActions actor={actor} item={item} />}
               <Community item={item} />
-              <RelatedStrategies related={loaded.related} />
+              <RelatedStrategies actor={actor} />
             </aside>
           </div>
         </>
@@ -194,13 +195,26 @@ function PlaylistBanner({ place }: { place: NonNullable<ReturnType<typeof playli
 /** A short list, as on a course page: the first few are what the learner looks at. */
 const RELATED_SHOWN = 6;
 
-function RelatedStrategies({ related }: { related: readonly CatalogItemSummary[] }) {
+function RelatedStrategies({ actor }: { actor: LearningObjectRef }) {
+  const related = useSelector(actor, selectRelated);
   return (
     <section className={styles.card} aria-labelledby="related-heading">
       <h2 id="related-heading" className={styles.h2}>
         Related strategies
       </h2>
-      {related.length === 0 ? (
+      {related === null ? (
+        <Skeleton label="Loading related strategies…">
+          {[0, 1, 2].map((i) => (
+            <span key={i} className={styles.relatedCard}>
+              <span className={styles.thumb} />
+              <span>
+                <SkeletonLine width="85%" />
+                <SkeletonLine width="45%" />
+              </span>
+            </span>
+          ))}
+        </Skeleton>
+      ) : related.length === 0 ? (
         <p className={muted}>
           No related strategies yet. <Link className={styles.link} to="/catalog">Browse the catalogue</Link>
         </p>
