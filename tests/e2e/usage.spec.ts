@@ -95,6 +95,13 @@ test('a school admin reads the figures, searches, sorts and pages, and invites a
   await tab(page, 'Not yet active').click();
   await expect(page.getByRole('grid', { name: 'Educators not yet active' })).toBeVisible();
   await expect(bodyRows(page)).toHaveCount(1);
+  // The tab is in the address bar with the search: a reload opens the same list.
+  await expect(page).toHaveURL(/[?&]status=NOT_ACTIVE(&|$)/);
+  await expect(page).toHaveURL(/[?&]q=rosa(&|$)/);
+  await page.reload();
+  await expect(tab(page, 'Not yet active')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('grid', { name: 'Educators not yet active' })).toBeVisible();
+  await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText('rosa.delgado@northwind.example.org');
   await expect(bodyRows(page).first()).toContainText('Pending');
   await expect(bodyRows(page).first().getByRole('button', { name: 'Send the invitation to rosa.delgado@northwind.example.org again' })).toBeVisible();

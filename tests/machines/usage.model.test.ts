@@ -81,6 +81,8 @@ describe('usage page, model-based', () => {
         const effects = controllableActors();
         const tableFetches: { organizationId: unknown; status: unknown }[] = [];
         const written: string[] = [];
+        // The address bar's tab: what the page wrote last (it starts from an address without one).
+        let statusInUrl = 'ACTIVE';
         let notified = 0;
         let failures = 0;
         const told: string[] = [];
@@ -110,6 +112,7 @@ describe('usage page, model-based', () => {
             },
             actions: {
               writeRange: (_, { range }) => void written.push(range.preset),
+              writeMemberStatus: (_, { status }) => void (statusInUrl = status),
               notifyError: () => void (notified += 1),
               notifyInvited: () => void told.push('invited'),
               notifyImported: () => void told.push('imported'),
@@ -154,6 +157,8 @@ describe('usage page, model-based', () => {
             // …and lists whom its tab names: after an invitation, those not active yet.
             expect(tableFetches.at(-1)!.status).toBe(real.context.memberStatus);
             expect(written.every((preset) => preset === '90')).toBe(true);
+            // The tab is in the address bar, so a reload or a shared link opens the same one.
+            expect(statusInUrl).toBe(real.context.memberStatus);
             // A failed export or resend is told as an error snackbar, once each; every success once.
             expect(notified).toBe(failures);
             expect(told).toEqual(expectedTold);

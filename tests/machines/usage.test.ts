@@ -40,7 +40,7 @@ const report = (organizationId: string) => ({
 });
 const framework = (organizationId: string) => ({ organizationId, from: '2026-10-25', to: '2026-11-23', elements: [] });
 
-function world(options: { invite?: (body: unknown) => Response; framework?: Promise<void>; isDistrictAdmin?: boolean } = {}) {
+function world(options: { invite?: (body: unknown) => Response; framework?: Promise<void>; isDistrictAdmin?: boolean; search?: string } = {}) {
   const requests: { method: string; url: URL; body?: unknown }[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
@@ -65,7 +65,7 @@ function world(options: { invite?: (body: unknown) => Response; framework?: Prom
   const snackbar = { send: vi.fn() };
   const identity = { getSnapshot: () => ({ context: { user: makeUser('DISTRICT_ADMIN', { organizationId: DISTRICT }) } }) };
   const saved: { fileName: string }[] = [];
-  const location = { pathname: '/usage', search: '' };
+  const location = { pathname: '/usage', search: options.search ?? '' };
   const services: AppServices = {
     api: createApiClient({ baseUrl: 'http://app.test/api', getAccessToken: async () => 'token', fetch }),
     actors: { snackbar, identity } as unknown as RootRefs,
@@ -77,7 +77,7 @@ function world(options: { invite?: (body: unknown) => Response; framework?: Prom
     browser: { saveFile: (file) => void saved.push(file), openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined },
     live: createLiveActors(),
   };
-  const usage = createActor(usageScreen.logic(services), { input: { search: '', isDistrictAdmin: options.isDistrictAdmin ?? true, today: TODAY } }).start();
+  const usage = createActor(usageScreen.logic(services), { input: { search: location.search, isDistrictAdmin: options.isDistrictAdmin ?? true, today: TODAY } }).start();
   return { requests, usage, services, snackbar, saved, location, intents: usageIntents((event) => usage.send(event)) };
 }
 
@@ -123,6 +123,23 @@ describe('usage page', () => {
     usage.send({ type: 'usage.pickSchool', school: null });
     await wait();
     expect(selectMemberStatus(usage.getSnapshot())).toBe('ALL');
+  });
+
+  it('the tab is in the address bar beside the range: a reload or a shared link opens the same one', async () => {
+    const { requests, usage, intents, location } = world({ search: '?range=90&status=NOT_ACTIVE' });
+    await wait();
+    expect(selectMemberStatus(usage.getSnapshot())).toBe('NOT_ACTIVE');
+    expect(requests.find((r) => r.url.pathname === '/api/users')!.url.searchParams.get('status')).toBe('NOT_ACTIVE');
+    intents.setMemberStatus('ALL');
+    await wait();
+    expect(new URLSearchParams(location.search).get('status')).toBe('ALL');
+    expect(new URLSearchParams(location.search).get('range')).toBe('90');
+    // The default tab leaves no trace; a value the page does not know is the default.
+    intents.setMemberStatus('ACTIVE');
+    await wait();
+    expect(new URLSearchParams(location.search).has('status')).toBe(false);
+    const unknown = world({ search: '?status=EVERYONE' });
+    expect(selectMemberStatus(unknown.usage.getSnapshot())).toBe('ACTIVE');
   });
 
   it('the cards do not wait for the heatmap, the heavier of the two', async () => {

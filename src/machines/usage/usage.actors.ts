@@ -12,7 +12,7 @@ import { tableLogic } from '@/machines/table/table.actors';
 import type { CsvFile, ImportRequest, ImportResult } from './bulk-invite.machine';
 import type { School, SchoolSearchMachine } from './school-search.machine';
 import { bulkInvite, inviteForm, inviteSchoolPicker, pageSchoolPicker, usageMachine } from './usage.machine';
-import { USER_SORT_KEYS, type ExportQuery, type FrameworkUsage, type Member, type UsageReport, type UsageScope } from './usage.types';
+import { USER_SORT_KEYS, writeMemberStatus, type ExportQuery, type FrameworkUsage, type Member, type UsageReport, type UsageScope } from './usage.types';
 
 // The Educator Usage page's effects: the report and the heatmap in one load, the Active Users
 // table paged on the server, the export, and its children's: the two school pickers, the invite
@@ -90,6 +90,11 @@ export const usageScreen = defineScreen('usage', (services) =>
     },
     actions: {
       writeRange: (_, { range }) => services.router.navigate({ search: writeRange(range, services.router.current().search) }, { replace: true }),
+      writeMemberStatus: (_, { status }) => {
+        const { search } = services.router.current();
+        const next = writeMemberStatus(status, search);
+        if (next !== search) services.router.navigate({ search: next }, { replace: true });
+      },
       notifyError: (_, { error }) => snackbar(services).show({ message: errorMessage(error), variant: 'error' }),
       notifyInvited: (_, { member }) => snackbar(services).show({ message: `Invitation sent to ${member.email}`, variant: 'success' }),
       notifyImported: (_, { result }) => snackbar(services).show({ message: `${plural(result.invited, 'educator', 'educators')} invited`, variant: 'success' }),

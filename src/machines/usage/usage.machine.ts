@@ -9,6 +9,7 @@ import { bulkInviteMachine, type ImportResult } from './bulk-invite.machine';
 import { schoolSearchMachine, type School } from './school-search.machine';
 import {
   inviteFormInput,
+  parseMemberStatus,
   USER_SORT_KEYS,
   usersTableInput,
   type ExportQuery,
@@ -52,6 +53,8 @@ export const inviteForm = formMachine.provide({
 export const bulkInvite = bulkInviteMachine.provide({
   actions: { notifyImported: sendParent((_, { result }: { result: ImportResult }) => ({ type: 'usage.imported', result })) },
 });
+
+const statusToUrl = { type: 'writeMemberStatus', params: ({ context }: { context: UsageContext }) => ({ status: context.memberStatus }) } as const;
 
 export const usageMachine = setup({
   types: {
@@ -102,6 +105,8 @@ export const usageMachine = setup({
     notifyResent: placeholderAction<{ member: Member }>('notifyResent'),
     /** Writes the range into the address bar (a replace: no history entry per choice). */
     writeRange: placeholderAction<{ range: UsageScope['range'] }>('writeRange'),
+    /** Writes the table's tab into the address bar, as the range. */
+    writeMemberStatus: placeholderAction<{ status: MemberStatus }>('writeMemberStatus'),
     /** The export's failure as an error snackbar (spec §8). */
     notifyError: placeholderAction<{ error: unknown }>('notifyError'),
   },
@@ -116,7 +121,7 @@ export const usageMachine = setup({
     frameworkError: null,
     search: input.search,
     resending: null,
-    memberStatus: 'ACTIVE',
+    memberStatus: parseMemberStatus(input.search),
   }),
   invoke: {
     id: 'usersTable',
@@ -142,13 +147,13 @@ export const usageMachine = setup({
       ],
     },
     'usage.setMemberStatus': {
-      actions: [{ type: 'assignMemberStatus', params: ({ event }) => ({ status: event.status }) }, 'rescopeTable'],
+      actions: [{ type: 'assignMemberStatus', params: ({ event }) => ({ status: event.status }) }, 'rescopeTable', statusToUrl],
     },
     'usage.invited': {
       target: '.dialog.closed',
-      actions: [{ type: 'notifyInvited', params: ({ event }) => ({ member: event.member }) }, 'showInvited', 'rescopeTable'],
+      actions: [{ type: 'notifyInvited', params: ({ event }) => ({ member: event.member }) }, 'showInvited', 'rescopeTable', statusToUrl],
     },
-    'usage.imported': { actions: [{ type: 'notifyImported', params: ({ event }) => ({ result: event.result }) }, 'showInvited', 'rescopeTable'] },
+    'usage.imported': { actions: [{ type: 'notifyImported', params: ({ event }) => ({ result: event.result }) }, 'showInvited', 'rescopeTable', statusToUrl] },
   },
   states: {
     figures: {

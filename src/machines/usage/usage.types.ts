@@ -21,11 +21,26 @@ export type Member = ResponseBody<'listUsers'>['items'][number];
 export const MEMBER_STATUSES = ['ACTIVE', 'NOT_ACTIVE', 'ALL'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
+/** The table's tab from the address bar (`status`): the active educators unless it names another. */
+export function parseMemberStatus(search: string): MemberStatus {
+  const status = new URLSearchParams(search).get('status');
+  return MEMBER_STATUSES.find((known) => known === status) ?? 'ACTIVE';
+}
+
+/** Writes the tab over `search`, keeping every other parameter; the default leaves no trace. */
+export function writeMemberStatus(status: MemberStatus, search: string): string {
+  const params = new URLSearchParams(search);
+  if (status === 'ACTIVE') params.delete('status');
+  else params.set('status', status);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
 /** What every figure on the page is about. `school` null: the admin's own organization (a district: all its schools). */
 export type UsageScope = { school: School | null; range: DateRange };
 
 export type UsageInput = {
-  /** The location's query at start: the range and the table's options. */
+  /** The location's query at start: the range, the table's tab and its options. */
   search: string;
   isDistrictAdmin: boolean;
   /** Today, for the range presets (tests pass a fixed day). */
