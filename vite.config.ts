@@ -54,14 +54,15 @@ function treeShakeReactRouter(): Plugin {
  * While a react-aria combobox's list is open, `useComboBox` hides the rest of the page with
  * `aria-hidden` only, so every link and button outside stays focusable inside hidden content (axe:
  * aria-hidden-focus, serious; the page's other overlays use `inert`, which hides and disables
- * alike). The one call gets the option its modal popovers pass; adobe/react-spectrum#4937 asks
- * for it upstream. A react-aria upgrade that changes the call fails the build here rather than
+ * alike). The one call gets the option its modal popovers pass, and the list's toggle button stays
+ * live beside the input and the list (inert, a click on it would land on the input and never close
+ * the list); adobe/react-spectrum#4937 asks for the option upstream. A react-aria upgrade that changes the call fails the build here rather than
  * bringing the violation back (docs/decisions.md, "An open combobox makes the page inert").
  */
-const comboBoxCall = /(\$[\w$]+\$export\$1c3ebcada18427bf\)\(\[\s*inputRef\.current,\s*popoverRef\.current\s*\]\.filter\(\(element\)=>element != null\))\)/;
+const comboBoxCall = /(\$[\w$]+\$export\$1c3ebcada18427bf\))\(\[\s*inputRef\.current,\s*popoverRef\.current\s*\]\.filter\(\(element\)=>element != null\)\)/;
 const comboBoxInertHandler = (code: string, id: string) => {
   if (!comboBoxCall.test(code)) throw new Error(`combobox-inert: the ariaHideOutside call in ${id} changed; see vite.config.ts`);
-  return { code: code.replace(comboBoxCall, '$1, { shouldUseInert: true })'), map: null };
+  return { code: code.replace(comboBoxCall, '$1([inputRef.current, buttonRef.current, popoverRef.current].filter((element)=>element != null), { shouldUseInert: true })'), map: null };
 };
 const comboBoxFile = /[\\/]react-aria[\\/]dist[\\/]private[\\/]combobox[\\/]useComboBox\.mjs$/;
 function comboBoxInert(): Plugin {

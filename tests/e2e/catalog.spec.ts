@@ -303,6 +303,12 @@ test('the catalogue passes axe at 1280 in light and dark; its pickers work from 
   await expect(framework).not.toBeFocused();
   await expect(filterColumn(page).locator('button:focus')).toHaveCount(1);
   expect(await mainNavInert()).toBe(false);
+  // The list's own toggle stays live while the list is open: a click on it closes the list.
+  await framework.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await filterColumn(page).getByRole('button', { name: 'Show the framework' }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
 });
 
 test('the results do not wait for the filter pickers: their fields stand in place until the pickers arrive', async ({ page }) => {
