@@ -321,14 +321,16 @@ test('livestreams: the session on air is a Live now hero above Upcoming; list pa
 });
 
 test('a strategy opens without waiting for its related strategies: they arrive beside it, or none when their request fails', async ({ page }) => {
-  await signInLocally(page, EDUCATOR, '/catalog');
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/api\/catalog\/recommendations\/recommended\?catalogItemId=/, async (route) => {
     await held;
     await route.continue();
   });
-  await openStrategyFromCatalogue(page);
+  // A seeded strategy with a video (the catalogue's first result can change as other tests add
+  // items), opened by the sign-in itself: a navigation before the sign-in has finished would end it.
+  await signInLocally(page, EDUCATOR, '/learning-objects/concept-carousel');
+  await expect(page.getByRole('heading', { level: 1, name: 'Concept Carousel' })).toBeVisible();
   const related = page.getByRole('region', { name: 'Related strategies' });
   // The page is there (video, progress, actions); only the related list is still on its way.
   await expect(region(page, 'Video')).toBeVisible();

@@ -31,7 +31,7 @@ test('a strategy’s video shows its own title on its poster and in its first ca
   await signInLocally(page, EDUCATOR);
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
   const seen = new Set<string>();
-  // The page asks for the video's source with its related items, and the player takes that answer.
+  // The page asks for the video's source with the item, and the player takes that answer.
   const sources: string[] = [];
   page.on('request', (request) => {
     if (/\/api\/catalog\/items\/[^/]+\/video$/.test(new URL(request.url()).pathname)) sources.push(request.url());

@@ -52,8 +52,10 @@ export function SnackbarHost() {
   const { close } = useIntents(ref, snackbarIntents);
   const shown = (variant: SnackbarMessage['variant']) =>
     snackbar?.variant === variant ? <Snackbar key={snackbar.id} snackbar={snackbar} onClose={close} /> : null;
+  // Above the page, as its name says: an open dialog or list makes the rest of the page inert, and a
+  // message that arrives meanwhile must still be read out and closable (react-aria keeps this layer live).
   return (
-    <div className={styles.regions}>
+    <div className={styles.regions} data-react-aria-top-layer="">
       <div role="status" aria-live="polite" aria-atomic="true">
         {shown('success')}
       </div>

@@ -404,8 +404,8 @@ globalStyle(`${row} > ${cell}:first-child, ${row} > ${selectionCell} + ${cell}`,
 });
 globalStyle(`${row} > ${cell}:first-child::before, ${row} > ${selectionCell} + ${cell}::before`, { '@media': { [phone]: { content: 'none' } } });
 /** A row's checkbox sits beside its title, as in a mail client, not on a line of its own. */
-globalStyle(`${row} > ${selectionCell}:first-child`, { '@media': { [phone]: { flex: '0 0 2rem', display: 'flex', alignItems: 'center' } } });
-globalStyle(`${row} > ${selectionCell} + ${cell}`, { '@media': { [phone]: { flex: `1 1 calc(100% - 2rem - ${vars.space.md})` } } });
+globalStyle(`${row} > ${selectionCell}:first-child`, { '@media': { [phone]: { flex: '0 0 2.75rem', display: 'flex', alignItems: 'center' } } });
+globalStyle(`${row} > ${selectionCell} + ${cell}`, { '@media': { [phone]: { flex: `1 1 calc(100% - 2.75rem - ${vars.space.md})` } } });
 
 /** The sort control for phones, where the header is off screen. */
 export const phoneSort = style({
