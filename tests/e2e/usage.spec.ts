@@ -217,8 +217,11 @@ test('a district admin picks a school (All Schools first, the typed text marked,
   await expect(options).toHaveCount(2);
   await expect(options.nth(1)).toHaveText('Maple Grove Elementary');
   await expect(options.nth(1).locator('mark')).toHaveText('Map');
-  // Open, the list leaves the rest of the page inert: hidden and out of the tab order alike.
+  // Open, the list leaves the rest of the page inert: hidden and out of the tab order alike, all
+  // but the snackbars' regions, so a message that arrives meanwhile is still read out.
   await expectAccessible(page);
+  expect(await page.getByRole('button', { name: 'Invite an Educator' }).evaluate((button) => button.closest('[inert]') !== null)).toBe(true);
+  expect(await page.locator('[data-react-aria-top-layer] [role="status"]').evaluate((region) => region.closest('[inert], [aria-hidden="true"]') === null)).toBe(true);
   await options.nth(1).click();
   await expect(picker).toHaveValue('Maple Grove Elementary');
   await expectAccessible(page);
