@@ -259,6 +259,8 @@ test('the strategy page widgets: stars by keyboard with 24 px targets, rubric ca
     expect(new Set(tops).size).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // Every tab is whole on screen, its label not cut (spec §3's tabs, all three on a phone too).
+    // The stars chosen above and not sent yet survive the page moving between one and two columns.
+    await expect(stars.getByRole('radio', { name: '3 stars' })).toBeChecked();
     const list = await page.getByRole('tablist', { name: 'Strategy resources' }).boundingBox();
     for (const box of await tabs.evaluateAll((els) => els.map((el) => ({ ...el.getBoundingClientRect().toJSON(), clipped: el.scrollWidth > el.clientWidth, what: `${el.textContent} ${el.scrollWidth}/${el.clientWidth}` })))) {
       expect(box.left).toBeGreaterThanOrEqual(list!.x - 1);

@@ -5,7 +5,10 @@ import AxeBuilder from '@axe-core/playwright';
 
 export const PASSWORD = 'Welcome-2026!';
 
-/** Local sign-in through the /login screen. */
+/**
+ * Local sign-in through the /login screen. Returns once the form is sent: wait for the page it
+ * lands on (or pass `returnTo`) before navigating, as a navigation while it finishes ends it.
+ */
 export async function signInLocally(page: Page, email: string, returnTo?: string) {
   await page.goto(returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login');
   await page.getByLabel('Email').fill(email);

@@ -80,6 +80,9 @@ function LearningObjectDetail({ publicId, playlistId, playVideo }: { publicId: s
   const notFound = useSelector(actor, selectLearningObjectNotFound);
   const videoRef = useSelector(actor, selectVideoRef);
   const twoColumns = useMediaQuery(mediaUp('lg'));
+  // The stars chosen and not yet sent: kept here, above the two places the actions render in, so a
+  // window crossing the two-column width (a tablet turned) does not drop them.
+  const [ratingDraft, setRatingDraft] = useState<number | null>(null);
 
   useDocumentTitle(loaded?.item.title);
   if (notFound) return <NotFoundNotice what="strategy" browseTo="/catalog" browseLabel="Browse strategies" />;
@@ -106,7 +109,7 @@ function LearningObjectDetail({ publicId, playlistId, playVideo }: { publicId: s
                   video, where the thumb is, not after the whole rubric. */}
               {!twoColumns && (
                 <section className={styles.actionsUnderVideo} aria-label="Your progress and actions">
-                  <LearnerActions actor={actor} item={item} />
+                  <LearnerActions actor={actor} item={item} ratingDraft={ratingDraft} onRatingDraft={setRatingDraft} />
                 </section>
               )}
               <Suspense fallback={<ResourceTabsPlaceholder />}>
@@ -114,7 +117,7 @@ function LearningObjectDetail({ publicId, playlistId, playVideo }: { publicId: s
               </Suspense>
             </div>
             <aside className={styles.aside} aria-label={twoColumns ? 'Your progress and actions' : 'More about this strategy'}>
-              {twoColumns && <LearnerActions actor={actor} item={item} />}
+              {twoColumns && <LearnerActions actor={actor} item={item} ratingDraft={ratingDraft} onRatingDraft={setRatingDraft} />}
               <Community item={item} />
               <RelatedStrategies actor={actor} />
             </aside>
@@ -379,7 +382,9 @@ function BookmarkIcon({ filled }: { filled: boolean }) {
   );
 }
 
-function LearnerActions({ actor, item }: { actor: LearningObjectRef; item: CatalogItem }) {
+type LearnerActionsProps = { actor: LearningObjectRef; item: CatalogItem; ratingDraft: number | null; onRatingDraft: (value: number) => void };
+
+function LearnerActions({ actor, item, ratingDraft, onRatingDraft }: LearnerActionsProps) {
   const root = useRoot();
   const { setApplied, setBookmarked, rate } = useIntents(actor, learningObjectIntents);
   const progress = useSelector(root.progress, (s) => selectProgressByItemId(s, item.id));
@@ -387,7 +392,7 @@ function LearnerActions({ actor, item }: { actor: LearningObjectRef; item: Catal
   const bookmarked = useSelector(actor, selectIsBookmarked);
   const busy = useSelector(actor, selectLearningObjectBusy);
   const userRating = useSelector(actor, selectUserRating);
-  const [rating, setRating] = useState<number | null>(userRating);
+  const rating = ratingDraft ?? userRating;
   const applied = progress?.isStrategyApplied ?? false;
   const steps = progressSteps(progress, watched);
   const done = steps.filter((s) => s.done).length;
@@ -431,7 +436,7 @@ function LearnerActions({ actor, item }: { actor: LearningObjectRef; item: Catal
             if (rating !== null) rate(rating);
           }}
         >
-          <StarRating label="Your rating" value={rating} onChange={setRating} />
+          <StarRating label="Your rating" value={rating} onChange={onRatingDraft} />
           <p>
             <Button type="submit" tone="primary" disabled={rating === null || busy}>
               Rate
