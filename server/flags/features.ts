@@ -49,11 +49,15 @@ export function createFeatures(file: string): Features {
     return cached.payload;
   }
 
+  /** The modification time the open streams were last told about: the watcher's own, so a request that reads the new file first does not swallow the news. */
+  let announced: number | null = null;
+
   async function watch() {
-    const before = cached?.mtimeMs;
     try {
       const payload = await read();
-      if (before !== undefined && cached?.mtimeMs !== before) for (const listener of listeners) listener.changed(payload);
+      const seen = cached?.mtimeMs ?? null;
+      if (announced !== null && seen !== announced) for (const listener of listeners) listener.changed(payload);
+      announced = seen;
     } catch {
       // A file being rewritten can be missing or half-written for a moment: the next look sees it.
     }
@@ -85,7 +89,8 @@ export function createFeatures(file: string): Features {
     subscribe(listener) {
       listeners.add(listener);
       if (!timer) {
-        void read().catch(() => undefined);
+        announced = null;
+        void watch();
         timer = setInterval(() => void watch(), WATCH_INTERVAL_MS);
         timer.unref();
       }
