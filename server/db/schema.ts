@@ -46,9 +46,16 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     type: text('type', { enum: ORGANIZATION_TYPES }).notNull(),
     parentId: uuid('parent_id').references((): never => organizations.id as never),
+    /** The organization's OneRoster sourcedId, as the district's SIS names it (rostering, migration 0031). */
+    sourcedId: text('sourced_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('organizations_parent_idx').on(t.parentId), index('organizations_name_idx').on(sql`lower(${t.name})`)],
+  (t) => [
+    index('organizations_parent_idx').on(t.parentId),
+    index('organizations_name_idx').on(sql`lower(${t.name})`),
+    // A sourcedId names one organization within its district (the district itself, or one of its schools).
+    uniqueIndex('organizations_sourced_id_idx').on(sql`coalesce(${t.parentId}, ${t.id})`, t.sourcedId).where(sql`${t.sourcedId} is not null`),
+  ],
 );
 
 export const users = pgTable(
@@ -79,10 +86,14 @@ export const users = pgTable(
     invitationExpiresAt: ts('invitation_expires_at'),
     /** When the educator created their account from the link. */
     invitationAcceptedAt: ts('invitation_accepted_at'),
+    /** The district whose roster (OneRoster import or pull) keeps this account, and its sourcedId there (migration 0031). */
+    rosteredBy: uuid('rostered_by').references((): never => organizations.id as never, { onDelete: 'set null' }),
+    sourcedId: text('sourced_id'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_sourced_id_idx').on(t.rosteredBy, t.sourcedId).where(sql`${t.sourcedId} is not null`),
     uniqueIndex('users_sso_id_idx').on(t.ssoId),
     index('users_organization_idx').on(t.organizationId),
     // The usage report's active educators: an organization's onboarded members by account age, from the index alone.
@@ -748,3 +759,117 @@ export const mediaUploads = pgTable(
   },
   (t) => [index('media_uploads_created_idx').on(t.createdAt.desc())],
 );
+
+/**
+ * An organization's single sign-on (migration 0031): its identity provider, OpenID Connect or
+ * SAML 2.0, to which the embedded provider sends the addresses of the domains it owns. A
+ * district's connection covers its schools. `schoolClaim` names the claim (OIDC) or attribute
+ * (SAML) that holds the teacher's school, by name or sourcedId. The client secret is kept
+ * sealed (server/services/sealed.ts).
+ */
+export const ssoConnections = pgTable(
+  'sso_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    protocol: text('protocol', { enum: ['OIDC', 'SAML'] }).notNull(),
+    /** What the sign-in page calls the provider ("Northwind Google Workspace"). */
+    displayName: text('display_name').notNull(),
+    /** OIDC: the issuer (discovery at its /.well-known/openid-configuration). SAML: the IdP's entity ID. */
+    issuer: text('issuer').notNull(),
+    /** OIDC only. */
+    clientId: text('client_id'),
+    clientSecretSealed: text('client_secret_sealed'),
+    /** SAML only: the IdP's single sign-on URL and its signing certificate (PEM). */
+    ssoUrl: text('sso_url'),
+    certificate: text('certificate'),
+    schoolClaim: text('school_claim'),
+    /** During a switch-over the domains' local passwords keep working too. */
+    allowPasswords: boolean('allow_passwords').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().default(appNow),
+  },
+  (t) => [uniqueIndex('sso_connections_organization_idx').on(t.organizationId)],
+);
+
+/** The e-mail domains a connection owns: one way in per domain. */
+export const ssoDomains = pgTable(
+  'sso_domains',
+  {
+    domain: text('domain').primaryKey(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sso_domains_connection_idx').on(t.connectionId)],
+);
+
+/** Who an account is at a connection's identity provider (its `sub`, or SAML NameID). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.subject] }), index('user_identities_user_idx').on(t.userId)],
+);
+
+/** SAML assertions already used, until they expire: a replayed one is refused. */
+export const samlAssertionsUsed = pgTable(
+  'saml_assertions_used',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('saml_assertions_used_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A OneRoster import of a district (migration 0031): the dry run's plan, kept until it is applied
+ * or replaced, and the outcome once applied. Nothing changes without applying a dry run.
+ */
+export const rosterImports = pgTable(
+  'roster_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['UPLOAD', 'PULL'] }).notNull(),
+    fileName: text('file_name'),
+    /** SHA-256 of the file (or of the pulled data): the same roster twice changes nothing. */
+    digest: text('digest').notNull(),
+    /** The changes the dry run found, and the rows it could not use. */
+    plan: jsonb('plan').$type<Record<string, unknown>>().notNull(),
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    appliedAt: ts('applied_at'),
+    appliedBy: uuid('applied_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('roster_imports_organization_idx').on(t.organizationId, t.createdAt.desc())],
+);
+
+/** A district's OneRoster REST endpoint, pulled nightly with its client credentials (sealed). */
+export const rosterSources = pgTable('roster_sources', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  baseUrl: text('base_url').notNull(),
+  tokenUrl: text('token_url').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  /** Apply a pulled roster without review (else the pull leaves a dry run for an admin to apply). */
+  autoApply: boolean('auto_apply').notNull().default(false),
+  lastRunAt: ts('last_run_at'),
+  lastResult: jsonb('last_result').$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+});
