@@ -822,6 +822,29 @@ export const userIdentities = pgTable(
   (t) => [primaryKey({ columns: [t.connectionId, t.subject] }), index('user_identities_user_idx').on(t.userId)],
 );
 
+/**
+ * A sign-in sent to a connection's identity provider and not back yet (OIDC `state`, SAML request
+ * ID): what the answer must match, and once it was checked, whom it signs in. Used once.
+ */
+export const ssoRequests = pgTable(
+  'sso_requests',
+  {
+    id: text('id').primaryKey(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => ssoConnections.id, { onDelete: 'cascade' }),
+    /** The embedded provider's sign-in (interaction) it continues. */
+    interactionUid: text('interaction_uid').notNull(),
+    /** OIDC: the PKCE verifier and the nonce the ID token must carry. */
+    codeVerifier: text('code_verifier'),
+    nonce: text('nonce'),
+    /** Set when the provider's answer was checked: the account it signs in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sso_requests_expires_idx').on(t.expiresAt)],
+);
+
 /** SAML assertions already used, until they expire: a replayed one is refused. */
 export const samlAssertionsUsed = pgTable(
   'saml_assertions_used',
