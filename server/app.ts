@@ -18,8 +18,11 @@ import type { PaymentGateway } from './services/payment-gateway.ts';
 import { GATEWAYS, type GatewaySetup } from './gateways.ts';
 import { createSessions } from './services/sessions.ts';
 import { createAdminChanges } from './services/admin-changes.ts';
+import { createSso } from './services/sso.ts';
 import { createAdminUsers } from './services/admin-users.ts';
 import { createUploads } from './services/uploads.ts';
+import { createRostering, type Rostering } from './services/rostering.ts';
+import { sealer } from './services/sealed.ts';
 import { createMediaStorage, type MediaStorage } from './media/storage.ts';
 import { createMediaUrls } from './media/signed-urls.ts';
 import { memoryLimiter, redisLimiter } from './services/limits.ts';
@@ -34,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The billing service, for what runs beside requests (the trial reminders of server/main.ts). */
     billing: BillingService;
+    /** Districts' rostering, for the nightly roster pulls of server/main.ts. */
+    rostering: Rostering;
   }
 }
 import { accountPages } from './routes/account-pages.ts';
@@ -75,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const gateway: GatewaySetup = options.gateway ? { gateway: options.gateway } : GATEWAYS[config.billing.gateway](config);
   const ctx = createContext(options, gateway.gateway, redis, app.log);
   app.decorate('billing', ctx.billing);
+  app.decorate('rostering', ctx.rostering);
   // Receipts and invitations being e-mailed when the server stops are sent first.
   app.addHook('onClose', async () => void (await Promise.all([ctx.billing.drain(), ctx.invitations.drain()])));
   // Open flag streams end first: a connection that never finishes must not hold the shutdown.
@@ -123,8 +129,10 @@ function createContext(
     adminUsers: createAdminUsers({ repos, changes: adminChanges, invitations, sessions }),
     adminChanges,
     uploads: createUploads({ storage: options.mediaStorage ?? createMediaStorage(config.media.storage), maxKb: config.media.maxKb, uploads: repos.uploads, adminChanges }),
+    rostering: createRostering({ repos, changes: adminChanges, sessions, sealer: sealer(config.localTokens.secret), log: log.child({ service: 'rostering' }) }),
     mediaUrls: createMediaUrls({ secret: config.localTokens.secret, ttlSeconds: config.media.signedUrlTtlSeconds }),
     features: createFeatures(config.growthbook.featuresFile),
+    sso: createSso({ repos, config }),
     limiter,
     passwords: createPasswordChecks(config.passwordChecks),
     signIns: config.rateLimit.enabled ? createSignInThrottle({ limits: config.rateLimit.signIn, redis, prefix: config.redisPrefix }) : UNTHROTTLED,

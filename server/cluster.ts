@@ -36,6 +36,7 @@ export async function runPrimary(config: Config) {
     log.info({ summary: 'skipped' in summary ? 'already seeded' : 'seeded demo content', ms: Date.now() - started }, 'demo content');
   }
   const reminders = startPeriodic('trialReminders', (now) => app.billing.sendTrialReminders(now), config.billing.trialReminderIntervalMs, log);
+  const rosterPulls = startPeriodic('rosterPulls', () => app.rostering.pullDue(), config.rosterPullIntervalMs, log);
 
   const startedAt = new Map<number, number>();
   const listening = new Set<number>();
@@ -105,6 +106,7 @@ export async function runPrimary(config: Config) {
     }
     try {
       await reminders.stop();
+      await rosterPulls.stop();
       await app.close();
       await database.close();
     } catch (err) {

@@ -51,6 +51,8 @@ export type Config = {
     /** How often the trial-ending reminders are sent, in milliseconds; 0: never (server/main.ts). */
     trialReminderIntervalMs: number;
   };
+  /** How often districts' roster endpoints are checked for their nightly pull, in milliseconds; 0: never (server/main.ts). */
+  rosterPullIntervalMs: number;
   rateLimit: {
     /** Demo, sign-up, registration and verification e-mails, per minute per address (password sign-ins have their own, below). */
     signInPerMinute: number;
@@ -261,6 +263,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), cores: n
       gateway: 'sandbox',
       trialReminderIntervalMs: int('TRIAL_REMINDER_INTERVAL', 60, 0, 24 * 60) * 60_000,
     },
+    rosterPullIntervalMs: int('ROSTER_PULL_INTERVAL', 60, 0, 24 * 60) * 60_000,
     rateLimit: {
       signInPerMinute: int('RATE_LIMIT_SIGN_IN', 10, 1, 100000),
       enabled: bool('RATE_LIMIT_ENABLED', true),

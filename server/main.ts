@@ -49,6 +49,8 @@ async function serve(config: Config, { worker }: { worker: boolean }) {
 
   // "Your trial ends soon" e-mails, hourly by default (TRIAL_REMINDER_INTERVAL), once per subscription.
   const reminders = worker ? null : startPeriodic('trialReminders', (now) => app.billing.sendTrialReminders(now), config.billing.trialReminderIntervalMs, app.log);
+  // Districts' roster endpoints, each pulled once a day (ROSTER_PULL_INTERVAL: how often to look).
+  const rosterPulls = worker ? null : startPeriodic('rosterPulls', () => app.rostering.pullDue(), config.rosterPullIntervalMs, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -64,6 +66,7 @@ async function serve(config: Config, { worker }: { worker: boolean }) {
     try {
       if (config.shutdown.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdown.delayMs));
       await reminders?.stop();
+      await rosterPulls?.stop();
       await app.close();
       await database.close();
       process.exit(0);

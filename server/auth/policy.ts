@@ -51,6 +51,8 @@ const FULL_ACCOUNTS = ['DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER'] as const satisf
 /** Everyone but the demo user, who has no password to change. */
 const WITH_PASSWORD = ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN', 'USER'] as const satisfies readonly Role[];
 const ADMINS = ['ADMIN', 'DISTRICT_ADMIN', 'SCHOOL_ADMIN'] as const satisfies readonly Role[];
+/** Who keeps a district's roster: its district admins, and platform admins (a school admin does not). */
+const ROSTER_ADMINS = ['ADMIN', 'DISTRICT_ADMIN'] as const satisfies readonly Role[];
 /** The admin site: platform admins only. */
 const PLATFORM_ADMIN = ['ADMIN'] as const satisfies readonly Role[];
 
@@ -148,6 +150,15 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   inviteUser: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
   resendInvitation: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
   importUsers: { authentication: 'bearer', roles: ADMINS, tenancy: 'pathOrganization' },
+  // A district's roster (OneRoster imports and its REST endpoint): its district admins and platform admins.
+  listRosterImports: { authentication: 'bearer', roles: ROSTER_ADMINS, tenancy: 'pathOrganization' },
+  createRosterImport: { authentication: 'bearer', roles: ROSTER_ADMINS, tenancy: 'pathOrganization' },
+  getRosterImport: { authentication: 'bearer', roles: ROSTER_ADMINS, tenancy: 'pathOrganization' },
+  applyRosterImport: { authentication: 'bearer', roles: ROSTER_ADMINS, tenancy: 'pathOrganization' },
+  getRosterSource: { authentication: 'bearer', roles: ROSTER_ADMINS, tenancy: 'pathOrganization' },
+  setRosterSource: { authentication: 'bearer', roles: ROSTER_ADMINS, tenancy: 'pathOrganization' },
+  deleteRosterSource: { authentication: 'bearer', roles: ROSTER_ADMINS, tenancy: 'pathOrganization' },
+  pullRosterSource: { authentication: 'bearer', roles: ROSTER_ADMINS, tenancy: 'pathOrganization' },
 
   // the admin site's catalogue: platform admins only
   adminListCatalogItems: { authentication: 'bearer', roles: PLATFORM_ADMIN },
@@ -185,6 +196,10 @@ export const POLICY: Readonly<Record<OperationId, OperationPolicy>> = {
   adminListOrganizationMembers: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   adminAddOrganizationMember: { authentication: 'bearer', roles: PLATFORM_ADMIN },
   adminRemoveOrganizationMember: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  // district sign-in: connecting an organization to its identity provider
+  adminGetSsoConnection: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminSaveSsoConnection: { authentication: 'bearer', roles: PLATFORM_ADMIN },
+  adminDeleteSsoConnection: { authentication: 'bearer', roles: PLATFORM_ADMIN },
 
   // flags and system
   getFeatures: PUBLIC,

@@ -21,5 +21,5 @@ export const RESOURCE_TYPES = contractEnum<ResourceType>()(['LEARNING_OBJECT', '
 export const TRANSACTION_TYPES = contractEnum<TransactionType>()(['CHARGE', 'VERIFICATION', 'REFUND']);
 export const TRANSACTION_STATUSES = contractEnum<TransactionStatus>()(['SUCCEEDED', 'DECLINED']);
 export const CATALOG_ITEM_STATUSES = contractEnum<CatalogItemStatus>()(['DRAFT', 'PUBLISHED', 'ARCHIVED']);
-export const AUDIT_ENTITY_TYPES = contractEnum<AuditEntityType>()(['USER', 'ORGANIZATION', 'SUBSCRIPTION', 'CATALOG_ITEM', 'NASOT_ITEM', 'AUDIENCE', 'UPLOAD']);
+export const AUDIT_ENTITY_TYPES = contractEnum<AuditEntityType>()(['USER', 'ORGANIZATION', 'SUBSCRIPTION', 'CATALOG_ITEM', 'NASOT_ITEM', 'AUDIENCE', 'UPLOAD', 'ROSTER_IMPORT', 'ROSTER_SOURCE']);
 export const UPLOAD_KINDS = contractEnum<UploadKind>()(['video', 'captions', 'poster', 'reproducible']);

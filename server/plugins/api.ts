@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { isDatabaseOutage } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
 import { IMPORT_MAX_KB } from '../services/invitations.ts';
+import { ROSTER_MAX_MB } from '../services/rostering.ts';
 import { humanSize } from '../../src/lib/validation/rules.ts';
 import openapiGlue from 'fastify-openapi-glue';
 import { readOperationTags, specificationPath, type OperationId } from '../contract.ts';
@@ -21,7 +22,15 @@ const isOperationId = (id: string): id is OperationId => Object.hasOwn(POLICY, i
  */
 const LARGE_BODIES: Partial<Record<OperationId, { bodyLimit: number; tooLarge: () => HttpError }>> = {
   importUsers: { bodyLimit: 2_000_000, tooLarge: () => new HttpError(413, 'FILE_TOO_LARGE', `File size must be less than ${humanSize(IMPORT_MAX_KB * 1000)}`) },
+  // A district's OneRoster zip, as its bytes.
+  createRosterImport: { bodyLimit: ROSTER_MAX_MB * 1_000_000, tooLarge: () => new HttpError(413, 'FILE_TOO_LARGE', `File size must be less than ${humanSize(ROSTER_MAX_MB * 1_000_000)}`) },
 };
+
+/** Whether the operation's contract takes a zip as its body. */
+function takesZip(request: FastifyRequest): boolean {
+  const content = (request.routeOptions.schema?.body as { content?: Record<string, unknown> } | undefined)?.content;
+  return !!content && 'application/zip' in content;
+}
 
 /**
  * The API under /api: a route per operation of openapi.yaml (validated against it), each
@@ -30,6 +39,14 @@ const LARGE_BODIES: Partial<Record<OperationId, { bodyLimit: number; tooLarge: (
 export const api = (ctx: Context) =>
   async function apiPlugin(app: FastifyInstance) {
     const enforce = createPolicyEnforcer({ ...ctx, ...ctx.repos });
+    // A zip is a body only where the contract takes one (a roster import), read whole as bytes
+    // up to that operation's body limit; elsewhere it is refused before it is read. Everywhere
+    // else in the app a zip body stays refused (server/plugins/validation.ts).
+    app.removeContentTypeParser('application/zip');
+    app.addContentTypeParser('application/zip', { parseAs: 'buffer' }, (request, body, done) => {
+      if (!takesZip(request)) return done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json'), undefined);
+      done(null, body);
+    });
     // An answer of the API is the caller's own (their account, reports, receipts, a token) unless
     // its handler says otherwise: kept by no browser or proxy, so the next person at a shared
     // classroom computer cannot read it back from the cache. Reference data the same for everyone

@@ -18,10 +18,13 @@ export type AuditChange = {
 
 type AuditQuery = QueryOf<'listAuditEntries'>;
 
+/** Who made a change: an admin, or the product itself (a nightly roster pull, whose id is null). */
+export type AuditActor = Pick<UserRow, 'email' | 'firstName' | 'lastName'> & { id: string | null };
+
 /** The audit log: written by `AdminChanges` (server/services/admin-changes.ts), read by the admin site. */
 export function createAuditRepository(db: Db) {
   return {
-    async record(actor: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>, changes: readonly AuditChange[]) {
+    async record(actor: AuditActor, changes: readonly AuditChange[]) {
       if (!changes.length) return;
       const actorName = `${actor.firstName} ${actor.lastName}`.trim();
       await db.insert(auditLog).values(changes.map((c) => ({ ...c, actorId: actor.id, actorEmail: actor.email, actorName })));

@@ -127,6 +127,14 @@ function usersQueries(db: Db) {
       return row;
     },
 
+    /** Signed in through the district's identity provider: that accepts an invitation and proves the address. */
+    async acceptBySso(userId: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ invitationAcceptedAt: acceptedNow, verifiedAt: sql`coalesce(${users.verifiedAt}, app_now())` })
+        .where(eq(users.id, userId));
+    },
+
     /**
      * Links a sign-in provider's account; an invited educator's account is accepted by it, unless
      * the account only signs in as itself (the embedded provider's: it accepts at sign-up).

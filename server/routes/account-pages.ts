@@ -89,7 +89,7 @@ ${error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p
  * on both sign-in pages leads to /account/forgot-password, which e-mails a link to the same page.
  * Plain HTML, no scripts (strict CSP).
  */
-export function accountPages({ repos, tokens, sessions, mailer, limiter, config }: Context) {
+export function accountPages({ repos, tokens, sessions, mailer, limiter, config, sso }: Context) {
   // Encapsulated: form bodies are parsed for these pages only, never for the JSON API.
   return async (app: FastifyInstance) => {
     await app.register(formbody);
@@ -117,6 +117,13 @@ export function accountPages({ repos, tokens, sessions, mailer, limiter, config 
       const email = typeof request.body?.email === 'string' ? request.body.email.trim().toLowerCase() : '';
       const [problem] = validate(email, EMAIL_RULES, 'Email');
       if (problem) return reply.code(400).send(forgotForm({ email, error: problem }));
+      // Said by the domain alone (the sign-in page says as much): its password is the district's.
+      const connection = await sso.connectionFor(email);
+      if (connection && !connection.allowPasswords) {
+        return reply
+          .code(409)
+          .send(forgotForm({ email, error: `${connection.organizationName} signs you in with ${connection.displayName}: its password is managed there. Sign in with your district account, or ask your district's IT team.` }));
+      }
       if (!(await limiter.take(`reset:ip:${request.ip}`, 1, { limit: RESETS_PER_ADDRESS, windowMs: HOUR_MS }))) {
         return reply
           .code(429)

@@ -1,9 +1,11 @@
 import { createAdminOrganizations } from '../services/admin-organizations.ts';
+import { createSsoConnections } from '../services/sso-connections.ts';
 import { defineRoutes, principalOf } from './types.ts';
 
 /** The admin site's districts and schools; the policy lets platform admins alone through. */
-export default defineRoutes('admin-organizations', ({ repos, adminChanges, sessions }) => {
+export default defineRoutes('admin-organizations', ({ repos, adminChanges, sessions, sso, config }) => {
   const organizations = createAdminOrganizations({ repos, changes: adminChanges, sessions });
+  const connections = createSsoConnections({ repos, changes: adminChanges, sso, config });
   return {
     async adminListOrganizations(request) {
       return organizations.list(request.query);
@@ -41,6 +43,19 @@ export default defineRoutes('admin-organizations', ({ repos, adminChanges, sessi
 
     async adminRemoveOrganizationMember(request) {
       return organizations.removeMember(principalOf(request).user, request.params.id, request.params.userId);
+    },
+
+    async adminGetSsoConnection(request) {
+      return connections.get(request.params.id);
+    },
+
+    async adminSaveSsoConnection(request) {
+      return connections.save(principalOf(request).user, request.params.id, request.body);
+    },
+
+    async adminDeleteSsoConnection(request, reply) {
+      await connections.remove(principalOf(request).user, request.params.id);
+      reply.code(204);
     },
   };
 });

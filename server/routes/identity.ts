@@ -1,4 +1,4 @@
-import { badRequest, conflict, gone, notFound, unauthorized } from '../errors.ts';
+import { badRequest, conflict, forbidden, gone, notFound, unauthorized } from '../errors.ts';
 import { addressProof, sha256 } from '../services/address-proof.ts';
 import { utcDay } from '../services/learner-events.ts';
 import { toUser } from '../services/users.ts';
@@ -41,7 +41,10 @@ export default defineRoutes('identity', (ctx) => {
     // The answer depends on the configuration and the address's domain only, never on whether
     // the address has an account: that is decided after the password step, where a miss and a
     // wrong password read the same.
+    // A district's connected domain signs in at the district's provider, through the embedded one.
     async authorizeEmail(request) {
+      const connection = await ctx.sso.connectionFor(request.body.email);
+      if (connection && !connection.allowPasswords) return { loginMethod: 'PROVIDER' as const };
       return { loginMethod: loginMethodFor(request.body.email, config) };
     },
 
@@ -102,6 +105,10 @@ export default defineRoutes('identity', (ctx) => {
 
     async localLogin(request) {
       const { email, password } = request.body;
+      // One way in per domain: a connected district's addresses sign in with the district.
+      if (!(await ctx.sso.passwordAllowed(email))) {
+        throw forbidden('Your school district signs you in with its own account: choose "Sign in with your school account"', 'SSO_REQUIRED');
+      }
       const user = await signIns.attempt(email, request.ip, async () => {
         const found = await users.byEmail(email);
         return (await passwords.verify(found?.passwordHash, password)) ? found! : null;

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { operations } from '../../src/api/schema.d.ts';
 import type { Config } from '../config.ts';
+import type { Sso } from '../services/sso.ts';
 import type { OperationId, OperationTags, Tag } from '../contract.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Authenticator, Principal } from '../auth/principal.ts';
@@ -17,6 +18,7 @@ import type { PasswordChecks } from '../auth/passwords.ts';
 import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
 import type { AdminChanges } from '../services/admin-changes.ts';
 import type { Uploads } from '../services/uploads.ts';
+import type { Rostering } from '../services/rostering.ts';
 import type { MediaUrls } from '../media/signed-urls.ts';
 import type { Features } from '../flags/features.ts';
 import { unauthorized } from '../errors.ts';
@@ -82,10 +84,14 @@ export type Context = {
   adminChanges: AdminChanges;
   /** Files the admin site uploads, in the media storage (server/services/uploads.ts). */
   uploads: Uploads;
+  /** Districts' OneRoster imports, their REST endpoints and the nightly pulls (server/services/rostering.ts). */
+  rostering: Rostering;
   /** Short-lived signed addresses of paid media (server/media/signed-urls.ts). */
   mediaUrls: MediaUrls;
   /** The feature flags' payload, its evaluation and its update stream (server/flags/features.ts). */
   features: Features;
+  /** District sign-in: which connection serves an address, and the round trip to its provider (server/services/sso.ts). */
+  sso: Sso;
   /**
    * The deployment's Redis (REDIS_URL), shared by every server process; null without it. Keys
    * go under `config.redisPrefix`. Commands fail fast while it is unreachable (no offline

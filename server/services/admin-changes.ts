@@ -1,6 +1,5 @@
 import type { Db } from '../db/client.ts';
-import type { UserRow } from '../auth/principal.ts';
-import type { AuditChange } from '../repositories/audit.ts';
+import type { AuditActor, AuditChange } from '../repositories/audit.ts';
 import { createRepositories, type Repositories } from '../repositories/repositories.ts';
 
 /** What an admin change works with: every repository, bound to the change's transaction, and the audit log. */
@@ -17,7 +16,7 @@ export type AdminUnit = {
  */
 export function createAdminChanges(db: Db) {
   return {
-    apply<T>(actor: UserRow, work: (unit: AdminUnit) => Promise<T>): Promise<T> {
+    apply<T>(actor: AuditActor, work: (unit: AdminUnit) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
         const repos = createRepositories(tx as unknown as Db);
         const changes: AuditChange[] = [];

@@ -37,18 +37,30 @@ export class CsvSyntaxError extends Error {
  * skipped. Each record knows the line it starts on, counting line breaks inside quotes too.
  */
 export function parseCsv(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
+  return Array.from(readCsv(text));
+}
+
+const LINE_BREAKS = /\r\n|\r|\n/g;
+
+/**
+ * `parseCsv` one record at a time, so that a large file (a district's roster) is never held as
+ * one array of every row; plain runs of text are copied as slices, not character by character.
+ */
+export function* readCsv(text: string): Generator<CsvRecord> {
   const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  // The characters that end a run of plain text in a field (a new object each call: it keeps its place).
+  const special = /[",\r\n]/g;
   let fields: string[] = [];
   let field = '';
   let line = 1;
   let recordLine = 1;
   let i = 0;
-  const endRecord = () => {
+  const endRecord = (): CsvRecord | null => {
     fields.push(field);
-    if (fields.some((f) => f.trim() !== '')) records.push({ line: recordLine, fields });
+    const record = fields.some((f) => f.trim() !== '') ? { line: recordLine, fields } : null;
     fields = [];
     field = '';
+    return record;
   };
   while (i < input.length) {
     const c = input[i]!;
@@ -57,20 +69,18 @@ export function parseCsv(text: string): CsvRecord[] {
       const opened = line;
       i++;
       for (;;) {
-        if (i >= input.length) throw new CsvSyntaxError(opened);
-        const q = input[i]!;
-        if (q === '"') {
-          if (input[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
+        const quote = input.indexOf('"', i);
+        if (quote < 0) throw new CsvSyntaxError(opened);
+        const chunk = input.slice(i, quote);
+        line += chunk.match(LINE_BREAKS)?.length ?? 0;
+        field += chunk;
+        if (input[quote + 1] === '"') {
+          field += '"';
+          i = quote + 2;
+          continue;
         }
-        if (q === '\n' || (q === '\r' && input[i + 1] !== '\n')) line++;
-        field += q;
-        i++;
+        i = quote + 1;
+        break;
       }
       continue;
     }
@@ -81,15 +91,22 @@ export function parseCsv(text: string): CsvRecord[] {
       continue;
     }
     if (c === '\r' || c === '\n') {
-      endRecord();
+      const record = endRecord();
+      if (record) yield record;
       i += c === '\r' && input[i + 1] === '\n' ? 2 : 1;
       line++;
       recordLine = line;
       continue;
     }
-    field += c;
-    i++;
+    // Plain text (a quote here is kept as it is): up to the next comma, quote or line break.
+    special.lastIndex = i + 1;
+    const next = special.exec(input);
+    const end = next ? next.index : input.length;
+    field += input.slice(i, end);
+    i = end;
   }
-  if (field !== '' || fields.length) endRecord();
-  return records;
+  if (field !== '' || fields.length) {
+    const record = endRecord();
+    if (record) yield record;
+  }
 }

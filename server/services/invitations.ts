@@ -48,7 +48,7 @@ type ImportRefusal = Schemas['ImportResult']['invalid'][number];
  * not stand in the way of an invitation. The invitation takes it over; its owner is whoever
  * follows the invitation's link (repositories/users.ts: `inviteUnclaimed`, `claim`).
  */
-export function isUnclaimed(account: UserRow): boolean {
+export function isUnclaimed(account: Pick<UserRow, 'id' | 'ssoId' | 'role' | 'organizationId' | 'verifiedAt' | 'invitedAt' | 'deactivatedAt'>): boolean {
   return (
     !account.verifiedAt &&
     !account.organizationId &&

@@ -12,12 +12,12 @@ export interface OperationTags {
     "certificates": "listCertificates" | "createCertificate" | "getCertificatePdf";
     "billing": "listSubscriptions" | "cancelSubscription" | "reactivateSubscription" | "getPaymentMethod" | "updatePaymentMethod" | "listTransactions" | "getReceipt" | "getPaymentGatewayToken" | "register";
     "reporting": "getUsageReport" | "getFrameworkUsage" | "recordPageView" | "listUsers" | "exportUsers";
-    "organizations": "listOrganizations" | "inviteUser" | "resendInvitation" | "importUsers";
+    "organizations": "listOrganizations" | "inviteUser" | "resendInvitation" | "importUsers" | "listRosterImports" | "createRosterImport" | "getRosterImport" | "applyRosterImport" | "getRosterSource" | "setRosterSource" | "deleteRosterSource" | "pullRosterSource";
     "admin": "adminListUsers" | "adminGetUser" | "adminUpdateUser" | "adminResendInvitation" | "listAuditEntries";
     "flags": "getFeatures" | "evalFeatures" | "streamFeatures";
     "system": "getHealth" | "getReadiness";
     "admin-catalog": "adminListCatalogItems" | "adminCreateCatalogItem" | "adminGetCatalogItem" | "adminUpdateCatalogItem" | "adminChangeCatalogItemStatus" | "adminReorderPlaylistEntries";
-    "admin-organizations": "adminListOrganizations" | "adminCreateOrganization" | "adminGetOrganization" | "adminUpdateOrganization" | "adminSetOrganizationSubscription" | "adminLapseOrganizationSubscription" | "adminListOrganizationMembers" | "adminAddOrganizationMember" | "adminRemoveOrganizationMember";
+    "admin-organizations": "adminListOrganizations" | "adminCreateOrganization" | "adminGetOrganization" | "adminUpdateOrganization" | "adminSetOrganizationSubscription" | "adminGetSsoConnection" | "adminSaveSsoConnection" | "adminDeleteSsoConnection" | "adminLapseOrganizationSubscription" | "adminListOrganizationMembers" | "adminAddOrganizationMember" | "adminRemoveOrganizationMember";
     "admin-framework": "adminListFrameworkItems" | "adminCreateFrameworkItem" | "adminUpdateFrameworkItem" | "adminDeleteFrameworkItem" | "adminMoveFrameworkItem" | "adminListAudiences" | "adminCreateAudience" | "adminUpdateAudience" | "adminDeleteAudience" | "adminMoveAudience";
     "admin-uploads": "adminUploadFile";
 }
@@ -356,7 +356,10 @@ export interface paths {
         put?: never;
         /**
          * Tells the sign-in screen which sign-in method serves an e-mail address.
-         * @description Skips authentication. Unknown addresses answer `PROVIDER` so the answer does not reveal who has an account.
+         * @description Skips authentication. Decided by the address's domain alone, never by whether it has an
+         *     account: `PROVIDER` for a domain an organization's single sign-on connection owns (the
+         *     provider's page sends it on to the district's own sign-in) or, with an external tenant, one
+         *     of its PROVIDER_DOMAINS; else `LOCAL`.
          */
         post: operations["authorizeEmail"];
         delete?: never;
@@ -468,7 +471,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with e-mail and password; answers a short-lived local access token. */
+        /**
+         * Sign in with e-mail and password; answers a short-lived local access token.
+         * @description An address of a domain an organization's single sign-on connection owns is refused (403
+         *     `SSO_REQUIRED`), decided by the domain alone: it signs in at the organization's provider.
+         */
         post: operations["localLogin"];
         delete?: never;
         options?: never;
@@ -1084,6 +1091,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{id}/roster-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A district's OneRoster imports, newest first - pending dry runs, applied and superseded ones. */
+        get: operations["listRosterImports"];
+        put?: never;
+        /**
+         * Reads a district's OneRoster 1.1 or 1.2 CSV zip and answers its dry run; nothing changes until it is applied.
+         * @description The body is the zip itself (`application/zip`, at most 50 MB: 413 'File size must be less
+         *     than 50 MB'): `manifest.csv`, `orgs.csv`, `users.csv` and, in 1.2, `roles.csv` at its root
+         *     (names in any case). The manifest says whether each file is `bulk` (the whole roster: a
+         *     rostered account of the district missing from it is deactivated) or `delta` (only the rows
+         *     listed change); without a manifest every file is bulk. Teachers become educators (USER),
+         *     administrators at a school its school admins, at the district its district admins;
+         *     students, guardians, other staff, classes and enrollments are counted and left out.
+         *     A file that cannot be read at all (not a zip, no users.csv, not UTF-8, a missing column, an
+         *     unclosed quote) is refused with 422 and a message naming the file and the line; a row that
+         *     cannot be used is listed with its file, line and reason, and the other rows go on.
+         *     The dry run is kept (its id applies it) and replaces the district's earlier pending one.
+         *     Each list answers its first 500 entries and its total; `GET …/roster-imports/{importId}` pages them.
+         */
+        post: operations["createRosterImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/roster-imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One import of the district, its lists paged (the same page of each list) and its accounts filtered by kind. */
+        get: operations["getRosterImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/roster-imports/{importId}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies a dry run, in one transaction with its audit entry.
+         * @description The district is read again and the changes worked out anew: they must be the dry run's,
+         *     else nothing changes and the answer is 409 ROSTER_CHANGED (run the dry run again). An import
+         *     already applied is 409 ALREADY_APPLIED, one a newer dry run replaced 409 SUPERSEDED. Nobody's
+         *     history is lost: a move changes the account's school only, a deactivation ends its sessions
+         *     and keeps its records. The caller's own account keeps its role and stays active. No e-mail
+         *     is sent: rostered educators sign in through the district's single sign-on, or with an
+         *     invitation an admin sends them.
+         */
+        post: operations["applyRosterImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/roster-source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The district's OneRoster REST endpoint and how its last pull went (never its client secret). */
+        get: operations["getRosterSource"];
+        /**
+         * Sets the district's OneRoster REST endpoint (Clever, ClassLink…), pulled nightly with its client credentials.
+         * @description The client secret is kept sealed and never answered; leave it out to keep the one already
+         *     set. With `autoApply` a pull applies its changes itself, else it leaves a dry run for an
+         *     admin to apply.
+         */
+        put: operations["setRosterSource"];
+        post?: never;
+        /** Stops pulling the district's roster (its imports and accounts stay). */
+        delete: operations["deleteRosterSource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/roster-source/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pulls the district's roster from its REST endpoint now, as the nightly pull does.
+         * @description Asks the token endpoint for an access token (OAuth 2 client credentials), then reads
+         *     `{baseUrl}/orgs` and `{baseUrl}/users` page by page and answers their dry run, applied
+         *     when the endpoint is set to apply by itself. An endpoint that fails (refused credentials,
+         *     down, too slow, an answer too large or not OneRoster) is answered 502 ROSTER_SOURCE_FAILED
+         *     and noted as the endpoint's last result.
+         */
+        post: operations["pullRosterSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users": {
         parameters: {
             query?: never;
@@ -1390,6 +1520,45 @@ export interface paths {
         put: operations["adminSetOrganizationSubscription"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/organizations/{id}/sso-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's single sign-on connection, and what its identity provider needs to know of the product.
+         * @description 404 `NO_SSO_CONNECTION` when it has none. The client secret is never sent back (`hasClientSecret`).
+         */
+        get: operations["adminGetSsoConnection"];
+        /**
+         * Connects the organization (a district covers its schools) to its identity provider, OpenID Connect or SAML 2.0, for the e-mail domains it owns.
+         * @description From then on an address of those domains (or of their subdomains) signs in at the
+         *     organization's provider: the sign-in page sends it there, and its local password no longer
+         *     works, unless `allowPasswords` keeps both during a switch-over. A first sign-in provisions
+         *     the teacher as a USER in the school the `schoolClaim` claim (OIDC) or attribute (SAML)
+         *     names, by name or OneRoster sourcedId, else in the organization itself.
+         *
+         *     OIDC needs `issuer` (discovered at its `/.well-known/openid-configuration`), `clientId` and,
+         *     when the connection is new, `clientSecret` (omit it to keep the saved one). SAML needs
+         *     `issuer` (the IdP's entity ID), `ssoUrl` (its redirect-binding sign-in URL) and its signing
+         *     `certificate` (PEM). Only an organization without a parent can be connected (409
+         *     `NOT_TOP_LEVEL`); a domain another organization's connection owns is refused (409
+         *     `DOMAIN_TAKEN`). Recorded in the audit log.
+         */
+        put: operations["adminSaveSsoConnection"];
+        post?: never;
+        /**
+         * Disconnects the organization; its teachers sign in with passwords again ("Forgot password?" gives them one).
+         * @description 404 `NO_SSO_CONNECTION` when it has none. Recorded in the audit log.
+         */
+        delete: operations["adminDeleteSsoConnection"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2173,7 +2342,7 @@ export interface components {
             deactivated?: boolean;
         };
         /** @enum {string} */
-        AuditEntityType: "USER" | "ORGANIZATION" | "SUBSCRIPTION" | "CATALOG_ITEM" | "NASOT_ITEM" | "AUDIENCE" | "UPLOAD";
+        AuditEntityType: "USER" | "ORGANIZATION" | "SUBSCRIPTION" | "CATALOG_ITEM" | "NASOT_ITEM" | "AUDIENCE" | "UPLOAD" | "ROSTER_IMPORT" | "ROSTER_SOURCE";
         /**
          * @description What an uploaded file is for; each kind takes its own file types and size.
          * @enum {string}
@@ -2245,6 +2414,203 @@ export interface components {
                 email: string;
                 errors: string[];
             }[];
+        };
+        /** @description A OneRoster import of a district (a dry run, and once applied, what it did). */
+        RosterImportSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            organizationId: string;
+            /**
+             * @description An uploaded zip, or a pull from the district's REST endpoint.
+             * @enum {string}
+             */
+            source: "UPLOAD" | "PULL";
+            fileName: string | null;
+            /** @description SHA-256 of the file (or of the pulled data). */
+            digest: string;
+            /**
+             * @description PENDING can be applied; SUPERSEDED was replaced by a newer dry run before it was.
+             * @enum {string}
+             */
+            status: "PENDING" | "APPLIED" | "SUPERSEDED";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who ran the dry run (null for a pull or an account that is gone). */
+            createdBy: components["schemas"]["RosterActor"] | null;
+            /** Format: date-time */
+            appliedAt: string | null;
+            /** @description Who applied it (null while pending, or when a pull applied itself). */
+            appliedBy: components["schemas"]["RosterActor"] | null;
+            counts: components["schemas"]["RosterCounts"];
+        };
+        RosterActor: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            fullName: string;
+        };
+        RosterCounts: {
+            schoolsToCreate: number;
+            schoolsToRename: number;
+            /** @description Schools (or the district) found by name and given their sourcedId. */
+            schoolsToLink: number;
+            /** @description Schools of the district a bulk file no longer lists (kept, never deleted). */
+            schoolsNotInRoster: number;
+            accountsToAdd: number;
+            /** @description Name, e-mail or role changes, and accounts taken into the roster. */
+            accountsToChange: number;
+            accountsToMove: number;
+            accountsToDeactivate: number;
+            accountsToReactivate: number;
+            /** @description Educators of the file whose account is already as the file says. */
+            unchanged: number;
+            invalidRows: number;
+            /** @description Accounts the import leaves alone on purpose (see `skipped`). */
+            skippedRows: number;
+        };
+        /** @enum {string} */
+        RosterAccountChangeKind: "ADD" | "CHANGE" | "MOVE" | "DEACTIVATE" | "REACTIVATE";
+        /** @description One account the import adds or changes; `before` holds the changed fields as they are now. */
+        RosterAccountChange: {
+            kind: components["schemas"]["RosterAccountChangeKind"];
+            sourcedId: string | null;
+            /**
+             * Format: uuid
+             * @description Null for an account still to add.
+             */
+            userId: string | null;
+            /** @description The row of users.csv (null for an account a bulk file no longer lists). */
+            line: number | null;
+            email: string;
+            firstName: string;
+            lastName: string;
+            role: components["schemas"]["Role"];
+            /**
+             * Format: uuid
+             * @description Null for a school the import creates.
+             */
+            organizationId: string | null;
+            organizationName: string | null;
+            /** @description An account of the district found by its e-mail and taken into the roster. */
+            linked: boolean;
+            before: {
+                email?: string;
+                firstName?: string;
+                lastName?: string;
+                role?: components["schemas"]["Role"];
+                /** Format: uuid */
+                organizationId?: string | null;
+                organizationName?: string | null;
+                deactivated?: boolean;
+            } | null;
+        };
+        RosterSchoolChange: {
+            /** @enum {string} */
+            kind: "CREATE" | "RENAME" | "LINK" | "NOT_IN_ROSTER";
+            sourcedId: string | null;
+            name: string;
+            previousName: string | null;
+            /** Format: uuid */
+            organizationId: string | null;
+            line: number | null;
+        };
+        /** @description A row the import cannot use (invalid) or leaves alone on purpose (skipped), and why. */
+        RosterRowProblem: {
+            /** @description users.csv, orgs.csv, roles.csv, or users / orgs for a pull. */
+            file: string;
+            /** @description The line of the file (null for an account the file does not list). */
+            line: number | null;
+            sourcedId: string | null;
+            reason: string;
+        };
+        /** @description A subscription with seats of the district or one of its schools, before and after the import. */
+        RosterSeats: {
+            /** Format: uuid */
+            organizationId: string;
+            organizationName: string;
+            seats: number;
+            activeNow: number;
+            activeAfter: number;
+            /** @description Active educators above the seats after the import (0 when they fit). */
+            overBy: number;
+        };
+        /** @description An import with its changes; each list holds one page of its entries and their total. */
+        RosterImport: components["schemas"]["RosterImportSummary"] & {
+            /** @enum {string} */
+            version: "1.1" | "1.2";
+            modes: {
+                /** @enum {string} */
+                orgs: "bulk" | "delta" | "absent";
+                /** @enum {string} */
+                users: "bulk" | "delta" | "absent";
+            };
+            /** @description Rows the platform does not take (counted, not listed). */
+            ignored: {
+                students: number;
+                /** @description Guardians, parents and relatives. */
+                guardians: number;
+                /** @description Aides, proctors, counselors, system administrators. */
+                otherRoles: number;
+                /** @description Organizations that are neither the district nor a school. */
+                otherOrgs: number;
+                classes: number;
+                enrollments: number;
+            };
+            seats: components["schemas"]["RosterSeats"][];
+            schools: {
+                total: number;
+                items: components["schemas"]["RosterSchoolChange"][];
+            };
+            accounts: {
+                total: number;
+                items: components["schemas"]["RosterAccountChange"][];
+            };
+            invalid: {
+                total: number;
+                items: components["schemas"]["RosterRowProblem"][];
+            };
+            skipped: {
+                total: number;
+                items: components["schemas"]["RosterRowProblem"][];
+            };
+        };
+        RosterSourceInput: {
+            /**
+             * Format: uri
+             * @description The rostering service, e.g. https://…/ims/oneroster/rostering/v1p2 (http or https).
+             */
+            baseUrl: string;
+            /**
+             * Format: uri
+             * @description The OAuth 2 token endpoint (client credentials).
+             */
+            tokenUrl: string;
+            clientId: string;
+            /** @description Write-only; required the first time, left out to keep the one set. */
+            clientSecret?: string;
+            /** @default false */
+            autoApply: boolean;
+        };
+        RosterSource: {
+            /** Format: uuid */
+            organizationId: string;
+            baseUrl: string;
+            tokenUrl: string;
+            clientId: string;
+            autoApply: boolean;
+            /** Format: date-time */
+            lastRunAt: string | null;
+            /** @description How the last pull went (null before the first). */
+            lastResult: {
+                ok: boolean;
+                /** Format: date-time */
+                at: string;
+                message: string;
+                /** Format: uuid */
+                importId: string | null;
+                applied: boolean;
+            } | null;
         };
         InviteInput: {
             email: components["schemas"]["Email"];
@@ -2495,6 +2861,82 @@ export interface components {
              */
             parentId?: string | null;
         };
+        SsoConnectionInput: {
+            /** @enum {string} */
+            protocol: "OIDC" | "SAML";
+            /** @description What the sign-in page calls the provider. */
+            displayName: string;
+            /** @description OIDC: the issuer URL. SAML: the IdP's entity ID. */
+            issuer: string;
+            /** @description OIDC only. */
+            clientId?: string;
+            /** @description OIDC only; omitted: the saved one stays. */
+            clientSecret?: string;
+            /** @description SAML only: the IdP's sign-in URL (HTTP-Redirect binding). */
+            ssoUrl?: string;
+            /** @description SAML only: the IdP's signing certificate, PEM. */
+            certificate?: string;
+            domains: string[];
+            /** @description The claim or attribute naming the teacher's school (its name or OneRoster sourcedId). */
+            schoolClaim?: string | null;
+            /**
+             * @description During a switch-over the domains' passwords keep working too.
+             * @default false
+             */
+            allowPasswords: boolean;
+        };
+        /**
+         * @example {
+         *       "organizationId": "5b0c3f7e-0000-4000-8000-000000000001",
+         *       "protocol": "OIDC",
+         *       "displayName": "Northwind Google Workspace",
+         *       "issuer": "https://accounts.google.com",
+         *       "clientId": "123-abc.apps.googleusercontent.com",
+         *       "hasClientSecret": true,
+         *       "ssoUrl": null,
+         *       "certificate": null,
+         *       "domains": [
+         *         "northwind.example.org"
+         *       ],
+         *       "schoolClaim": "school",
+         *       "allowPasswords": false,
+         *       "updatedAt": "2026-12-04T10:00:00.000Z",
+         *       "serviceProvider": {
+         *         "redirectUri": "https://learn.example.org/u/sso/oidc/callback",
+         *         "entityId": "https://learn.example.org/u/sso/saml/metadata",
+         *         "acsUrl": "https://learn.example.org/u/sso/saml/acs",
+         *         "metadataUrl": "https://learn.example.org/u/sso/saml/metadata"
+         *       }
+         *     }
+         */
+        SsoConnection: {
+            /** Format: uuid */
+            organizationId: string;
+            /** @enum {string} */
+            protocol: "OIDC" | "SAML";
+            displayName: string;
+            issuer: string;
+            clientId: string | null;
+            hasClientSecret: boolean;
+            ssoUrl: string | null;
+            certificate: string | null;
+            domains: string[];
+            schoolClaim: string | null;
+            allowPasswords: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description What to register at the identity provider. */
+            serviceProvider: {
+                /** @description OIDC: the redirect (callback) URI. */
+                redirectUri: string;
+                /** @description SAML: the service provider's entity ID (audience). */
+                entityId: string;
+                /** @description SAML: the assertion consumer service URL (HTTP-POST binding). */
+                acsUrl: string;
+                /** @description SAML: the service provider's metadata. */
+                metadataUrl: string;
+            };
+        };
         AdminOrganizationSubscriptionInput: {
             seats: number;
             /** Format: date */
@@ -2713,6 +3155,23 @@ export interface components {
                  *       "error": {
                  *         "code": "IDEMPOTENCY_KEY_REUSED",
                  *         "message": "This Idempotency-Key was used with a different request"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A service of the customer's that the server called failed (the message says how). */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "ROSTER_SOURCE_FAILED",
+                 *         "message": "The token endpoint refused the client id and secret (401)"
                  *       }
                  *     }
                  */
@@ -3934,6 +4393,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["SignInThrottled"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
@@ -5609,6 +6069,378 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listRosterImports: {
+        parameters: {
+            query?: {
+                page?: number;
+                itemsPerPage?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The district. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the district's imports and their count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["RosterImportSummary"][];
+                        total: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createRosterImport: {
+        parameters: {
+            query?: {
+                /** @description The file's name on the admin's computer, shown in the import history. */
+                fileName?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The district (a school is refused with 409 NOT_A_DISTRICT). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/zip": string;
+            };
+        };
+        responses: {
+            /** @description The dry run. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2e3d-4b5a-4c7d-8e9f-0a1b2c3d4e5f",
+                     *       "organizationId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e51",
+                     *       "source": "UPLOAD",
+                     *       "fileName": "northwind-oneroster.zip",
+                     *       "digest": "9b74c9897bac770ffc029102a200c5de9b74c9897bac770ffc029102a200c5de",
+                     *       "status": "PENDING",
+                     *       "createdAt": "2026-09-01T08:00:00.000Z",
+                     *       "createdBy": {
+                     *         "id": "8f7e6d5c-4b3a-4291-8e7d-6c5b4a392811",
+                     *         "email": "district.admin@northwind.example.org",
+                     *         "fullName": "Dana Reyes"
+                     *       },
+                     *       "appliedAt": null,
+                     *       "appliedBy": null,
+                     *       "version": "1.2",
+                     *       "modes": {
+                     *         "orgs": "bulk",
+                     *         "users": "bulk"
+                     *       },
+                     *       "counts": {
+                     *         "schoolsToCreate": 1,
+                     *         "schoolsToRename": 0,
+                     *         "schoolsToLink": 0,
+                     *         "schoolsNotInRoster": 0,
+                     *         "accountsToAdd": 1,
+                     *         "accountsToChange": 0,
+                     *         "accountsToMove": 0,
+                     *         "accountsToDeactivate": 0,
+                     *         "accountsToReactivate": 0,
+                     *         "unchanged": 0,
+                     *         "invalidRows": 1,
+                     *         "skippedRows": 0
+                     *       },
+                     *       "ignored": {
+                     *         "students": 120,
+                     *         "guardians": 0,
+                     *         "otherRoles": 0,
+                     *         "otherOrgs": 0,
+                     *         "classes": 12,
+                     *         "enrollments": 340
+                     *       },
+                     *       "seats": [
+                     *         {
+                     *           "organizationId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e51",
+                     *           "organizationName": "Northwind School District",
+                     *           "seats": 40,
+                     *           "activeNow": 40,
+                     *           "activeAfter": 41,
+                     *           "overBy": 1
+                     *         }
+                     *       ],
+                     *       "schools": {
+                     *         "total": 1,
+                     *         "items": [
+                     *           {
+                     *             "kind": "CREATE",
+                     *             "sourcedId": "sch-1",
+                     *             "name": "Alder Creek Elementary",
+                     *             "previousName": null,
+                     *             "organizationId": null,
+                     *             "line": 3
+                     *           }
+                     *         ]
+                     *       },
+                     *       "accounts": {
+                     *         "total": 1,
+                     *         "items": [
+                     *           {
+                     *             "kind": "ADD",
+                     *             "sourcedId": "t-1",
+                     *             "userId": null,
+                     *             "line": 2,
+                     *             "email": "grace@example.org",
+                     *             "firstName": "Grace",
+                     *             "lastName": "Hopper",
+                     *             "role": "USER",
+                     *             "organizationId": null,
+                     *             "organizationName": "Alder Creek Elementary",
+                     *             "linked": false,
+                     *             "before": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "invalid": {
+                     *         "total": 1,
+                     *         "items": [
+                     *           {
+                     *             "file": "users.csv",
+                     *             "line": 3,
+                     *             "sourcedId": "t-2",
+                     *             "reason": "A teacher needs an e-mail address"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "skipped": {
+                     *         "total": 0,
+                     *         "items": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RosterImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRosterImport: {
+        parameters: {
+            query?: {
+                /** @description Only the account changes of this kind. */
+                accountKind?: components["schemas"]["RosterAccountChangeKind"];
+                page?: number;
+                itemsPerPage?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    applyRosterImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import as applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRosterSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterSource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setRosterSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "baseUrl": "https://oneroster.example.org/ims/oneroster/rostering/v1p2",
+                 *       "tokenUrl": "https://oneroster.example.org/oauth/token",
+                 *       "clientId": "northwind",
+                 *       "clientSecret": "s3cret-from-the-vendor",
+                 *       "autoApply": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["RosterSourceInput"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterSource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteRosterSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    pullRosterSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pulled roster's import (applied when the endpoint applies by itself). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     adminListUsers: {
         parameters: {
             query?: {
@@ -6532,6 +7364,111 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminGetSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                id: components["parameters"]["AdminOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminSaveSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                id: components["parameters"]["AdminOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "protocol": "OIDC",
+                 *       "displayName": "Northwind Google Workspace",
+                 *       "issuer": "https://accounts.google.com",
+                 *       "clientId": "123-abc.apps.googleusercontent.com",
+                 *       "clientSecret": "********",
+                 *       "domains": [
+                 *         "northwind.example.org"
+                 *       ],
+                 *       "schoolClaim": "school",
+                 *       "allowPasswords": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["SsoConnectionInput"];
+            };
+        };
+        responses: {
+            /** @description The connection as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    adminDeleteSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                id: components["parameters"]["AdminOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["Unavailable"];
         };

@@ -291,9 +291,10 @@ function validRequest(op: (typeof operations)[number], token: string): InjectOpt
   const payload = body ? ((body as { example?: Record<string, unknown> }).example ?? (sample(body.schema) as Record<string, unknown>)) : undefined;
   if (payload && 'accessToken' in ((deref(body!.schema) as { properties?: object }).properties ?? {})) (payload as Record<string, unknown>).accessToken = token;
   const qs = query.toString();
-  // A file (an upload) is sent as itself.
-  if (op.requestBody && deref(op.requestBody).content['application/octet-stream']) {
-    return { method: op.method as InjectOptions['method'], url: `/api${path}${qs ? `?${qs}` : ''}`, headers: { ...headers, 'content-type': 'application/octet-stream' }, payload: Buffer.from('WEBVTT\n') };
+  // A file (an upload, a roster's zip) is sent as itself.
+  const file = op.requestBody ? (['application/octet-stream', 'application/zip'] as const).find((type) => deref(op.requestBody!).content[type]) : undefined;
+  if (file) {
+    return { method: op.method as InjectOptions['method'], url: `/api${path}${qs ? `?${qs}` : ''}`, headers: { ...headers, 'content-type': file }, payload: Buffer.from('WEBVTT\n') };
   }
   return { method: op.method as InjectOptions['method'], url: `/api${path}${qs ? `?${qs}` : ''}`, headers, ...(payload && { payload }) };
 }

@@ -6,6 +6,7 @@ import { POLICY, type Authentication } from '../../server/auth/policy.ts';
 import { createTestApp, ORIGIN, SEED_PASSWORD, type TestApp } from '../support/app.ts';
 import { findOperation, operationById, operations, validateResponse } from '../support/contract.ts';
 import { ACCOUNTS, ROLE_NAMES, loadWorld, type RoleName } from '../support/world.ts';
+import { oneRoster12, zipOf } from '../support/oneroster.ts';
 
 /**
  * Authorization table: operation × role × tenant relation → the answer the server must give
@@ -71,6 +72,8 @@ const DEMO: Outcome = { status: 403, code: 'DEMO_ACCOUNT' };
 const ROLE: Outcome = { status: 403, code: 'FORBIDDEN_ROLE' };
 const TENANT: Outcome = { status: 403, code: 'FORBIDDEN_ORGANIZATION' };
 const MANAGED: Outcome = { status: 403, code: 'ORGANIZATION_SUBSCRIPTION' };
+/** A roster is a district's: one of its schools (or an independent school) is refused. */
+const SCHOOL: Outcome = { status: 409, code: 'NOT_A_DISTRICT' };
 const LISTED: Outcome = { status: 200, listed: true };
 const HIDDEN: Outcome = { status: 200, listed: false };
 
@@ -162,6 +165,19 @@ const resend = async (a: Actor) =>
   json('POST', `/api/organizations/${a.org}/users/${await one(sql`select id::text as id from users where email = ${`authz.invite.${a.tag}@example.org`}`)}/invitation`);
 const importFile = (a: Actor) =>
   json('POST', `/api/organizations/${a.org}/users/import`, { csv: `email,firstName,lastName\r\nauthz.import.${a.tag}@example.org,Imported,Educator\r\n`, dryRun: false });
+/** A district's roster of one teacher, as a OneRoster 1.2 delta zip. */
+const rosterFile = async (a: Actor): Promise<InjectOptions> => ({
+  method: 'POST',
+  url: `/api/organizations/${a.org}/roster-imports?fileName=authz.zip`,
+  headers: { 'content-type': 'application/zip' },
+  payload: await zipOf(
+    oneRoster12([{ sourcedId: 'authz-district', name: 'Northwind School District', type: 'district' }], [{ sourcedId: `authz-${a.tag}`, givenName: 'Rostered', familyName: 'Educator', email: `authz.roster.${a.tag}@example.org`, role: 'teacher', org: 'authz-district' }], { orgs: 'delta', users: 'delta' }),
+  ),
+});
+/** The newest roster import of the actor's organization (a random id where there is none). */
+const rosterImportOf = (a: Actor) => one(sql`select id::text as id from roster_imports where organization_id = ${a.org}::uuid order by created_at desc limit 1`);
+/** An endpoint nothing listens on: a pull of it fails (502), never a 500. */
+const rosterSource = (a: Actor) => json('PUT', `/api/organizations/${a.org}/roster-source`, { baseUrl: 'http://127.0.0.1:9/oneroster', tokenUrl: 'http://127.0.0.1:9/token', clientId: 'authz', clientSecret: 'authz-secret' });
 const learnerEvents = (a: Actor): InjectOptions => ({
   method: 'POST',
   url: '/api/learner/events',
@@ -287,6 +303,32 @@ const TABLE: Entry[] = [
   { op: 'importUsers',       relation: 'own',           cells: [ANON, ROLE, ROLE, 200,    200,    200],    request: importFile },
   { op: 'importUsers',       relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, TENANT, 200,    200],    request: importFile },
   { op: 'importUsers',       relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, TENANT, TENANT, 200],    request: importFile },
+  // ── a district's roster: its district admins and platform admins; the actors' organizations here are
+  // schools (the district admin's own is the district), which are refused for what they are.
+  { op: 'createRosterImport', relation: 'own',          cells: [ANON, ROLE, ROLE, ROLE,   201,    SCHOOL], request: rosterFile },
+  { op: 'createRosterImport', relation: 'sameDistrict', cells: [ANON, ROLE, ROLE, ROLE,   SCHOOL, SCHOOL], request: rosterFile },
+  { op: 'createRosterImport', relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, ROLE,  TENANT, SCHOOL], request: rosterFile },
+  { op: 'listRosterImports', relation: 'own',           cells: [ANON, ROLE, ROLE, ROLE,   200,    SCHOOL], request: (a) => get(`/api/organizations/${a.org}/roster-imports`) },
+  { op: 'listRosterImports', relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, ROLE,   SCHOOL, SCHOOL], request: (a) => get(`/api/organizations/${a.org}/roster-imports`) },
+  { op: 'listRosterImports', relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, ROLE,   TENANT, SCHOOL], request: (a) => get(`/api/organizations/${a.org}/roster-imports`) },
+  { op: 'getRosterImport',   relation: 'own',           cells: [ANON, ROLE, ROLE, ROLE,   200,    SCHOOL], request: async (a) => get(`/api/organizations/${a.org}/roster-imports/${await rosterImportOf(a)}`) },
+  { op: 'getRosterImport',   relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, ROLE,   SCHOOL, SCHOOL], request: async (a) => get(`/api/organizations/${a.org}/roster-imports/${await rosterImportOf(a)}`) },
+  { op: 'getRosterImport',   relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, ROLE,   TENANT, SCHOOL], request: async (a) => get(`/api/organizations/${a.org}/roster-imports/${await rosterImportOf(a)}`) },
+  { op: 'applyRosterImport', relation: 'own',           cells: [ANON, ROLE, ROLE, ROLE,   200,    SCHOOL], request: async (a) => json('POST', `/api/organizations/${a.org}/roster-imports/${await rosterImportOf(a)}/apply`) },
+  { op: 'applyRosterImport', relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, ROLE,   SCHOOL, SCHOOL], request: async (a) => json('POST', `/api/organizations/${a.org}/roster-imports/${await rosterImportOf(a)}/apply`) },
+  { op: 'applyRosterImport', relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, ROLE,   TENANT, SCHOOL], request: async (a) => json('POST', `/api/organizations/${a.org}/roster-imports/${await rosterImportOf(a)}/apply`) },
+  { op: 'setRosterSource',   relation: 'own',           cells: [ANON, ROLE, ROLE, ROLE,   200,    SCHOOL], request: rosterSource },
+  { op: 'setRosterSource',   relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, ROLE,   SCHOOL, SCHOOL], request: rosterSource },
+  { op: 'setRosterSource',   relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, ROLE,   TENANT, SCHOOL], request: rosterSource },
+  { op: 'getRosterSource',   relation: 'own',           cells: [ANON, ROLE, ROLE, ROLE,   200,    SCHOOL], request: (a) => get(`/api/organizations/${a.org}/roster-source`) },
+  { op: 'getRosterSource',   relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, ROLE,   SCHOOL, SCHOOL], request: (a) => get(`/api/organizations/${a.org}/roster-source`) },
+  { op: 'getRosterSource',   relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, ROLE,   TENANT, SCHOOL], request: (a) => get(`/api/organizations/${a.org}/roster-source`) },
+  { op: 'pullRosterSource',  relation: 'own',           cells: [ANON, ROLE, ROLE, ROLE,   { status: 502, code: 'ROSTER_SOURCE_FAILED' }, SCHOOL], request: (a) => json('POST', `/api/organizations/${a.org}/roster-source/pull`) },
+  { op: 'pullRosterSource',  relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, ROLE,   SCHOOL, SCHOOL], request: (a) => json('POST', `/api/organizations/${a.org}/roster-source/pull`) },
+  { op: 'pullRosterSource',  relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, ROLE,   TENANT, SCHOOL], request: (a) => json('POST', `/api/organizations/${a.org}/roster-source/pull`) },
+  { op: 'deleteRosterSource', relation: 'own',          cells: [ANON, ROLE, ROLE, ROLE,   204,    SCHOOL], request: (a) => json('DELETE', `/api/organizations/${a.org}/roster-source`) },
+  { op: 'deleteRosterSource', relation: 'sameDistrict', cells: [ANON, ROLE, ROLE, ROLE,   SCHOOL, SCHOOL], request: (a) => json('DELETE', `/api/organizations/${a.org}/roster-source`) },
+  { op: 'deleteRosterSource', relation: 'otherDistrict', cells: [ANON, ROLE, ROLE, ROLE,  TENANT, SCHOOL], request: (a) => json('DELETE', `/api/organizations/${a.org}/roster-source`) },
   // `listed`: whether the relation's organization is among the ids that come back.
   { op: 'listOrganizations', relation: 'own',           cells: [ANON, ROLE, ROLE, LISTED, LISTED, LISTED], request: organizationList },
   { op: 'listOrganizations', relation: 'sameDistrict',  cells: [ANON, ROLE, ROLE, HIDDEN, LISTED, LISTED], request: organizationList },
@@ -347,6 +389,13 @@ const TABLE: Entry[] = [
     await t.query(sql`update users set organization_id = ${school}::uuid where email = 'new.teacher@example.org'`);
     return json('DELETE', `/api/admin/organizations/${school}/members/${await accountId('new.teacher@example.org')}`);
   } },
+  // the admin site's single sign-on connections: platform admins only
+  { op: 'adminSaveSsoConnection', subject: "the admin row's new school",
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async (a) => json('PUT', `/api/admin/organizations/${await authorizationSchool()}/sso-connection`, { protocol: 'OIDC', displayName: 'Authorization IdP', issuer: 'https://idp.example.org', clientId: 'authz', domains: [`authz-${a.tag}.example.org`] }) },
+  { op: 'adminGetSsoConnection', subject: "the admin row's new school",
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         200],  request: async () => get(`/api/admin/organizations/${await authorizationSchool()}/sso-connection`) },
+  { op: 'adminDeleteSsoConnection', subject: "the admin row's new school",
+                                     cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         204],  request: async () => json('DELETE', `/api/admin/organizations/${await authorizationSchool()}/sso-connection`) },
   // ââ the admin site's uploads: platform admins only
   { op: 'adminUploadFile',           cells: [ANON,      ROLE,  ROLE, ROLE,       ROLE,         201],  request: (a) => ({ method: 'POST', url: `/api/admin/uploads?kind=captions&fileName=authz-${a.tag}.vtt`, headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n') }) },
 
@@ -359,7 +408,10 @@ const TABLE: Entry[] = [
   { op: 'getReadiness',              cells: [200,       200,   200,  200,        200,          200],  request: () => get('/api/readyz') },
 ];
 
-const TENANT_OPERATIONS = ['getUsageReport', 'getFrameworkUsage', 'listUsers', 'exportUsers', 'inviteUser', 'resendInvitation', 'importUsers', 'listOrganizations'];
+const TENANT_OPERATIONS = [
+  'getUsageReport', 'getFrameworkUsage', 'listUsers', 'exportUsers', 'inviteUser', 'resendInvitation', 'importUsers', 'listOrganizations',
+  'createRosterImport', 'listRosterImports', 'getRosterImport', 'applyRosterImport', 'setRosterSource', 'getRosterSource', 'pullRosterSource', 'deleteRosterSource',
+];
 
 const POLICY_OPERATIONS: string[] = Object.keys(POLICY);
 

@@ -172,9 +172,10 @@ function model(op: Op, token: string | null, callerToken: string): OpModel {
     baseline.body = { json };
   }
   if (body?.properties?.accessToken) baseline.headers.origin = ORIGIN;
-  // A file (an upload) goes as itself; its content is judged by the handler, not the schema.
-  const raw = op.requestBody ? (deref(op.requestBody).content as Record<string, unknown>)['application/octet-stream'] : undefined;
-  if (raw) baseline.body = { raw: 'not a file of any kind', contentType: 'application/octet-stream' };
+  // A file (an upload, a roster's zip) goes as itself; its content is judged by the handler, not the schema.
+  const content = op.requestBody ? (deref(op.requestBody).content as Record<string, unknown>) : {};
+  const raw = (['application/octet-stream', 'application/zip'] as const).find((type) => content[type]);
+  if (raw) baseline.body = { raw: 'not a file of any kind', contentType: raw };
 
   const validators = (['path', 'query', 'header'] as const).map((loc) => {
     const list = params.filter((p) => p.loc === loc);

@@ -7,6 +7,7 @@ import { findOperation, operations, validateResponse } from '../support/contract
 import { ACCOUNTS, loadWorld } from '../support/world.ts';
 import { readZip } from '../support/zip.ts';
 import { readOutbox } from '../support/outbox.ts';
+import { oneRoster12, restRoster, startOneRosterServer, zipOf } from '../support/oneroster.ts';
 
 /**
  * Calls every operation of openapi.yaml against the seeded app and validates each response
@@ -382,6 +383,12 @@ describe('admin organizations', () => {
     expect((await call(admin, { method: 'DELETE', url: `/api/admin/organizations/${id}/members/${added.json().id}` })).json()).toMatchObject({ role: 'USER', organizationId: null });
     expect((await call(admin, { method: 'POST', url: `/api/admin/organizations/${id}/subscription/lapse` })).json().subscription.state).toBe('LAPSED');
     expect((await call(world.tokens.districtAdmin, { method: 'GET', url: '/api/admin/organizations' })).statusCode).toBe(403);
+    // Its single sign-on (Contract Academy is on its own now): connected, read, disconnected.
+    expect((await call(admin, { method: 'GET', url: `/api/admin/organizations/${id}/sso-connection` })).statusCode).toBe(404);
+    const connection = { protocol: 'OIDC', displayName: 'Contract IdP', issuer: 'https://idp.contract.example.org', clientId: 'contract', clientSecret: 's3cret', domains: ['contract.example.org'] };
+    expect((await call(admin, { method: 'PUT', url: `/api/admin/organizations/${id}/sso-connection`, payload: connection })).json()).toMatchObject({ hasClientSecret: true, domains: ['contract.example.org'] });
+    expect((await call(admin, { method: 'GET', url: `/api/admin/organizations/${id}/sso-connection` })).json()).toMatchObject({ displayName: 'Contract IdP' });
+    expect((await call(admin, { method: 'DELETE', url: `/api/admin/organizations/${id}/sso-connection` })).statusCode).toBe(204);
   });
 });
 
@@ -427,6 +434,46 @@ describe('admin uploads', () => {
     expect((await upload('captions', Buffer.concat([Buffer.from('WEBVTT\n\n'), Buffer.alloc(1_000_001)]))).statusCode).toBe(413);
     expect((await upload('captions', Buffer.from('{}'), 'application/json')).statusCode).toBe(415);
     expect((await call(world.tokens.user, { method: 'POST', url: '/api/admin/uploads?kind=captions&fileName=c.vtt', headers: { 'content-type': 'application/octet-stream' }, payload: Buffer.from('WEBVTT\n') })).statusCode).toBe(403);
+  });
+});
+
+describe('rostering', () => {
+  it('reads a district roster, applies it, lists it, and pulls one from a REST endpoint', async () => {
+    const admin = world.tokens.admin;
+    const district = (await call(admin, { method: 'POST', url: '/api/admin/organizations', payload: { name: 'Contract Roster District', type: 'DISTRICT' } })).json().id as string;
+    const orgs = [
+      { sourcedId: 'crd', name: 'Contract Roster District', type: 'district' },
+      { sourcedId: 'crd-1', name: 'Contract Roster School', type: 'school', parent: 'crd' },
+    ];
+    const people = [{ sourcedId: 'crd-t1', givenName: 'Conny', familyName: 'Tract', email: 'contract.roster@example.org', role: 'teacher', org: 'crd-1' }];
+    const base = `/api/organizations/${district}`;
+    const zip = (files: Record<string, string>) => zipOf(files);
+    const created = await call(admin, { method: 'POST', url: `${base}/roster-imports?fileName=contract.zip`, headers: { 'content-type': 'application/zip' }, payload: await zip(oneRoster12(orgs, people)) });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().counts).toMatchObject({ accountsToAdd: 1, schoolsToCreate: 1 });
+    const id = created.json().id as string;
+    expect((await call(admin, { method: 'GET', url: `${base}/roster-imports/${id}?accountKind=ADD&page=1&itemsPerPage=10` })).json().accounts.total).toBe(1);
+    expect((await call(admin, { method: 'POST', url: `${base}/roster-imports/${id}/apply` })).json().status).toBe('APPLIED');
+    expect((await call(admin, { method: 'POST', url: `${base}/roster-imports/${id}/apply` })).statusCode).toBe(409);
+    expect((await call(admin, { method: 'GET', url: `${base}/roster-imports?page=1&itemsPerPage=5` })).json().items[0].status).toBe('APPLIED');
+    const notZip = await call(admin, { method: 'POST', url: `${base}/roster-imports`, headers: { 'content-type': 'application/zip' }, payload: Buffer.from('not a zip') });
+    expect(notZip.json().error.code).toBe('ROSTER_NOT_A_ZIP');
+    expect((await call(admin, { method: 'GET', url: `${base}/roster-source` })).statusCode).toBe(404);
+
+    const server = await startOneRosterServer({ clientId: 'contract', clientSecret: 'contract-secret' }, restRoster(orgs, people));
+    try {
+      const source = { baseUrl: server.baseUrl, tokenUrl: server.tokenUrl, clientId: 'contract', clientSecret: 'contract-secret', autoApply: false };
+      expect((await call(admin, { method: 'PUT', url: `${base}/roster-source`, payload: source })).json()).toMatchObject({ clientId: 'contract', lastResult: null });
+      const pulled = await call(admin, { method: 'POST', url: `${base}/roster-source/pull` });
+      expect(pulled.statusCode).toBe(201);
+      expect(pulled.json()).toMatchObject({ source: 'PULL', status: 'PENDING', counts: { accountsToAdd: 0, unchanged: 1 } });
+      expect((await call(admin, { method: 'GET', url: `${base}/roster-source` })).json().lastResult).toMatchObject({ ok: true, importId: pulled.json().id });
+      await call(admin, { method: 'PUT', url: `${base}/roster-source`, payload: { ...source, clientSecret: 'not-the-secret' } });
+      expect((await call(admin, { method: 'POST', url: `${base}/roster-source/pull` })).statusCode).toBe(502);
+      expect((await call(admin, { method: 'DELETE', url: `${base}/roster-source` })).statusCode).toBe(204);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { createUsersRepository } from '../../server/repositories/users.ts';
 import { createTestApp, SEED_PASSWORD, type TestApp } from '../support/app.ts';
 import { ACCOUNTS } from '../support/world.ts';
 import { outboxMessages, readOutbox } from '../support/outbox.ts';
+import { Browser } from '../support/browser.ts';
 
 /**
  * The embedded identity provider, driven over real HTTP like a browser (fetch without
@@ -37,55 +38,6 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-type Cookie = { name: string; value: string; path: string };
-
-/** A browser: its cookies (by name and path) and requests that never follow redirects. */
-class Browser {
-  cookies = new Map<string, Cookie>();
-
-  cookieHeader(url: URL) {
-    return [...this.cookies.values()]
-      .filter((c) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
-  }
-
-  store(response: Response, url: URL) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';').map((s) => s.trim());
-      const at = pair!.indexOf('=');
-      const name = pair!.slice(0, at);
-      const value = pair!.slice(at + 1);
-      const attribute = (key: string) => attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
-      const path = attribute('path') || url.pathname.replace(/\/[^/]*$/, '') || '/';
-      const expires = attribute('expires');
-      const gone = value === '' || attribute('max-age') === '0' || (expires !== undefined && new Date(expires).getTime() < Date.now());
-      const key = `${name};${path}`;
-      if (gone) this.cookies.delete(key);
-      else this.cookies.set(key, { name, value, path });
-    }
-  }
-
-  async request(target: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
-    const url = new URL(target, origin);
-    const headers: Record<string, string> = { ...init.headers };
-    const cookie = this.cookieHeader(url);
-    if (cookie) headers.cookie = cookie;
-    let body: string | undefined;
-    if (init.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(init.form).toString();
-    }
-    const response = await fetch(url, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
-    this.store(response, url);
-    return response;
-  }
-
-  has(name: string) {
-    return [...this.cookies.values()].some((c) => c.name === name);
-  }
 }
 
 const location = (response: Response) => {
@@ -201,7 +153,7 @@ async function followVerificationLink(email: string) {
 
 /** Signs up on the provider's page with the e-mail and password given; the tokens of the session it starts. */
 async function signUp(email: string, password: string, extra: Record<string, string> = {}, names = { firstName: 'Sam', lastName: 'Squatter' }) {
-  const browser = new Browser();
+  const browser = new Browser(() => origin);
   const { uid, flow } = await openInteraction(browser, { screen_hint: 'signup', login_hint: email, ...extra });
   const response = await browser.request(`/u/${uid}/signup`, { form: { ...names, email, password, confirm: password } });
   return { response, browser, tokens: response.status === 303 ? await exchange(await followToCallback(browser, response, flow), flow) : null };
@@ -301,7 +253,7 @@ describe('discovery and keys', () => {
 });
 
 describe('sign-in with the authorization code flow', () => {
-  const browser = new Browser();
+  const browser = new Browser(() => origin);
   let tokens: TokenResponse;
 
   it('sends /authorize to the sign-in page, which follows the CSP and markup rules', async () => {
@@ -330,7 +282,7 @@ describe('sign-in with the authorization code flow', () => {
     const wrongHtml = await wrong.text();
     expectPlainPage(wrongHtml);
     expect(wrongHtml).toContain('<div class="error" role="alert" id="form-error">Wrong email or password.</div>');
-    expect(wrongHtml).toMatch(/<input [^>]*id="password"[^>]*aria-invalid="true" aria-describedby="form-error"/);
+    expect(wrongHtml).toMatch(/<input [^>]*id="password"[^>]*aria-invalid="true" aria-describedby="form-error password-hint"/);
     expect(inputValue(wrongHtml, 'email')).toBe(ACCOUNTS.educator);
 
     const unknown = await browser.request(`/u/${uid}/login`, { form: { email: uniqueEmail('nobody'), password: SEED_PASSWORD } });
@@ -350,7 +302,7 @@ describe('sign-in with the authorization code flow', () => {
   });
 
   it('asks to try again in a moment, keeping the e-mail, when too many sign-ins wait for their password check', async () => {
-    const browsers = [new Browser(), new Browser(), new Browser()];
+    const browsers = [new Browser(() => origin), new Browser(() => origin), new Browser(() => origin)];
     const interactions: string[] = [];
     for (const b of browsers) interactions.push((await openInteraction(b)).uid);
     const submitted = await Promise.all(
@@ -369,7 +321,7 @@ describe('sign-in with the authorization code flow', () => {
   });
 
   it('exchanges a code for an RS256 JWT access token for the API, an ID token and a refresh token', async () => {
-    tokens = await signIn(new Browser(), ACCOUNTS.educator);
+    tokens = await signIn(new Browser(() => origin), ACCOUNTS.educator);
     expect(tokens.token_type).toBe('Bearer');
     expect(tokens.expires_in).toBeGreaterThan(0);
     expect(tokens.refresh_token).toBeTruthy();
@@ -426,7 +378,7 @@ describe('sign-in with the authorization code flow', () => {
       const response = await fetch(new URL('/oauth/token', origin), { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) });
       return { status: response.status, body: (await response.json()) as TokenResponse & { error?: string; error_description?: string } };
     };
-    const browser = new Browser();
+    const browser = new Browser(() => origin);
     const { uid, flow } = await openInteraction(browser);
     const submitted = await browser.request(`/u/${uid}/login`, { form: { email: ACCOUNTS.educator, password: SEED_PASSWORD } });
     const code = await followToCallback(browser, submitted, flow);
@@ -463,7 +415,7 @@ describe('sign-in with the authorization code flow', () => {
 });
 
 describe('sessions, prompts and hints', () => {
-  const browser = new Browser();
+  const browser = new Browser(() => origin);
 
   beforeAll(async () => {
     await signIn(browser, ACCOUNTS.educator);
@@ -477,7 +429,7 @@ describe('sessions, prompts and hints', () => {
   });
 
   it('issues a refresh token only when offline_access is asked for, as Auth0 does', async () => {
-    const fresh = new Browser();
+    const fresh = new Browser(() => origin);
     const without = await signIn(fresh, ACCOUNTS.educator, SEED_PASSWORD, { scope: 'openid profile email' });
     expect(without.refresh_token).toBeUndefined();
     expect(decodeJwt(without.access_token).aud).toBe(audience);
@@ -493,7 +445,7 @@ describe('sessions, prompts and hints', () => {
     expect(csp).not.toContain('unsafe-inline');
 
     // Without a session the frame gets the error to post back (auth0-spa-js reads the message).
-    const anonymous = await authorize(new Browser(), { prompt: 'none', response_mode: 'web_message' });
+    const anonymous = await authorize(new Browser(() => origin), { prompt: 'none', response_mode: 'web_message' });
     expect(anonymous.response.status).toBe(400);
     expect(await anonymous.response.text()).toContain('login_required');
   });
@@ -505,13 +457,13 @@ describe('sessions, prompts and hints', () => {
 
   it('prefills the e-mail from login_hint', async () => {
     const hint = 'someone.hinted@example.org';
-    const { html } = await openInteraction(new Browser(), { login_hint: hint });
+    const { html } = await openInteraction(new Browser(() => origin), { login_hint: hint });
     expect(inputValue(html, 'email')).toBe(hint);
     expect(html).toMatch(/<input [^>]*id="password"[^>]*autofocus/);
   });
 
   it('keeps the interaction between the sign-in and sign-up pages', async () => {
-    const other = new Browser();
+    const other = new Browser(() => origin);
     const { uid, html } = await openInteraction(other);
     expect(html).toContain(`href="/u/${uid}/signup"`);
     const signUp = await other.request(`/u/${uid}/signup`);
@@ -524,17 +476,17 @@ describe('sessions, prompts and hints', () => {
   });
 
   it('says a sign-in page has expired when its interaction is unknown', async () => {
-    const response = await new Browser().request('/u/no-such-interaction');
+    const response = await new Browser(() => origin).request('/u/no-such-interaction');
     expect(response.status).toBe(400);
     const html = await response.text();
     expectPlainPage(html);
     expect(html).toContain('This sign-in page has expired');
-    const post = await new Browser().request('/u/no-such-interaction/login', { form: { email: ACCOUNTS.educator, password: SEED_PASSWORD } });
+    const post = await new Browser(() => origin).request('/u/no-such-interaction/login', { form: { email: ACCOUNTS.educator, password: SEED_PASSWORD } });
     expect(post.status).toBe(400);
   });
 
   it('shows its own error page (no external fonts) for a bad authorization request', async () => {
-    const response = await new Browser().request(`/authorize?client_id=unknown-client&response_type=code&redirect_uri=${encodeURIComponent(redirectUri)}&scope=openid`);
+    const response = await new Browser(() => origin).request(`/authorize?client_id=unknown-client&response_type=code&redirect_uri=${encodeURIComponent(redirectUri)}&scope=openid`);
     expect(response.status).toBe(400);
     expectStrictCsp(response);
     const html = await response.text();
@@ -544,7 +496,7 @@ describe('sessions, prompts and hints', () => {
 
   it('refuses an authorization request without PKCE', async () => {
     const params = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, response_type: 'code', scope: 'openid', state: 's' });
-    const response = await new Browser().request(`/authorize?${params}`);
+    const response = await new Browser(() => origin).request(`/authorize?${params}`);
     const target = location(response);
     expect(target.pathname).toBe('/callback');
     expect(target.searchParams.get('error')).toBe('invalid_request');
@@ -553,7 +505,7 @@ describe('sessions, prompts and hints', () => {
 
 describe('sign-up', () => {
   it('opens the sign-up page for screen_hint=signup and creates a USER who can use the API', async () => {
-    const browser = new Browser();
+    const browser = new Browser(() => origin);
     const email = uniqueEmail('new.educator');
     const { uid, flow, page, html } = await openInteraction(browser, { screen_hint: 'signup', login_hint: email });
     expectStrictCsp(page);
@@ -588,12 +540,12 @@ describe('sign-up', () => {
     expect(res.body).toMatchObject({ id: row!.id, email, role: 'USER', firstName: 'Nora', lastName: 'Lindqvist', completedOnboarding: false });
 
     // The new password works on the sign-in page.
-    const again = await signIn(new Browser(), email, 'a-good-password');
+    const again = await signIn(new Browser(() => origin), email, 'a-good-password');
     expect(decodeJwt(again.access_token).sub).toBe(row!.id);
   });
 
   it('refuses the e-mail of an existing account and links to sign-in, keeping the interaction', async () => {
-    const browser = new Browser();
+    const browser = new Browser(() => origin);
     const { uid } = await openInteraction(browser, { screen_hint: 'signup' });
     const response = await browser.request(`/u/${uid}/signup`, {
       form: { firstName: 'Some', lastName: 'One', email: ACCOUNTS.educator.toUpperCase(), password: 'a-good-password', confirm: 'a-good-password' },
@@ -603,7 +555,7 @@ describe('sign-up', () => {
     expect(html).toContain(`An account with this email already exists. <a href="/u/${uid}/login?email=`);
     expect(html).toContain('Sign in instead.</a>');
     // Nothing about the existing account changed.
-    expect(await signIn(new Browser(), ACCOUNTS.educator)).toBeTruthy();
+    expect(await signIn(new Browser(() => origin), ACCOUNTS.educator)).toBeTruthy();
   });
 
   it('upgrades a demo account to a USER with the same id, from its own demo session (demo registration)', async () => {
@@ -615,7 +567,7 @@ describe('sign-up', () => {
     expect(issued.status).toBe(200);
     const { ticket } = (await issued.json()) as { ticket: string };
 
-    const browser = new Browser();
+    const browser = new Browser(() => origin);
     const { uid, flow, html } = await openInteraction(browser, { screen_hint: 'signup', login_hint: email, prompt: 'login', demo_ticket: ticket });
     expect(inputValue(html, 'email')).toBe(email);
     const response = await browser.request(`/u/${uid}/signup`, { form: { firstName: 'Demo', lastName: 'Upgraded', email, password: 'a-good-password', confirm: 'a-good-password' } });
@@ -642,13 +594,13 @@ describe('sign-up', () => {
     const form = { firstName: 'Ivy', lastName: 'Invited', email, password: 'a-good-password', confirm: 'a-good-password' };
 
     // Without the invitation's ticket the account cannot be claimed.
-    const stranger = new Browser();
+    const stranger = new Browser(() => origin);
     const attempt = await openInteraction(stranger, { screen_hint: 'signup', login_hint: email, prompt: 'login' });
     const refused = await stranger.request(`/u/${attempt.uid}/signup`, { form });
     expect(refused.status).toBe(409);
 
     const ticket = /[?&]ticket=([A-Za-z0-9._-]+)/.exec(readOutbox(t.outboxDir, email))![1]!;
-    const browser = new Browser();
+    const browser = new Browser(() => origin);
     const { uid, flow } = await openInteraction(browser, { screen_hint: 'signup', login_hint: email, prompt: 'login', invite_ticket: ticket });
     const response = await browser.request(`/u/${uid}/signup`, { form });
     expect(response.status).toBe(303);
@@ -680,12 +632,12 @@ describe('sign-up', () => {
     const form = { firstName: 'Rhea', lastName: 'Sent', email, password: 'a-good-password', confirm: 'a-good-password' };
 
     // The first e-mail's link no longer claims the account.
-    const stale = new Browser();
+    const stale = new Browser(() => origin);
     const attempt = await openInteraction(stale, { screen_hint: 'signup', login_hint: email, prompt: 'login', invite_ticket: oldTicket });
     expect((await stale.request(`/u/${attempt.uid}/signup`, { form })).status).toBe(409);
     expect(await invitationOf()).toMatchObject({ status: 'PENDING' });
 
-    const browser = new Browser();
+    const browser = new Browser(() => origin);
     const { uid, flow } = await openInteraction(browser, { screen_hint: 'signup', login_hint: email, prompt: 'login', invite_ticket: newTicket });
     const response = await browser.request(`/u/${uid}/signup`, { form });
     expect(response.status).toBe(303);
@@ -719,7 +671,7 @@ describe('addresses are proven before they are trusted', () => {
     expect(followed.status).toBe(200);
     expect((await me(tokens!.access_token)).body).toMatchObject({ email, verified: true });
     expect((await api(tokens!.access_token, '/profile')).status).toBe(200);
-    const again = await signIn(new Browser(), email, 'a-good-password');
+    const again = await signIn(new Browser(() => origin), email, 'a-good-password');
     expect(decodeJwt(again.id_token).email_verified).toBe(true);
   });
 
@@ -754,10 +706,10 @@ describe('addresses are proven before they are trusted', () => {
     for (const old of [squatter.tokens!.access_token, squatterLocal]) expect((await me(old)).body.error).toMatchObject({ code: 'SESSION_ENDED' });
     expect((await token({ grant_type: 'refresh_token', refresh_token: squatter.tokens!.refresh_token! })).body.error).toBe('invalid_grant');
     expect((await api(null, '/identity/local/authorize', { method: 'POST', body: { email, password: 'squatters-password' } })).status).toBe(401);
-    const browser = new Browser();
+    const browser = new Browser(() => origin);
     const { uid } = await openInteraction(browser);
     expect((await browser.request(`/u/${uid}/login`, { form: { email, password: 'squatters-password' } })).status).toBe(401);
-    expect((await me((await signIn(new Browser(), email, 'the-teachers-own-password')).access_token)).body).toMatchObject({ id: squatterRow.id });
+    expect((await me((await signIn(new Browser(() => origin), email, 'the-teachers-own-password')).access_token)).body).toMatchObject({ id: squatterRow.id });
   });
 
   it('takes such an address into an import of educators too, and never an address its owner proved', async () => {
@@ -812,7 +764,7 @@ describe('addresses are proven before they are trusted', () => {
 
 describe('sign-out', () => {
   it('ends the provider session at /v2/logout and returns to an allowed URL', async () => {
-    const browser = new Browser();
+    const browser = new Browser(() => origin);
     const tokens = await signIn(browser, ACCOUNTS.educator);
     expect(browser.has('_session')).toBe(true);
 
@@ -831,23 +783,23 @@ describe('sign-out', () => {
   });
 
   it('returns to /reveal (demo logout) and refuses other return addresses and clients', async () => {
-    const reveal = await new Browser().request(`/v2/logout?client_id=${clientId}&returnTo=${encodeURIComponent(`${origin}/reveal`)}`);
+    const reveal = await new Browser(() => origin).request(`/v2/logout?client_id=${clientId}&returnTo=${encodeURIComponent(`${origin}/reveal`)}`);
     expect(reveal.status).toBe(302);
     expect(reveal.headers.get('location')).toBe(`${origin}/reveal`);
 
-    const evil = await new Browser().request(`/v2/logout?client_id=${clientId}&returnTo=${encodeURIComponent('https://evil.example/login')}`);
+    const evil = await new Browser(() => origin).request(`/v2/logout?client_id=${clientId}&returnTo=${encodeURIComponent('https://evil.example/login')}`);
     expect(evil.status).toBe(400);
     expectPlainPage(await evil.text());
-    const client = await new Browser().request(`/v2/logout?client_id=someone-else&returnTo=${encodeURIComponent(`${origin}/login`)}`);
+    const client = await new Browser(() => origin).request(`/v2/logout?client_id=someone-else&returnTo=${encodeURIComponent(`${origin}/login`)}`);
     expect(client.status).toBe(400);
 
-    const plain = await new Browser().request('/v2/logout');
+    const plain = await new Browser(() => origin).request('/v2/logout');
     expect(plain.status).toBe(200);
     expect(await plain.text()).toContain('You are signed out');
   });
 
   it('asks with a plain form (no script) at the standard end-session endpoint', async () => {
-    const browser = new Browser();
+    const browser = new Browser(() => origin);
     await signIn(browser, ACCOUNTS.educator);
     const response = await browser.request(`/oidc/logout?client_id=${clientId}&post_logout_redirect_uri=${encodeURIComponent(`${origin}/login`)}`);
     expect(response.status).toBe(200);
@@ -891,7 +843,7 @@ describe('sessions that end', () => {
 
   it('a password change ends every session: local and provider access tokens, refresh tokens and the provider session', async () => {
     const email = uniqueEmail('sessions');
-    const browser = new Browser();
+    const browser = new Browser(() => origin);
     const { uid, flow } = await openInteraction(browser, { screen_hint: 'signup' });
     const created = await browser.request(`/u/${uid}/signup`, { form: { firstName: 'Sam', lastName: 'Session', email, password: 'first-password-1', confirm: 'first-password-1' } });
     expect((await followVerificationLink(email)).status).toBe(200);
@@ -914,12 +866,12 @@ describe('sessions that end', () => {
     expect(refreshed.body.error).toBe('invalid_grant');
     // No silent sign-in brings the old session back: the browser must sign in again.
     expect((await silentSignIn(browser)).get('error')).toBe('login_required');
-    const again = await signIn(new Browser(), email, 'second-password-2');
+    const again = await signIn(new Browser(() => origin), email, 'second-password-2');
     expect((await me(again.access_token)).status).toBe(200);
   });
 
   it('sign-out revokes the provider access token at once, not when it expires', async () => {
-    const browser = new Browser();
+    const browser = new Browser(() => origin);
     const tokens = await signIn(browser, ACCOUNTS.subscriber);
     expect((await me(tokens.access_token)).status).toBe(200);
     // What the app does on sign-out: the API revokes this token, then the provider ends the session.
@@ -932,8 +884,8 @@ describe('sessions that end', () => {
   });
 
   it("the API's logout alone also ends that sign-in's refresh tokens, and only that sign-in's", async () => {
-    const signedOut = await signIn(new Browser(), ACCOUNTS.subscriber);
-    const elsewhere = await signIn(new Browser(), ACCOUNTS.subscriber);
+    const signedOut = await signIn(new Browser(() => origin), ACCOUNTS.subscriber);
+    const elsewhere = await signIn(new Browser(() => origin), ACCOUNTS.subscriber);
     // Refreshed once first: the rotated refresh token belongs to the same sign-in.
     const rotated = await token({ grant_type: 'refresh_token', refresh_token: signedOut.refresh_token! });
     expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
@@ -952,7 +904,7 @@ describe('sessions that end', () => {
   });
 
   it('a role change or a deactivation refuses the tokens issued before it', async () => {
-    const browser = new Browser();
+    const browser = new Browser(() => origin);
     const tokens = await signIn(browser, ACCOUNTS.newbie);
     const local = (await t.app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email: ACCOUNTS.newbie, password: SEED_PASSWORD } })).json().accessToken as string;
     const users = createUsersRepository(t.db);
@@ -963,7 +915,7 @@ describe('sessions that end', () => {
     for (const old of [tokens.access_token, local]) expect((await me(old)).body.error).toMatchObject({ code: 'SESSION_ENDED' });
     expect((await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! })).body.error).toBe('invalid_grant');
 
-    const fresh = await signIn(new Browser(), ACCOUNTS.newbie);
+    const fresh = await signIn(new Browser(() => origin), ACCOUNTS.newbie);
     expect((await me(fresh.access_token)).body.role).toBe('SCHOOL_ADMIN');
     await users.setDeactivated(row.id, true);
     expect((await me(fresh.access_token)).body.error).toMatchObject({ code: 'ACCOUNT_DEACTIVATED' });
@@ -1099,7 +1051,7 @@ describe('password recovery', () => {
   const localSignIn = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/identity/local/authorize', payload: { email, password } });
 
   it('"Forgot password?" on the sign-in page e-mails a link that works once, ends every session and proves the address', async () => {
-    const { html } = await openInteraction(new Browser());
+    const { html } = await openInteraction(new Browser(() => origin));
     expect(html).toContain('<a href="/account/forgot-password">Forgot password?</a>');
     const page = await fetch(new URL('/account/forgot-password', origin));
     expect(page.status).toBe(200);

@@ -45,14 +45,14 @@ button{background:#2563eb;border-color:#2563eb}:focus-visible,input:focus-visibl
 `;
 
 /** A plain page of the server (sign-in, sign-up, the certificate check), with extra stylesheets of its own. */
-export function layout(title: string, body: string, stylesheets: readonly string[] = []) {
+export function layout(title: string, body: string, stylesheets: readonly string[] = [], refreshTo?: string) {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
+${refreshTo ? `<meta http-equiv="refresh" content="0;url=${escapeHtml(refreshTo)}">\n` : ''}<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · ${PRODUCT}</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 ${stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
@@ -73,6 +73,8 @@ type FieldOptions = {
   autocomplete: string;
   value?: string;
   invalid?: boolean;
+  /** Not required by the browser (the password, which a district's address does not need). */
+  optional?: boolean;
   /** Ids of the texts that describe the field (hint, error). */
   describedBy?: string[];
   autofocus?: boolean;
@@ -86,7 +88,7 @@ function field(o: FieldOptions) {
     `name="${o.id}"`,
     `type="${o.type}"`,
     `autocomplete="${o.autocomplete}"`,
-    'required',
+    o.optional ? '' : 'required',
     o.type === 'email' ? 'spellcheck="false" autocapitalize="none"' : '',
     o.value ? `value="${escapeHtml(o.value)}"` : '',
     o.minlength ? `minlength="${o.minlength}"` : '',
@@ -110,7 +112,8 @@ export function loginPage(o: { uid: string; email?: string; error?: string }) {
 ${o.error ? errorBox(escapeHtml(o.error)) : ''}
 <form method="post" action="/u/${escapeHtml(o.uid)}/login">
 ${field({ id: 'email', label: 'Email', type: 'email', autocomplete: 'username', value: o.email, invalid, describedBy, autofocus: !o.email, maxlength: 254 })}
-${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', invalid, describedBy, autofocus: Boolean(o.email), maxlength: 200 })}
+${field({ id: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', invalid, describedBy: [...describedBy, 'password-hint'], autofocus: Boolean(o.email), maxlength: 200, optional: true })}
+<p class="hint" id="password-hint">If your school district gives you your account, leave the password empty: you will sign in with your district.</p>
 <p class="hint"><a href="/account/forgot-password">Forgot password?</a></p>
 <div class="actions"><button type="submit">Continue</button></div>
 </form>
@@ -149,6 +152,18 @@ ${field({ id: 'confirm', label: 'Confirm password', type: 'password', autocomple
 <div class="actions"><button type="submit">Create account</button></div>
 </form>
 <p class="switch">Already have an account? <a href="${loginHref}">Sign in</a></p>`,
+  );
+}
+
+/** On the way to a district's own sign-in page (home-realm discovery): moves on by itself, with a link should it not. */
+export function federationPage(o: { target: string; provider: string; organization: string }) {
+  return layout(
+    'Continue to your district',
+    `<h1>Continue with ${escapeHtml(o.provider)}</h1>
+<p class="lead">${escapeHtml(o.organization)} signs you in with ${escapeHtml(o.provider)}. Taking you there…</p>
+<p><a href="${escapeHtml(o.target)}">Continue to ${escapeHtml(o.provider)}</a></p>`,
+    [],
+    o.target,
   );
 }
 

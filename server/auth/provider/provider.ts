@@ -15,7 +15,9 @@ import { deriveCookieKeys, keepSharedKeys, loadSigningKeys, localKeySet } from '
 import { createRedisProviderStore } from './redis-adapter.ts';
 import { REDIS_RETRY_AFTER_S, redisReady } from '../../redis.ts';
 import { addressProof } from '../../services/address-proof.ts';
-import { errorPage, loginPage, logoutPage, messagePage, PRODUCT, signUpPage, STYLESHEET, STYLESHEET_PATH, type SignUpValues } from './pages.ts';
+import { errorPage, federationPage, loginPage, logoutPage, messagePage, PRODUCT, signUpPage, STYLESHEET, STYLESHEET_PATH, type SignUpValues } from './pages.ts';
+import { SSO_PATHS, SsoRefusal } from '../../services/sso.ts';
+import type { SsoConnectionRow } from '../../repositories/sso.ts';
 
 /** A JSON body the token or revocation endpoint cannot use (not an object of text parameters). */
 const UNUSABLE_JSON = Symbol('unusable JSON body');
@@ -108,13 +110,20 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
       if (!(request.headers.accept ?? '').includes('text/html')) return reply.send({ error: { code: 'SERVICE_UNAVAILABLE', message } });
       return reply.type('text/html; charset=utf-8').send(messagePage({ title: 'Sign-in unavailable', heading: 'Sign-in is briefly unavailable', message: 'Please try again in a moment.', link: { href: home, text: `Go back to ${PRODUCT}` } }));
     };
-    const WITHOUT_STORE = new Set(['/.well-known/jwks.json', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server', STYLESHEET_PATH]);
+    const WITHOUT_STORE = new Set(['/.well-known/jwks.json', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server', STYLESHEET_PATH, SSO_PATHS.samlMetadata]);
     app.addHook('onRequest', async (request, reply) => {
       if (!storeAway() || WITHOUT_STORE.has(request.url.split('?')[0]!)) return;
       // An API access token at /userinfo is checked without the store (the route below).
       if (request.url.startsWith('/userinfo') && /^Bearer\s+[^.\s]+\.[^.\s]+\.[^.\s]+$/i.test(request.headers.authorization ?? '')) return;
       return unavailable(request, reply);
     });
+
+    /** `org_id` and `org_name`: the account's district, or its school when the school has none; nothing without an organization. */
+    async function organizationClaims(user: { organizationId: string | null }): Promise<{ org_id?: string; org_name?: string }> {
+      const own = user.organizationId ? await ctx.repos.organizations.byId(user.organizationId) : undefined;
+      const top = own?.parentId ? await ctx.repos.organizations.byId(own.parentId) : own;
+      return top ? { org_id: top.id, org_name: top.name } : {};
+    }
 
     const appOrigins = [...new Set([config.publicUrl, ...(process.env.NODE_ENV === 'production' ? [] : [VITE_DEV_ORIGIN])])];
     const redirectUris = appOrigins.map((origin) => `${origin}/callback`);
@@ -143,7 +152,8 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
       },
       scopes: ['openid', 'offline_access', 'profile', 'email'],
       claims: {
-        openid: ['sub'],
+        // Like an Auth0 Organization's: the district (or the school without one) the account belongs to.
+        openid: ['sub', 'org_id', 'org_name'],
         email: ['email', 'email_verified'],
         profile: ['name', 'given_name', 'family_name', 'updated_at'],
       },
@@ -206,7 +216,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
         if (!user || user.deactivatedAt) return undefined;
         const used = token as { kind?: string; iat?: number } | undefined;
         if (used?.kind === 'RefreshToken' && user.sessionsNotBefore && used.iat !== undefined && used.iat * 1000 < user.sessionsNotBefore.getTime()) return undefined;
-        return { accountId: user.id, claims: async () => claimsOf(user) };
+        return { accountId: user.id, claims: async () => ({ ...claimsOf(user), ...(await organizationClaims(user)) }) };
       },
       // Access tokens carry the e-mail (the API links accounts by it); Auth0 needs an Action for that.
       extraTokenClaims: async (_koa, token) => {
@@ -215,9 +225,10 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
         const user = await accounts.byId(accountId);
         if (!user) return undefined;
         const { email, email_verified } = claimsOf(user);
+        const organization = await organizationClaims(user);
         // `iat` has whole seconds; the API compares issue times with "sessions ended at" to the ms.
         // The grant: the API's logout revokes its refresh tokens with the token.
-        return { email, email_verified, iat_ms: Date.now(), ...(grantId && { [GRANT_CLAIM]: grantId }) };
+        return { email, email_verified, ...organization, iat_ms: Date.now(), ...(grantId && { [GRANT_CLAIM]: grantId }) };
       },
       // No consent screen for the first-party client: its grant is topped up with what it asks for.
       loadExistingGrant: async (koa) => {
@@ -502,6 +513,69 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
       return postLogoutRedirectUris.includes(`${url.origin}${url.pathname}`);
     }
 
+    /**
+     * Sends this sign-in to the district's provider. After a form's POST, a page that moves on by
+     * itself (the content security policy's form-action keeps a form's redirects on this site).
+     */
+    async function federate(reply: FastifyReply, uid: string, connection: SsoConnectionRow, email: string, how: 'redirect' | 'page') {
+      let target: string;
+      try {
+        target = await ctx.sso.begin(connection, uid, email);
+      } catch (err) {
+        app.log.warn({ err, connection: connection.id }, 'district sign-in could not start');
+        return html(
+          reply,
+          502,
+          messagePage({
+            title: 'District sign-in unavailable',
+            heading: `${connection.displayName} is not answering`,
+            message: `Your district signs you in with ${connection.displayName}, which could not be reached. Please try again in a few minutes, or ask your district's IT team.`,
+            link: { href: home, text: `Go back to ${PRODUCT}` },
+          }),
+        );
+      }
+      if (how === 'redirect') return reply.header('cache-control', 'no-store').redirect(target, 303);
+      return html(reply, 200, federationPage({ target, provider: connection.displayName, organization: connection.organizationName }));
+    }
+
+    const ssoRefused = (reply: FastifyReply, error: SsoRefusal) =>
+      html(
+        reply,
+        error.code === 'SSO_REQUEST_UNKNOWN' ? 400 : 403,
+        messagePage({ title: 'Sign-in not completed', heading: 'The district sign-in was not completed', message: error.message, link: { href: `${home}login`, text: 'Sign in again' } }),
+      );
+
+    // The district providers' answers: OpenID Connect comes back by GET, SAML posts (a form of its own page, so with a larger body limit).
+    await app.register(async (answers) => {
+      await answers.register(formbody, { bodyLimit: 512 * 1024 });
+      answers.get(SSO_PATHS.oidcCallback, async (request, reply) => {
+        try {
+          const { requestId, interactionUid } = await ctx.sso.completeOidc(new URL(request.url, config.publicUrl));
+          return reply.header('cache-control', 'no-store').redirect(`/u/${encodeURIComponent(interactionUid)}/sso?request=${encodeURIComponent(requestId)}`, 303);
+        } catch (error) {
+          if (!(error instanceof SsoRefusal)) throw error;
+          request.log.info({ code: error.code }, 'district sign-in refused');
+          return ssoRefused(reply, error);
+        }
+      });
+      answers.post<{ Body: { SAMLResponse?: unknown; RelayState?: unknown } }>(SSO_PATHS.samlAcs, async (request, reply) => {
+        try {
+          const { requestId, interactionUid } = await ctx.sso.completeSaml(request.body ?? {});
+          return reply.header('cache-control', 'no-store').redirect(`/u/${encodeURIComponent(interactionUid)}/sso?request=${encodeURIComponent(requestId)}`, 303);
+        } catch (error) {
+          if (!(error instanceof SsoRefusal)) throw error;
+          request.log.info({ code: error.code }, 'district sign-in refused');
+          return ssoRefused(reply, error);
+        }
+      });
+      answers.get(SSO_PATHS.samlMetadata, async (_request, reply) => reply.type('application/samlmetadata+xml; charset=utf-8').send(ctx.sso.samlMetadata()));
+      answers.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+        const status = error.statusCode ?? 500;
+        if (status >= 500) request.log.error({ err: error }, 'district sign-in answer failed');
+        return html(reply, status >= 400 && status < 500 ? status : 500, errorPage({ home }));
+      });
+    });
+
     // Sign-in and sign-up pages: Fastify routes with parsed form bodies.
     await app.register(async (pages) => {
       await pages.register(formbody, { bodyLimit: 16 * 1024 });
@@ -534,8 +608,12 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
         const interaction = await interactionFor(request, reply);
         if (!interaction) return expired(reply);
         if (interaction.prompt.name !== 'login') return grantConsent(request, reply, interaction);
-        if (interaction.params.screen_hint === 'signup') return showSignUp(reply, interaction.uid, { email: loginHint(interaction) });
-        return showLogin(reply, interaction.uid, loginHint(interaction));
+        // An address of a district's domain goes straight to the district's sign-in, sign-up included.
+        const hint = loginHint(interaction);
+        const connection = hint ? await ctx.sso.connectionFor(hint) : undefined;
+        if (hint && connection && !connection.allowPasswords) return federate(reply, interaction.uid, connection, hint, 'redirect');
+        if (interaction.params.screen_hint === 'signup') return showSignUp(reply, interaction.uid, { email: hint });
+        return showLogin(reply, interaction.uid, hint);
       });
 
       pages.get<Uid & { Querystring: { email?: string } }>('/u/:uid/login', async (request, reply) => {
@@ -553,12 +631,26 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
         return showSignUp(reply, interaction.uid, { email: loginHint(interaction) });
       });
 
+      // The district's provider answered (server/services/sso.ts checked it): this browser's sign-in goes on as that account.
+      pages.get<Uid & { Querystring: { request?: string } }>('/u/:uid/sso', async (request, reply) => {
+        const interaction = await interactionFor(request, reply);
+        if (!interaction) return expired(reply);
+        if (interaction.prompt.name !== 'login') return grantConsent(request, reply, interaction);
+        const accountId = typeof request.query.request === 'string' ? await ctx.sso.finish(request.query.request, interaction.uid) : undefined;
+        if (!accountId) return expired(reply);
+        return finish(request, reply, { login: { accountId, remember: true, amr: ['ext'] } });
+      });
+
       pages.post<Uid & { Body: LoginBody }>('/u/:uid/login', async (request, reply) => {
         const interaction = await interactionFor(request, reply);
         if (!interaction) return expired(reply);
         if (interaction.prompt.name !== 'login') return grantConsent(request, reply, interaction);
         const email = text(request.body?.email).trim();
         const password = text(request.body?.password);
+        // Home-realm discovery: the district's domains sign in at the district (with a password too only during a switch-over).
+        const connection = email ? await ctx.sso.connectionFor(email) : undefined;
+        if (connection && (!connection.allowPasswords || !password)) return federate(reply, interaction.uid, connection, email.slice(0, 254), 'page');
+        if (!password) return showLogin(reply, interaction.uid, email.slice(0, 254), 'Enter your password.', 400);
         let user: Awaited<ReturnType<typeof accounts.checkPassword>> = null;
         try {
           user = email && password ? await ctx.signIns.attempt(email, request.ip, () => accounts.checkPassword(email, password)) : null;
@@ -594,6 +686,9 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
           password: text(request.body?.password),
           confirm: text(request.body?.confirm),
         };
+        // A district's teachers get their account from the district's sign-in, not from a password.
+        const connection = input.email.trim() ? await ctx.sso.connectionFor(input.email) : undefined;
+        if (connection && !connection.allowPasswords) return federate(reply, interaction.uid, connection, input.email.trim().slice(0, 254), 'page');
         const [invited, demo] = await Promise.all([invitedUserId(interaction.params.invite_ticket), proof.registeringDemoId(interaction.params.demo_ticket)]);
         const result = await accounts.signUp(input, { invitedUserId: invited, demoUserId: demo });
         if (!result.ok) {

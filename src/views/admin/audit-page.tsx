@@ -27,6 +27,8 @@ const ENTITY_LABELS: Record<AuditEntry['entityType'], string> = {
   NASOT_ITEM: 'Framework item',
   AUDIENCE: 'Audience',
   UPLOAD: 'Upload',
+  ROSTER_IMPORT: 'Roster import',
+  ROSTER_SOURCE: 'Roster endpoint',
 };
 const ENTITY_OPTIONS = Object.entries(ENTITY_LABELS).map(([id, name]) => ({ id, name }));
 
@@ -55,6 +57,9 @@ const ACTION_LABELS: Record<string, string> = {
   'audience.moved': 'Audience moved',
   'audience.deleted': 'Audience deleted',
   'upload.created': 'Uploaded',
+  'rosterImport.applied': 'Roster applied',
+  'rosterSource.set': 'Roster endpoint set',
+  'rosterSource.removed': 'Roster endpoint removed',
 };
 
 function show(value: unknown): string {
