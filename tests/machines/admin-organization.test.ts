@@ -36,7 +36,7 @@ function organization(overrides: Partial<AdminOrganization> = {}): AdminOrganiza
   };
 }
 
-const view = (org: AdminOrganization = organization()): OrganizationView => ({ organization: org, members: [], membersTotal: 0, districts: [DISTRICT] });
+const view = (org: AdminOrganization = organization()): OrganizationView => ({ organization: org, members: [], membersTotal: 0, districts: [DISTRICT], sso: null });
 
 function start(options: { view?: OrganizationView; loadFails?: boolean; save?: (change: OrganizationChange, current: OrganizationView) => Promise<OrganizationView> } = {}) {
   let current = options.view ?? view();

@@ -52,7 +52,7 @@ const school = (subscriptionState: 'ACTIVE' | 'LAPSED'): AdminOrganization => ({
   subscription: { state: subscriptionState, seats: 30, seatsUsed: 3, startsOn: '2026-08-01', endsOn: '2027-07-31', amount: 1200 } as AdminOrganization['subscription'],
   createdAt: '2026-11-20T10:00:00.000Z',
 });
-const orgView = (subscriptionState: 'ACTIVE' | 'LAPSED'): OrganizationView => ({ organization: school(subscriptionState), members: [], membersTotal: 0, districts: [{ id: 'd1', name: 'Northwind' }] });
+const orgView = (subscriptionState: 'ACTIVE' | 'LAPSED'): OrganizationView => ({ organization: school(subscriptionState), members: [], membersTotal: 0, districts: [{ id: 'd1', name: 'Northwind' }], sso: null });
 
 const WALKS: Walk[] = [
   {

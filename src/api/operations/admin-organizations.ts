@@ -1,4 +1,5 @@
 import type { ApiClient } from '@/api/client';
+import { ApiError } from '@/api/errors';
 import { unwrap, type CallOptions, type Page, type QueryParams, type RequestBody, type ResponseBody } from '@/api/operations/call';
 import type { AdminUser } from '@/api/operations/admin';
 
@@ -53,4 +54,25 @@ export async function adminAddOrganizationMember(client: ApiClient, id: string, 
 
 export async function adminRemoveOrganizationMember(client: ApiClient, id: string, userId: string, init?: CallOptions): Promise<AdminUser> {
   return unwrap(client.DELETE('/admin/organizations/{id}/members/{userId}', { params: { path: { id, userId } }, ...init }));
+}
+
+export type SsoConnection = ResponseBody<'adminGetSsoConnection'>;
+export type SsoConnectionInput = RequestBody<'adminSaveSsoConnection'>;
+
+/** The organization's single sign-on connection; null when it has none. */
+export async function adminGetSsoConnection(client: ApiClient, id: string, init?: CallOptions): Promise<SsoConnection | null> {
+  try {
+    return await unwrap(client.GET('/admin/organizations/{id}/sso-connection', { params: { path: { id } }, ...init }));
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'NO_SSO_CONNECTION') return null;
+    throw error;
+  }
+}
+
+export async function adminSaveSsoConnection(client: ApiClient, id: string, body: SsoConnectionInput, init?: CallOptions): Promise<SsoConnection> {
+  return unwrap(client.PUT('/admin/organizations/{id}/sso-connection', { params: { path: { id } }, body, ...init }));
+}
+
+export async function adminDeleteSsoConnection(client: ApiClient, id: string, init?: CallOptions): Promise<void> {
+  await unwrap(client.DELETE('/admin/organizations/{id}/sso-connection', { params: { path: { id } }, ...init }));
 }

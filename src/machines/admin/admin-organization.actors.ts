@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import {
   adminAddOrganizationMember,
   adminGetOrganization,
+  adminGetSsoConnection,
   adminLapseOrganizationSubscription,
   adminListOrganizationMembers,
   adminListOrganizations,
@@ -21,12 +22,13 @@ import type { OrganizationChange, OrganizationView } from './admin-organization.
 const MEMBERS_SHOWN = 100;
 
 async function viewOf({ api }: AppServices, id: string, signal: AbortSignal): Promise<OrganizationView> {
-  const [organization, members, districts] = await Promise.all([
+  const [organization, members, districts, sso] = await Promise.all([
     adminGetOrganization(api, id, { signal }),
     adminListOrganizationMembers(api, id, { itemsPerPage: MEMBERS_SHOWN }, { signal }),
     adminListOrganizations(api, { type: 'DISTRICT', itemsPerPage: 100 }, { signal }),
+    adminGetSsoConnection(api, id, { signal }),
   ]);
-  return { organization, members: members.items, membersTotal: members.total, districts: districts.items.map((d) => ({ id: d.id, name: d.name })) };
+  return { organization, members: members.items, membersTotal: members.total, districts: districts.items.map((d) => ({ id: d.id, name: d.name })), sso };
 }
 
 async function apply({ api }: AppServices, id: string, change: OrganizationChange, signal: AbortSignal) {

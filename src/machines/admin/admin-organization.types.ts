@@ -1,4 +1,4 @@
-import type { AdminOrganization, AdminSubscriptionInput, OrganizationMember } from '@/api/operations/admin-organizations';
+import type { AdminOrganization, AdminSubscriptionInput, OrganizationMember, SsoConnection } from '@/api/operations/admin-organizations';
 
 export type { AdminOrganization, AdminSubscriptionInput, OrganizationMember };
 
@@ -19,8 +19,8 @@ export type OrganizationDraft = {
 };
 export type DraftField = keyof OrganizationDraft;
 
-/** What the page shows: the organization, its members, and the districts a school can move to. */
-export type OrganizationView = { organization: AdminOrganization; members: OrganizationMember[]; membersTotal: number; districts: Choice[] };
+/** What the page shows: the organization, its members, the districts a school can move to, and its single sign-on (null: none). */
+export type OrganizationView = { organization: AdminOrganization; members: OrganizationMember[]; membersTotal: number; districts: Choice[]; sso: SsoConnection | null };
 
 export type OrganizationChange =
   | { kind: 'rename'; name: string }

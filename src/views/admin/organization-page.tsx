@@ -104,6 +104,16 @@ function Details({ actor, view }: Props) {
         )}
         <dt>Members</dt>
         <dd>{organization.memberCount}</dd>
+        {!organization.parentId && (
+          <>
+            <dt>Single sign-on</dt>
+            <dd>
+              <Link to={`/admin/organizations/${organization.id}/sign-in`}>
+                {view.sso ? `${view.sso.displayName} (${view.sso.domains.join(', ')})` : 'Not connected: set up'}
+              </Link>
+            </dd>
+          </>
+        )}
       </dl>
       <form
         className={styles.action}
