@@ -352,13 +352,13 @@ describe('root actor', () => {
   });
 
   describe('the sign-in form asks which sign-in serves the address first (POST /identity/authorize)', () => {
-    async function signInWith(loginMethod: Api['loginMethod']) {
+    async function signInWith(loginMethod: Api['loginMethod'], password = 'Welcome-2026!') {
       const app = harness({ user: makeUser('USER'), profile: makeProfile(), subscriptionsStatus: 404, loginMethod }, {});
       const auth = await waitFor(selectRootRefs(app.root.getSnapshot()).auth, (snapshot) => snapshot.matches('unauthenticated'));
       const sentToAuth = vi.spyOn(selectRootRefs(app.root.getSnapshot()).auth, 'send');
       const form = createActor(loginForm.logic(app.services), { input: LOGIN_FORM }).start();
       form.send({ type: 'form.change', field: 'email', value: ' teacher@district.example.org ' });
-      form.send({ type: 'form.change', field: 'password', value: 'Welcome-2026!' });
+      form.send({ type: 'form.change', field: 'password', value: password });
       form.send({ type: 'form.submit' });
       await flush();
       await flush();
@@ -371,6 +371,20 @@ describe('root actor', () => {
       expect(sent).toEqual([{ email: 'teacher@district.example.org' }]);
       expect(sentToAuth).toHaveBeenCalledWith({ type: 'auth.loginWithRedirect', returnTo: '/', loginHint: 'teacher@district.example.org' });
       expect(JSON.stringify(sent)).not.toContain('Welcome-2026!');
+    });
+
+    it("sends a connected district's address on without a password: none is asked for", async () => {
+      const { calls, sentToAuth, form } = await signInWith('PROVIDER', '');
+      expect(calls).toEqual(['POST /identity/authorize']);
+      expect(sentToAuth).toHaveBeenCalledWith({ type: 'auth.loginWithRedirect', returnTo: '/', loginHint: 'teacher@district.example.org' });
+      expect(form.getSnapshot().context.errors).toEqual({});
+    });
+
+    it('asks for the password of a LOCAL address under its field, signing nobody in', async () => {
+      const { calls, sentToAuth, form } = await signInWith('LOCAL', '');
+      expect(calls).toEqual(['POST /identity/authorize']);
+      expect(sentToAuth).not.toHaveBeenCalled();
+      expect(form.getSnapshot().context.errors).toEqual({ password: ['The Password field is required'] });
     });
 
     it('signs a LOCAL address in with its password', async () => {

@@ -2,7 +2,8 @@ import { waitFor } from 'xstate';
 import { authorizeEmail, signOutEverywhere } from '@/api/operations';
 import { HOME_PATH } from '@/lib/routes';
 import { EMAIL_RULES } from '@/lib/validation/fields';
-import { required } from '@/lib/validation/rules';
+import { required, validate } from '@/lib/validation/rules';
+import { ApiError } from '@/api/errors';
 import type { AppServices } from '@/machines/root/app-services';
 import { safeReturnTo } from './auth0.actors';
 import { defineForm } from '@/machines/form/form.actors';
@@ -15,10 +16,14 @@ import { selectAuthError, selectIsBusy } from './auth.selectors';
 // actor, which owns every way of signing in, and waits until it has settled: its error is the
 // form's failure, shown where the page shows sign-in errors (inline, not in a snackbar).
 
+/** The password is asked for only where one signs in: an address of a connected district goes to the district without one. */
 export const LOGIN_FORM: FormInput = {
-  fields: { email: { rules: EMAIL_RULES }, password: { rules: [required()] } },
+  fields: { email: { rules: EMAIL_RULES }, password: {} },
   formErrors: 'inline',
 };
+
+/** The password rule, checked once the address is known to sign in here. */
+const PASSWORD_RULES = [required()];
 
 async function settledSignIn({ actors }: AppServices, signal: AbortSignal) {
   const settled = await waitFor(actors.auth, (snapshot) => !selectIsBusy(snapshot), { signal });
@@ -53,8 +58,9 @@ async function loginMethod({ api }: AppServices, email: string, signal: AbortSig
 
 /**
  * Sign-in from /login; afterwards the browser goes to `?returnTo=` (default /). An address the
- * provider serves goes to the provider's page with the address filled in: its password is never
- * sent here.
+ * provider serves (a district's connected domain, or an external tenant's) goes to the provider's
+ * page with the address filled in, which sends a district's address on to the district: its
+ * password is never sent here, nor asked for.
  */
 export const loginForm = defineForm('loginForm', {
   submit: async (services, values, signal) => {
@@ -62,7 +68,11 @@ export const loginForm = defineForm('loginForm', {
     const email = String(values.email).trim();
     const auth = bindIntents(services.actors.auth, authIntents);
     if ((await loginMethod(services, email, signal)) === 'PROVIDER') auth.loginWithProvider({ returnTo, loginHint: email });
-    else auth.loginLocal(email, String(values.password), returnTo);
+    else {
+      const [missing] = validate(values.password, PASSWORD_RULES, 'Password');
+      if (missing) throw new ApiError(400, 'PASSWORD_REQUIRED', missing, { field: 'password' });
+      auth.loginLocal(email, String(values.password), returnTo);
+    }
     return settledSignIn(services, signal);
   },
 });

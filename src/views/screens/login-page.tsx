@@ -26,7 +26,7 @@ export function LoginPage() {
           </p>
         )}
         <TextField form={form} name="email" type="email" autoComplete="username" />
-        <TextField form={form} name="password" type="password" autoComplete="current-password" />
+        <TextField form={form} name="password" type="password" autoComplete="current-password" hint="Your school district gives you your account? Leave it empty: you sign in with the district." />
         {/* A page of the server (server/routes/account-pages.ts), not of the app: a full load. */}
         <a className={forgot} href="/account/forgot-password">
           Forgot password?
