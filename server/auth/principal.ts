@@ -3,6 +3,7 @@ import type { users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import type { IdentityRepository } from '../repositories/identity.ts';
 import type { UsersRepository } from '../repositories/users.ts';
+import type { SsoRepository } from '../repositories/sso.ts';
 import type { TokenService, VerifiedToken } from './tokens.ts';
 import { clock } from '../clock.ts';
 
@@ -39,14 +40,14 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-type ProviderClaims = { email?: string; email_verified?: boolean; given_name?: string; family_name?: string; name?: string };
+type ProviderClaims = { email?: string; email_verified?: boolean; given_name?: string; family_name?: string; name?: string; org_id?: string };
 
 /**
  * Resolves a verified token to the user it stands for. A provider user's first call creates
  * their record, or links an existing one with the same e-mail (for example an invited educator).
  */
 export function createAuthenticator(
-  repos: { users: UsersRepository; identity: IdentityRepository },
+  repos: { users: UsersRepository; identity: IdentityRepository; sso: SsoRepository },
   tokens: TokenService,
   fetchUserInfo: (token: string) => Promise<ProviderClaims | null>,
 ) {
@@ -68,7 +69,7 @@ export function createAuthenticator(
     // Access tokens carry the e-mail as a claim, a namespaced custom claim, or not at all (then
     // the provider's userinfo tells).
     const namespaced = (name: string) => Object.entries(verified.payload).find(([k]) => k.endsWith(`/${name}`))?.[1];
-    let claims: ProviderClaims = { ...(verified.payload as ProviderClaims) };
+    let claims: ProviderClaims & Record<string, unknown> = { ...(verified.payload as ProviderClaims) };
     if (typeof namespaced('email') === 'string') claims.email = namespaced('email') as string;
     if (typeof namespaced('email_verified') === 'boolean') claims.email_verified = namespaced('email_verified') as boolean;
     if (!claims.email) claims = { ...claims, ...((await fetchUserInfo(verified.token)) ?? {}) };
@@ -87,7 +88,22 @@ export function createAuthenticator(
     return { user: linked, token };
   }
 
-  async function linkOrCreate(subject: string, email: string, claims: ProviderClaims): Promise<UserRow> {
+  /**
+   * Where an Auth0 Organization's teacher starts (its token's `org_id`, an AUTH0 connection):
+   * the school its claim names (a namespaced claim of the connection's school claim), else the
+   * organization itself. None without one.
+   */
+  async function organizationOf(claims: ProviderClaims & Record<string, unknown>): Promise<string | null> {
+    const connection = typeof claims.org_id === 'string' ? await repos.sso.forAuth0Organization(claims.org_id) : undefined;
+    if (!connection) return null;
+    const claim = connection.schoolClaim;
+    const value = claim ? Object.entries(claims).find(([name]) => name === claim || name.endsWith(`/${claim}`))?.[1] : undefined;
+    return (typeof value === 'string' ? await repos.sso.schoolOf(connection.organizationId, value) : undefined) ?? connection.organizationId;
+  }
+
+  async function linkOrCreate(subject: string, email: string, claims: ProviderClaims & Record<string, unknown>): Promise<UserRow> {
+    // Read before the transaction: the embedded database has one connection, which it holds.
+    const organizationId = await organizationOf(claims);
     return users.transaction(async (tx) => {
       const existing = await tx.byEmail(email);
       if (existing) {
@@ -110,6 +126,7 @@ export function createAuthenticator(
       const created = await tx.create({
         ssoId: subject,
         role: 'USER',
+        organizationId,
         email,
         firstName: claims.given_name ?? first,
         lastName: claims.family_name ?? rest.join(' '),

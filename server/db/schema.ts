@@ -774,10 +774,10 @@ export const ssoConnections = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    protocol: text('protocol', { enum: ['OIDC', 'SAML'] }).notNull(),
+    protocol: text('protocol', { enum: ['OIDC', 'SAML', 'AUTH0'] }).notNull(),
     /** What the sign-in page calls the provider ("Northwind Google Workspace"). */
     displayName: text('display_name').notNull(),
-    /** OIDC: the issuer (discovery at its /.well-known/openid-configuration). SAML: the IdP's entity ID. */
+    /** OIDC: the issuer (discovery at its /.well-known/openid-configuration). SAML: the IdP's entity ID. AUTH0: the Auth0 Organization's id. */
     issuer: text('issuer').notNull(),
     /** OIDC only. */
     clientId: text('client_id'),

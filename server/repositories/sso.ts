@@ -7,7 +7,7 @@ export type SsoConnectionRow = {
   id: string;
   organizationId: string;
   organizationName: string;
-  protocol: 'OIDC' | 'SAML';
+  protocol: 'OIDC' | 'SAML' | 'AUTH0';
   displayName: string;
   issuer: string;
   clientId: string | null;
@@ -54,6 +54,11 @@ export function createSsoRepository(db: Db) {
       return one<SsoConnectionRow>(sql`select ${CONNECTION_COLUMNS} from sso_domains x
         join sso_connections c on c.id = x.connection_id join organizations o on o.id = c.organization_id
         where x.domain in (${sql.join(candidates.map((d) => sql`${d}`), sql`, `)}) order by length(x.domain) desc limit 1`);
+    },
+
+    /** The connection of an Auth0 Organization (its `org_id`), with an Auth0 tenant. */
+    async forAuth0Organization(orgId: string): Promise<SsoConnectionRow | undefined> {
+      return one<SsoConnectionRow>(sql`select ${CONNECTION_COLUMNS} from sso_connections c join organizations o on o.id = c.organization_id where c.protocol = 'AUTH0' and c.issuer = ${orgId}`);
     },
 
     async byId(id: string): Promise<SsoConnectionRow | undefined> {

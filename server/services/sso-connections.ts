@@ -90,20 +90,27 @@ export function createSsoConnections({ repos, changes, sso, config }: { repos: R
       const badDomain = domains.find((d) => !DOMAIN.test(d));
       if (badDomain !== undefined) throw unprocessable(`"${badDomain}" is not an e-mail domain (like district.org)`, 'INVALID_DOMAIN');
       const oidc = input.protocol === 'OIDC';
+      const saml = input.protocol === 'SAML';
+      if (input.protocol === 'AUTH0' && config.provider.embedded) {
+        throw unprocessable('Auth0 Organizations connect only when the platform signs in with an Auth0 tenant (AUTH0_DOMAIN): choose OpenID Connect or SAML', 'AUTH0_NOT_CONFIGURED');
+      }
+      if (input.protocol === 'AUTH0' && !/^org_[A-Za-z0-9]+$/.test(input.issuer.trim())) {
+        throw unprocessable('An Auth0 Organization’s id starts with org_ (Auth0 dashboard › Organizations)', 'INVALID_AUTH0_ORGANIZATION');
+      }
       const fields = {
         protocol: input.protocol,
         displayName: input.displayName.trim(),
         issuer: oidc ? webAddress(input.issuer, 'issuer') : input.issuer.trim(),
         clientId: oidc ? (input.clientId?.trim() ?? null) : null,
-        ssoUrl: oidc ? null : input.ssoUrl ? webAddress(input.ssoUrl, 'sign-in URL') : null,
-        certificate: oidc ? null : input.certificate ? signingKey(input.certificate) : null,
+        ssoUrl: saml && input.ssoUrl ? webAddress(input.ssoUrl, 'sign-in URL') : null,
+        certificate: saml && input.certificate ? signingKey(input.certificate) : null,
         schoolClaim: input.schoolClaim?.trim() || null,
         allowPasswords: input.allowPasswords ?? false,
         domains,
       };
       if (!fields.displayName) throw unprocessable('The display name is required', 'DISPLAY_NAME_REQUIRED');
       if (oidc && !fields.clientId) throw unprocessable('An OpenID Connect connection needs its client ID', 'CLIENT_ID_REQUIRED');
-      if (!oidc && (!fields.ssoUrl || !fields.certificate)) throw unprocessable('A SAML connection needs the identity provider’s sign-in URL and its signing certificate', 'SAML_DETAILS_REQUIRED');
+      if (saml && (!fields.ssoUrl || !fields.certificate)) throw unprocessable('A SAML connection needs the identity provider’s sign-in URL and its signing certificate', 'SAML_DETAILS_REQUIRED');
 
       const saved = await changes.apply(admin, async (unit) => {
         const organization = await organizationOf(unit.repos, organizationId);

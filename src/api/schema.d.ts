@@ -1548,7 +1548,11 @@ export interface paths {
          *     OIDC needs `issuer` (discovered at its `/.well-known/openid-configuration`), `clientId` and,
          *     when the connection is new, `clientSecret` (omit it to keep the saved one). SAML needs
          *     `issuer` (the IdP's entity ID), `ssoUrl` (its redirect-binding sign-in URL) and its signing
-         *     `certificate` (PEM). Only an organization without a parent can be connected (409
+         *     `certificate` (PEM). With an Auth0 tenant (AUTH0_DOMAIN) the connection is `AUTH0`: its
+         *     `issuer` is the Auth0 Organization's id (`org_…`), whose enterprise connection signs the
+         *     teachers in at Auth0; a first sign-in whose token carries that `org_id` provisions the
+         *     teacher in this organization (422 `AUTH0_NOT_CONFIGURED` without a tenant). Only an
+         *     organization without a parent can be connected (409
          *     `NOT_TOP_LEVEL`); a domain another organization's connection owns is refused (409
          *     `DOMAIN_TAKEN`). Recorded in the audit log.
          */
@@ -2863,10 +2867,10 @@ export interface components {
         };
         SsoConnectionInput: {
             /** @enum {string} */
-            protocol: "OIDC" | "SAML";
+            protocol: "OIDC" | "SAML" | "AUTH0";
             /** @description What the sign-in page calls the provider. */
             displayName: string;
-            /** @description OIDC: the issuer URL. SAML: the IdP's entity ID. */
+            /** @description OIDC: the issuer URL. SAML: the IdP's entity ID. AUTH0: the Auth0 Organization's id (org_…). */
             issuer: string;
             /** @description OIDC only. */
             clientId?: string;
@@ -2913,7 +2917,7 @@ export interface components {
             /** Format: uuid */
             organizationId: string;
             /** @enum {string} */
-            protocol: "OIDC" | "SAML";
+            protocol: "OIDC" | "SAML" | "AUTH0";
             displayName: string;
             issuer: string;
             clientId: string | null;

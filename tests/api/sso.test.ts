@@ -434,3 +434,43 @@ describe('disconnecting', () => {
     expect(again.statusCode).toBe(404);
   });
 });
+
+describe('with an Auth0 tenant (AUTH0_DOMAIN): the connection is an Auth0 Organization', () => {
+  let tenant: TestApp;
+  afterAll(async () => {
+    await tenant?.close();
+  });
+
+  it("is refused without a tenant, and with one provisions a first sign-in whose token carries the Organization's org_id into its school", async () => {
+    const auth0 = { protocol: 'AUTH0', displayName: 'Northwind (Auth0)', issuer: 'org_Nw12Ab34', domains: ['northwind.example.org'], schoolClaim: 'school' };
+    // The embedded provider cannot hand a sign-in to an Auth0 Organization.
+    const embedded = await api(world.tokens.admin, 'PUT', `/admin/organizations/${world.orgs.harbor.id}/sso-connection`, { ...auth0, domains: ['harbor.example.org'] });
+    expect(embedded.statusCode).toBe(422);
+    expect(embedded.json().error.code).toBe('AUTH0_NOT_CONFIGURED');
+
+    tenant = await createTestApp({ env: { AUTH0_DOMAIN: 'https://district-test.auth0.example' } });
+    const tenantWorld = await loadWorld(tenant);
+    const put = (body: unknown) => tenant.request(tenantWorld.tokens.admin, { method: 'PUT', url: `/api/admin/organizations/${tenantWorld.orgs.northwind.id}/sso-connection`, payload: body as Record<string, unknown> });
+    expect((await put({ ...auth0, issuer: 'Northwind' })).json().error.code).toBe('INVALID_AUTH0_ORGANIZATION');
+    expect((await put(auth0)).statusCode).toBe(200);
+    // The sign-in screen sends the domain to the tenant, whose home-realm discovery picks the Organization's connection.
+    expect((await tenant.request(null, { method: 'POST', url: '/api/identity/authorize', payload: { email: 'kim.auth0@northwind.example.org' } })).json().loginMethod).toBe('PROVIDER');
+    const school = tenantWorld.orgs.northwindSchools[1]!;
+    const token = await tenant.provider.sign({
+      sub: 'waad|kim',
+      email: 'kim.auth0@northwind.example.org',
+      email_verified: true,
+      org_id: 'org_Nw12Ab34',
+      'https://learn.example.org/school': school.name,
+    });
+    const me = await tenant.request(token, { method: 'GET', url: '/api/identity/me' });
+    expect(me.statusCode, me.body).toBe(200);
+    const [row] = await tenant.query<{ organizationId: string; role: string }>(sql`select organization_id::text as "organizationId", role from users where email = 'kim.auth0@northwind.example.org'`);
+    expect(row).toEqual({ organizationId: school.id, role: 'USER' });
+    // Another Organization's token (or none) provisions no membership.
+    const stranger = await tenant.provider.sign({ sub: 'waad|lee', email: 'lee@elsewhere.example.org', email_verified: true, org_id: 'org_Other' });
+    expect((await tenant.request(stranger, { method: 'GET', url: '/api/identity/me' })).statusCode).toBe(200);
+    const [other] = await tenant.query<{ organizationId: string | null }>(sql`select organization_id::text as "organizationId" from users where email = 'lee@elsewhere.example.org'`);
+    expect(other!.organizationId).toBeNull();
+  });
+});

@@ -24,15 +24,33 @@ export type OidcIdp = { issuer: string; clientId: string; clientSecret: string; 
  * product's): discovery, authorization with PKCE, token endpoint with the client's secret. Its
  * sign-in page signs in the `login_hint` at once when the directory has it, else shows an error.
  */
-export async function startOidcIdp(options: { redirectUri: string; directory: Record<string, DirectoryEntry>; host?: string }): Promise<OidcIdp> {
+export async function startOidcIdp(options: {
+  redirectUri: string;
+  directory: Record<string, DirectoryEntry>;
+  /** Signs in any address of this domain the directory lacks, as a teacher of `school` (the demo's sandbox). */
+  anyAddressOf?: { domain: string; school?: string };
+  port?: number;
+  clientSecret?: string;
+}): Promise<OidcIdp> {
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  const issuer = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'elp-district-client';
-  const clientSecret = `secret-${randomUUID()}`;
+  const clientSecret = options.clientSecret ?? `secret-${randomUUID()}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const bySubject = new Map(Object.entries(options.directory).map(([email, entry]) => [entry.subject, { email, ...entry }]));
+  const directory = { ...options.directory };
+  /** Who the district says the address is: its directory entry, or a new teacher of the sandbox's domain. */
+  const entryOf = (email: string): DirectoryEntry | undefined => {
+    if (directory[email]) return directory[email];
+    const local = email.endsWith(`@${options.anyAddressOf?.domain}`) ? email.split('@')[0]! : null;
+    if (!local) return undefined;
+    const [given = local, ...family] = local.split(/[._-]+/).map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+    directory[email] = { subject: `sandbox-${local}`, givenName: given, familyName: family.join(' ') || 'Teacher', school: options.anyAddressOf?.school };
+    bySubject.set(directory[email].subject, { email, ...directory[email] });
+    return directory[email];
+  };
+  const bySubject = new Map(Object.entries(directory).map(([email, entry]) => [entry.subject, { email, ...entry }]));
   const configuration: Configuration = {
     jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'district-key', alg: 'RS256', use: 'sig' }] as NonNullable<Configuration['jwks']>['keys'] },
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [options.redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
@@ -68,7 +86,7 @@ export async function startOidcIdp(options: { redirectUri: string; directory: Re
       try {
         const interaction = await provider.interactionDetails(req, res);
         const hint = String(interaction.params.login_hint ?? '').toLowerCase();
-        const entry = options.directory[hint];
+        const entry = entryOf(hint);
         if (!entry) {
           res.writeHead(403, { 'content-type': 'text/plain' }).end(`No account for ${hint} in this district`);
           return;

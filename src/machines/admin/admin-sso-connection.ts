@@ -58,6 +58,8 @@ export function ssoConnectionForm(organizationId: string, connection: SsoConnect
       INVALID_DOMAIN: 'domains',
       DOMAIN_TAKEN: 'domains',
       INVALID_URL: 'issuer',
+      INVALID_AUTH0_ORGANIZATION: 'issuer',
+      AUTH0_NOT_CONFIGURED: 'issuer',
       INVALID_CERTIFICATE: 'certificate',
       CLIENT_ID_REQUIRED: 'clientId',
       SAML_DETAILS_REQUIRED: 'ssoUrl',
@@ -70,8 +72,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 /** What the form sends: the protocol's own details only, and the secret only when one was typed. */
 export function connectionInput(values: FormValues): SsoConnectionInput {
-  const protocol = values.protocol === 'SAML' ? 'SAML' : 'OIDC';
+  const protocol: Protocol = values.protocol === 'SAML' || values.protocol === 'AUTH0' ? values.protocol : 'OIDC';
   const oidc = protocol === 'OIDC';
+  const saml = protocol === 'SAML';
   return {
     protocol,
     displayName: text(values.displayName),
@@ -81,8 +84,8 @@ export function connectionInput(values: FormValues): SsoConnectionInput {
     allowPasswords: values.allowPasswords === true,
     ...(oidc && text(values.clientId) && { clientId: text(values.clientId) }),
     ...(oidc && text(values.clientSecret) && { clientSecret: text(values.clientSecret) }),
-    ...(!oidc && text(values.ssoUrl) && { ssoUrl: text(values.ssoUrl) }),
-    ...(!oidc && text(values.certificate) && { certificate: text(values.certificate) }),
+    ...(saml && text(values.ssoUrl) && { ssoUrl: text(values.ssoUrl) }),
+    ...(saml && text(values.certificate) && { certificate: text(values.certificate) }),
   };
 }
 

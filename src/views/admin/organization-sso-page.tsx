@@ -33,7 +33,14 @@ import { stack } from '@/views/components/page.css';
 const PROTOCOLS: { id: Protocol; name: string; hint: string }[] = [
   { id: 'OIDC', name: 'OpenID Connect', hint: 'Google Workspace, Microsoft Entra ID, Clever, ClassLink' },
   { id: 'SAML', name: 'SAML 2.0', hint: 'ADFS, Shibboleth and other SAML identity providers' },
+  { id: 'AUTH0', name: 'Auth0 Organization', hint: 'when the platform signs in with an Auth0 tenant: the Organization’s enterprise connection' },
 ];
+
+const ISSUER_HINTS: Record<Protocol, string> = {
+  OIDC: 'The issuer URL, like https://accounts.google.com or https://login.microsoftonline.com/<tenant>/v2.0.',
+  SAML: 'The identity provider’s entity ID.',
+  AUTH0: 'The Auth0 Organization’s id, like org_Ab12Cd34 (Auth0 dashboard › Organizations).',
+};
 
 /** An organization's single sign-on: the connection to its identity provider, and what to register there. */
 export function AdminOrganizationSsoPage() {
@@ -93,13 +100,8 @@ function ConnectionEditor({ organizationId, connection }: { organizationId: stri
               ))}
             </fieldset>
             <TextField form={form} name="displayName" autoComplete="off" hint="Teachers read it on the way: “Continue with Northwind Google Workspace”." />
-            <TextField
-              form={form}
-              name="issuer"
-              autoComplete="off"
-              hint={oidc ? 'The issuer URL, like https://accounts.google.com or https://login.microsoftonline.com/<tenant>/v2.0.' : 'The identity provider’s entity ID.'}
-            />
-            {oidc ? (
+            <TextField form={form} name="issuer" autoComplete="off" hint={ISSUER_HINTS[protocol]} />
+            {oidc && (
               <>
                 <TextField form={form} name="clientId" autoComplete="off" />
                 <TextField
@@ -110,7 +112,8 @@ function ConnectionEditor({ organizationId, connection }: { organizationId: stri
                   hint={connection?.hasClientSecret ? 'Saved. Leave empty to keep it; it is never shown again.' : 'From the app you registered at the provider.'}
                 />
               </>
-            ) : (
+            )}
+            {protocol === 'SAML' && (
               <>
                 <TextField form={form} name="ssoUrl" autoComplete="off" inputMode="url" hint="Its single sign-on URL (HTTP-Redirect binding)." />
                 <TextField form={form} name="certificate" rows={6} hint="Its signing certificate, PEM (-----BEGIN CERTIFICATE-----)." />
