@@ -16,6 +16,8 @@ export const ROLES = {
   browsing: [...PAYING, 'DEMO'],
   /** Who sees the Educator Usage report. */
   usage: ['SCHOOL_ADMIN', 'DISTRICT_ADMIN'],
+  /** Who keeps a district's roster in the educator app (the platform admin does on the admin site). */
+  roster: ['DISTRICT_ADMIN'],
   demo: ['DEMO'],
 } as const satisfies Record<string, readonly Role[]>;
 
@@ -98,6 +100,8 @@ const ROUTE_TABLE = [
   { name: 'learning', path: '/learning', title: 'My learning', shell: true, meta: withRoles(ROLES.paying) },
   { name: 'billing', path: '/billing', title: 'Billing', shell: true, meta: withRoles(ROLES.paying) },
   { name: 'usage', path: '/usage', title: 'Educator Usage', shell: true, meta: withRoles(ROLES.usage) },
+  // Not in the spec: the district's roster (OneRoster imports and REST endpoint), reached from Educator Usage.
+  { name: 'roster', path: '/usage/roster', title: 'Roster', shell: true, meta: withRoles(ROLES.roster) },
   { name: 'my-account-profile', path: '/my-account/profile', shell: true, meta: { redirectTo: '/profile' } },
   { name: 'my-account-learning', path: '/my-account/learning', shell: true, meta: { redirectTo: '/learning' } },
   { name: 'my-account-billing', path: '/my-account/billing', shell: true, meta: { redirectTo: '/billing' } },

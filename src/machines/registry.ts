@@ -32,6 +32,8 @@ import { snackbarMachine } from '@/machines/snackbar/snackbar.machine';
 import { subscriptionsMachine } from '@/machines/subscriptions/subscriptions.machine';
 import { tableMachine } from '@/machines/table/table.machine';
 import { bulkInviteMachine } from '@/machines/usage/bulk-invite.machine';
+import { rosterMachine } from '@/machines/roster/roster.machine';
+import { rosterSourceMachine } from '@/machines/roster/roster-source.machine';
 import { schoolSearchMachine } from '@/machines/usage/school-search.machine';
 import { usageMachine } from '@/machines/usage/usage.machine';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
@@ -106,6 +108,10 @@ export const MACHINES: readonly MachineEntry[] = [
   { name: 'usage', folder: 'usage', machine: usageMachine, live: { screen: 'usage' } },
   { name: 'school-search', folder: 'usage', machine: schoolSearchMachine },
   { name: 'bulk-invite', folder: 'usage', machine: bulkInviteMachine },
+  // A district's roster (OneRoster): the zip's dry run, its review and applying, the history; the
+  // REST endpoint is its child, drawn apart.
+  { name: 'roster', folder: 'roster', machine: rosterMachine, live: { screen: 'roster' } },
+  { name: 'roster-source', folder: 'roster', machine: rosterSourceMachine },
 ];
 
 /** Folders under src/machines that hold shared helpers, not a machine. */

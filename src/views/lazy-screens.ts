@@ -31,5 +31,6 @@ export const LAZY_SCREENS = {
   learning: () => import('@/views/screens/learning-page').then((m) => m.LearningPage),
   billing: () => import('@/views/screens/billing-page').then((m) => m.BillingPage),
   usage: () => import('@/views/screens/usage-page').then((m) => m.UsagePage),
+  roster: () => import('@/views/screens/roster-page').then((m) => m.RosterPage),
   statecharts: () => import('@/views/statecharts/statecharts-screen').then((m) => m.StatechartsScreen),
 } satisfies Record<ScreenName, ScreenLoader>;

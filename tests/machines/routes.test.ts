@@ -29,6 +29,8 @@ const SPEC: Record<RouteName, { path: string; who: 'anonymous' | 'anyone' | 'red
   learning: { path: '/learning', who: PAYING },
   billing: { path: '/billing', who: PAYING },
   usage: { path: '/usage', who: ['SCHOOL_ADMIN', 'DISTRICT_ADMIN'] },
+  // Not in the spec: a district's roster, kept by its district admins (the platform admin's is on the admin site).
+  roster: { path: '/usage/roster', who: ['DISTRICT_ADMIN'] },
   'my-account-profile': { path: '/my-account/profile', who: 'redirect' },
   'my-account-learning': { path: '/my-account/learning', who: 'redirect' },
   'my-account-billing': { path: '/my-account/billing', who: 'redirect' },
@@ -81,6 +83,7 @@ describe('route table', () => {
       'learning',
       'billing',
       'usage',
+      'roster',
       'my-account-profile',
       'my-account-learning',
       'my-account-billing',

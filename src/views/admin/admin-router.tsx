@@ -93,6 +93,7 @@ export function createAdminRoutes(root: RootActor): RouteObject[] {
         { path: 'organizations/new', ...screen(() => import('@/views/admin/organization-new-page').then((m) => m.AdminNewOrganizationPage)) },
         { path: 'organizations/:id', ...screen(() => import('@/views/admin/organization-page').then((m) => m.AdminOrganizationPage)) },
         { path: 'organizations/:id/sign-in', ...screen(() => import('@/views/admin/organization-sso-page').then((m) => m.AdminOrganizationSsoPage)) },
+        { path: 'organizations/:id/roster', ...screen(() => import('@/views/admin/organization-roster-page').then((m) => m.AdminOrganizationRosterPage)) },
         { path: 'framework', ...screen(() => import('@/views/admin/framework-page').then((m) => m.AdminFrameworkPage)) },
         { path: 'audiences', ...screen(() => import('@/views/admin/audiences-page').then((m) => m.AdminAudiencesPage)) },
         { path: '*', element: <AdminNotFound /> },

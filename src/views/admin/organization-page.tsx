@@ -104,6 +104,14 @@ function Details({ actor, view }: Props) {
         )}
         <dt>Members</dt>
         <dd>{organization.memberCount}</dd>
+        {organization.type === 'DISTRICT' && (
+          <>
+            <dt>Roster</dt>
+            <dd>
+              <Link to={`/admin/organizations/${organization.id}/roster`}>Imports and REST endpoint</Link>
+            </dd>
+          </>
+        )}
         {!organization.parentId && (
           <>
             <dt>Single sign-on</dt>

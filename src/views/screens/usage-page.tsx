@@ -32,7 +32,7 @@ import { LoadError } from '@/views/components/load-error';
 import { useIntents } from '@/views/hooks/use-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { BaseCard } from '@/views/layout/base-card';
-import { Button } from '@/views/layout/button';
+import { Button, ButtonLink } from '@/views/layout/button';
 import { PageLayout } from '@/views/layout/page-layout';
 import { useRoot } from '@/views/root-context';
 import { FrameworkHeatmapSkeleton, LazyFrameworkHeatmap, LazyLoginsChart, LoginsChartSkeleton } from '@/views/usage/charts/lazy-charts';
@@ -84,6 +84,11 @@ export function UsagePage() {
       title="Educator Usage"
       titleSlot={
         <div className={styles.titleActions}>
+          {isDistrictAdmin && (
+            <ButtonLink tone="secondary" to="/usage/roster">
+              Import roster
+            </ButtonLink>
+          )}
           <Button tone="secondary" onClick={intents.openImport}>
             Invite from CSV
           </Button>
