@@ -108,7 +108,7 @@ test('a district connected to its identity provider signs its teachers in with t
   await details.getByRole('link', { name: `Riverbend Google (${DOMAIN})` }).click();
   await expect(page.getByLabel('Client secret')).toHaveValue('');
   await expect(page.getByText('Saved. Leave empty to keep it')).toBeVisible();
-  await page.getByRole('link', { name: 'Back to the organization' }).click();
+  await page.getByRole('link', { name: `← ${DISTRICT}` }).click();
 
   // The district moves to its SAML IdP: the same page, the other protocol.
   await details.getByRole('link', { name: `Riverbend Google (${DOMAIN})` }).click();

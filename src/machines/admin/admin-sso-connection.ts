@@ -1,4 +1,4 @@
-import { adminDeleteSsoConnection, adminGetSsoConnection, adminSaveSsoConnection, type SsoConnection, type SsoConnectionInput } from '@/api/operations/admin-organizations';
+import { adminDeleteSsoConnection, adminGetOrganization, adminGetSsoConnection, adminSaveSsoConnection, type SsoConnection, type SsoConnectionInput } from '@/api/operations/admin-organizations';
 import { required } from '@/lib/validation/rules';
 import { defineForm } from '@/machines/form/form.actors';
 import type { FormInput, FormValues } from '@/machines/form/form.types';
@@ -12,9 +12,15 @@ import type { AppServices } from '@/machines/root/app-services';
 // loaded (null: none yet), edited on the form machine and saved; or removed. Both go back to the
 // organization's page, which shows the connection, with the outcome in the snackbar.
 
-export const ssoConnectionMachine = createResourceMachine<SsoConnection | null, { id: string }>({ id: 'adminSsoConnection' });
+/** The page's data: whose connection it is, and the connection (null: none yet). */
+export type SsoPage = { organizationName: string; connection: SsoConnection | null };
+
+export const ssoConnectionMachine = createResourceMachine<SsoPage, { id: string }>({ id: 'adminSsoConnection' });
 export const ssoConnectionScreen = defineScreen('adminSsoConnection', ({ api }) =>
-  withFetch(ssoConnectionMachine, (params, signal) => adminGetSsoConnection(api, params.id, { signal })),
+  withFetch(ssoConnectionMachine, async (params, signal) => {
+    const [organization, connection] = await Promise.all([adminGetOrganization(api, params.id, { signal }), adminGetSsoConnection(api, params.id, { signal })]);
+    return { organizationName: organization.name, connection };
+  }),
 );
 
 export type Protocol = SsoConnectionInput['protocol'];

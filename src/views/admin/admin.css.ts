@@ -160,9 +160,13 @@ export const card = style({
   borderRadius: vars.radius.md,
   padding: vars.space.lg,
   display: 'grid',
+  // One column that may be narrower than a long word in it (an address in a hint wraps instead of widening the fields).
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.md,
   alignContent: 'start',
 });
+/** A group of choices inside a card: its legend reads as a field's label, without the browser's frame. */
+export const choiceGroup = style({ border: 0, margin: 0, padding: 0, display: 'grid', gap: vars.space.xxs, minWidth: 0 });
 export const cardTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold });
 export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 });
 globalStyle(`${facts} dt`, { color: vars.color.textMuted, fontSize: vars.fontSize.sm });

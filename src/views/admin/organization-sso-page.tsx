@@ -9,6 +9,7 @@ import {
   ssoConnectionScreen,
   type Protocol,
   type SsoConnection,
+  type SsoPage,
 } from '@/machines/admin/admin-sso-connection';
 import { formIntents } from '@/machines/form/form.intents';
 import { selectIsSubmitting, selectValue } from '@/machines/form/form.selectors';
@@ -48,22 +49,22 @@ export function AdminOrganizationSsoPage() {
   const resource = useScreenActor(ssoConnectionScreen, { input: loadAtStart({ id }) });
   const settled = useSelector(resource, selectIsResourceSettled);
   const failed = useSelector(resource, selectHasResourceFailed);
-  const connection = useSelector(resource, selectResourceData) as SsoConnection | null;
+  const data = useSelector(resource, selectResourceData) as SsoPage | null;
   const { retry } = useIntents(resource, resourceIntents);
-  useDocumentTitle('Single sign-on · Platform admin');
+  useDocumentTitle(`Single sign-on${data ? ` of ${data.organizationName}` : ''} · Platform admin`);
 
   if (!settled) return <LoadingScreen label="Loading the sign-in connection" />;
-  if (failed) {
+  if (failed || !data) {
     return (
       <AdminPage title="Single sign-on">
         <LoadError onRetry={retry} />
       </AdminPage>
     );
   }
-  return <ConnectionEditor organizationId={id} connection={connection} />;
+  return <ConnectionEditor organizationId={id} organizationName={data.organizationName} connection={data.connection} />;
 }
 
-function ConnectionEditor({ organizationId, connection }: { organizationId: string; connection: SsoConnection | null }) {
+function ConnectionEditor({ organizationId, organizationName, connection }: { organizationId: string; organizationName: string; connection: SsoConnection | null }) {
   const form = useScreenActor(saveSsoConnectionForm, { input: ssoConnectionForm(organizationId, connection) });
   const { onSubmit } = useForm(form);
   const { change } = useIntents(form, formIntents);
@@ -77,18 +78,18 @@ function ConnectionEditor({ organizationId, connection }: { organizationId: stri
   return (
     <>
       <Link to={`/admin/organizations/${organizationId}`} className={styles.back}>
-        ← Back to the organization
+        ← {organizationName}
       </Link>
       <AdminPage
         title="Single sign-on"
-        lead="Teachers whose address is in these domains sign in with the district’s own accounts: the sign-in page sends them to its identity provider, and their first sign-in makes their account. Schools of a district are covered by the district’s connection."
+        lead={`Teachers of ${organizationName} whose address is in these domains sign in with the accounts it gives them: the sign-in page sends them to its identity provider, and their first sign-in makes their account. A district’s connection covers its schools.`}
       >
         <div className={styles.detailGrid}>
           <form className={`${stack} ${styles.card}`} onSubmit={onSubmit} noValidate aria-labelledby="sso-settings">
             <h2 id="sso-settings" className={styles.cardTitle}>
               Identity provider
             </h2>
-            <fieldset className={stack}>
+            <fieldset className={styles.choiceGroup}>
               <legend className={styles.fieldLabel}>Protocol</legend>
               {PROTOCOLS.map((p) => (
                 <label key={p.id} className={checkRow}>
