@@ -132,7 +132,7 @@ function createContext(
     rostering: createRostering({ repos, changes: adminChanges, sessions, sealer: sealer(config.localTokens.secret), log: log.child({ service: 'rostering' }) }),
     mediaUrls: createMediaUrls({ secret: config.localTokens.secret, ttlSeconds: config.media.signedUrlTtlSeconds }),
     features: createFeatures(config.growthbook.featuresFile),
-    sso: createSso({ repos, config }),
+    sso: createSso({ repos, config, sessions, log: log.child({ service: 'sso' }) }),
     limiter,
     passwords: createPasswordChecks(config.passwordChecks),
     signIns: config.rateLimit.enabled ? createSignInThrottle({ limits: config.rateLimit.signIn, redis, prefix: config.redisPrefix }) : UNTHROTTLED,

@@ -95,7 +95,9 @@ export function createAuthenticator(
    */
   async function organizationOf(claims: ProviderClaims & Record<string, unknown>): Promise<string | null> {
     const connection = typeof claims.org_id === 'string' ? await repos.sso.forAuth0Organization(claims.org_id) : undefined;
-    if (!connection) return null;
+    // Only a verified address of the Organization's own domains joins it (a Database sign-up left on at Auth0 does not).
+    const domain = claims.email?.trim().toLowerCase().split('@').pop() ?? '';
+    if (!connection || claims.email_verified !== true || (await repos.sso.forDomain(domain))?.id !== connection.id) return null;
     const claim = connection.schoolClaim;
     const value = claim ? Object.entries(claims).find(([name]) => name === claim || name.endsWith(`/${claim}`))?.[1] : undefined;
     return (typeof value === 'string' ? await repos.sso.schoolOf(connection.organizationId, value) : undefined) ?? connection.organizationId;

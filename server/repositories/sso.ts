@@ -69,12 +69,15 @@ export function createSsoRepository(db: Db) {
       return one<SsoConnectionRow>(sql`select ${CONNECTION_COLUMNS} from sso_connections c join organizations o on o.id = c.organization_id where c.organization_id = ${organizationId}::uuid`);
     },
 
-    /** Domains of the list another organization's connection owns already, with that organization's name. */
+    /** Domains another organization's connection owns that are, contain or lie under one of these, with that organization's name. */
     async domainsTaken(organizationId: string, domains: readonly string[]): Promise<{ domain: string; organizationName: string }[]> {
       if (!domains.length) return [];
       return rows(db, sql`select x.domain as "domain", o.name as "organizationName" from sso_domains x
         join sso_connections c on c.id = x.connection_id join organizations o on o.id = c.organization_id
-        where x.domain in (${sql.join(domains.map((d) => sql`${d}`), sql`, `)}) and c.organization_id <> ${organizationId}::uuid order by x.domain`);
+        where c.organization_id <> ${organizationId}::uuid and (${sql.join(
+          domains.map((d) => sql`(x.domain = ${d} or x.domain like ${`%.${d}`} or ${d} like '%.' || x.domain)`),
+          sql` or `,
+        )}) order by x.domain`);
     },
 
     /** Creates or replaces an organization's connection and its domains. */
@@ -105,6 +108,21 @@ export function createSsoRepository(db: Db) {
     /** The account a connection's subject signed in as before. */
     async identity(connectionId: string, subject: string): Promise<string | undefined> {
       return (await one<{ userId: string }>(sql`select user_id::text as "userId" from user_identities where connection_id = ${connectionId}::uuid and subject = ${subject}`))?.userId;
+    },
+
+    /** Whether the account already signs in with some subject of this connection. */
+    async hasIdentity(connectionId: string, userId: string): Promise<boolean> {
+      return (await rows(db, sql`select 1 from user_identities where connection_id = ${connectionId}::uuid and user_id = ${userId}::uuid limit 1`)).length > 0;
+    },
+
+    /** Whether an organization is this one or one of its schools. */
+    async inOrganization(organizationId: string, memberOf: string): Promise<boolean> {
+      return (await rows(db, sql`select 1 from organizations where id = ${memberOf}::uuid and (id = ${organizationId}::uuid or parent_id = ${organizationId}::uuid)`)).length > 0;
+    },
+
+    /** The subjects of a connection whose provider changed: they may name other people there now. */
+    async forgetIdentities(connectionId: string): Promise<void> {
+      await db.execute(sql`delete from user_identities where connection_id = ${connectionId}::uuid`);
     },
 
     async link(connectionId: string, subject: string, userId: string): Promise<void> {
@@ -152,8 +170,8 @@ export function createSsoRepository(db: Db) {
       return (await rows(db, sql`insert into saml_assertions_used (id, expires_at) values (${id}, ${expiresAt.toISOString()}::timestamptz) on conflict do nothing returning id`)).length > 0;
     },
 
-    async purgeExpired(): Promise<void> {
-      await db.execute(sql`delete from sso_requests where expires_at < now() - interval '1 hour'`);
+    async purgeExpired(interactionUid: string): Promise<void> {
+      await db.execute(sql`delete from sso_requests where expires_at < now() - interval '1 hour' or (interaction_uid = ${interactionUid} and user_id is null)`);
       await db.execute(sql`delete from saml_assertions_used where expires_at < now()`);
     },
   };

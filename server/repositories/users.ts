@@ -128,10 +128,15 @@ function usersQueries(db: Db) {
     },
 
     /** Signed in through the district's identity provider: that accepts an invitation and proves the address. */
-    async acceptBySso(userId: string): Promise<void> {
+    async acceptBySso(userId: string, options: { endOthers: boolean }): Promise<void> {
       await db
         .update(users)
-        .set({ invitationAcceptedAt: acceptedNow, verifiedAt: sql`coalesce(${users.verifiedAt}, app_now())` })
+        .set({
+          invitationAcceptedAt: acceptedNow,
+          verifiedAt: sql`coalesce(${users.verifiedAt}, app_now())`,
+          // An address nobody had proven: whoever signed it up loses the password and every session.
+          ...(options.endOthers && { passwordHash: null, sessionsNotBefore: sql`now()` }),
+        })
         .where(eq(users.id, userId));
     },
 

@@ -15,6 +15,14 @@ type Input = Schemas['SsoConnectionInput'];
 
 const DOMAIN = /^(?=.{3,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
+/**
+ * Domains nobody's district owns: public mail services, and the shared suffixes under which
+ * districts and schools get their own names (a state's k12 zone, a country's academic or school
+ * zone). A connection of one would sign in everybody below it.
+ */
+const SHARED_DOMAINS = new Set(['gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'yahoo.com', 'icloud.com', 'me.com', 'aol.com', 'proton.me', 'protonmail.com', 'gmx.com', 'mail.com', 'zoho.com']);
+const SHARED_SUFFIX = /^(?:k12\.[a-z]{2}\.us|[a-z]{2}\.us|(?:ac|co|com|edu|gov|govt|k12|net|org|sch|school|schools)\.[a-z]{2})$/;
+
 /** A URL the server may call or send a browser to: https, or http outside production (a provider on this machine, in development and tests). */
 function webAddress(value: string, field: string): string {
   const url = URL.parse(value.trim());
@@ -89,6 +97,8 @@ export function createSsoConnections({ repos, changes, sso, config }: { repos: R
       const domains = [...new Set(input.domains.map((d) => d.trim().toLowerCase().replace(/^@/, '')))];
       const badDomain = domains.find((d) => !DOMAIN.test(d));
       if (badDomain !== undefined) throw unprocessable(`"${badDomain}" is not an e-mail domain (like district.org)`, 'INVALID_DOMAIN');
+      const shared = domains.find((d) => SHARED_DOMAINS.has(d) || SHARED_SUFFIX.test(d));
+      if (shared !== undefined) throw unprocessable(`${shared} is shared by many people or organizations: give the organization's own domain (like district.org)`, 'SHARED_DOMAIN');
       const oidc = input.protocol === 'OIDC';
       const saml = input.protocol === 'SAML';
       if (input.protocol === 'AUTH0' && config.provider.embedded) {
@@ -118,10 +128,17 @@ export function createSsoConnections({ repos, changes, sso, config }: { repos: R
         const [taken] = await unit.repos.sso.domainsTaken(organizationId, domains);
         if (taken) throw conflict(`${taken.domain} already signs in with ${taken.organizationName}`, 'DOMAIN_TAKEN');
         const before = await unit.repos.sso.byOrganization(organizationId);
-        // A secret left out keeps the saved one (the form never shows it), unless the protocol changed.
-        const keptSecret = oidc && before?.protocol === 'OIDC' ? before.clientSecretSealed : null;
+        // A secret left out keeps the saved one (the form never shows it), but only for the same
+        // provider and client: it must never go to another issuer's token endpoint.
+        const sameClient = before?.protocol === 'OIDC' && before.issuer === fields.issuer && before.clientId === fields.clientId;
+        const keptSecret = oidc && sameClient ? before.clientSecretSealed : null;
+        if (oidc && before && !sameClient && !input.clientSecret && before.clientSecretSealed) {
+          throw unprocessable('The issuer or client ID changed: give the client secret of the new client', 'CLIENT_SECRET_REQUIRED');
+        }
         const clientSecretSealed = oidc ? (input.clientSecret ? sso.sealSecret(input.clientSecret) : keptSecret) : null;
         await unit.repos.sso.save(organizationId, { ...fields, clientSecretSealed });
+        // Another provider's subjects may name other people: its teachers are linked again by their verified addresses.
+        if (before && (before.protocol !== fields.protocol || before.issuer !== fields.issuer)) await unit.repos.sso.forgetIdentities(before.id);
         unit.record({
           entityType: 'ORGANIZATION',
           entityId: organization.id,

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Repositories } from '../repositories/repositories.ts';
 import type { SsoConnectionRow } from '../repositories/sso.ts';
 import type { UserRow } from '../auth/principal.ts';
+import type { Sessions } from './sessions.ts';
 import { normaliseEmail } from '../auth/provider/accounts.ts';
 import { clock } from '../clock.ts';
 import { sealer } from './sealed.ts';
@@ -49,7 +50,7 @@ export const samlEntityId = (config: Pick<Config, 'publicUrl'>) => `${config.pub
 
 export type Sso = ReturnType<typeof createSso>;
 
-export function createSso({ repos, config }: { repos: Repositories; config: Config }) {
+export function createSso({ repos, config, sessions, log }: { repos: Repositories; config: Config; sessions: Pick<Sessions, 'notifyEnded'>; log: { info: (obj: object, msg: string) => void } }) {
   const seal = sealer(config.localTokens.secret);
   const discovered = new Map<string, Promise<oidc.Configuration>>();
   const publicUrl = config.publicUrl;
@@ -107,8 +108,9 @@ export function createSso({ repos, config }: { repos: Repositories; config: Conf
   /** The connection's sign-in page for this sign-in of the embedded provider, the address filled in. */
   async function begin(connection: SsoConnectionRow, interactionUid: string, email: string | undefined): Promise<string> {
     const expiresAt = new Date(Date.now() + REQUEST_TTL_MS);
-    // What no answer will use any more goes as new sign-ins start (indexed by expiry: cheap).
-    await repos.sso.purgeExpired();
+    // What no answer will use any more goes as new sign-ins start (indexed by expiry: cheap), and
+    // a sign-in (interaction) keeps one request: starting again replaces it.
+    await repos.sso.purgeExpired(interactionUid);
     if (connection.protocol === 'OIDC') {
       const configuration = await oidcConfiguration(connection);
       const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -141,7 +143,8 @@ export function createSso({ repos, config }: { repos: Repositories; config: Conf
     const connection = await repos.sso.byId(request.connectionId);
     if (!connection || connection.protocol !== 'OIDC') throw refuse('SSO_REQUEST_UNKNOWN', 'This sign-in has expired or was already used. Go back and sign in again.');
     const error = callbackUrl.searchParams.get('error');
-    if (error) throw refuse('SSO_PROVIDER_ERROR', `${connection.displayName} did not sign you in (${callbackUrl.searchParams.get('error_description') ?? error}).`);
+    // Its words are not shown: anyone holding a pending request could put text on this site's page.
+    if (error) throw refuse('SSO_PROVIDER_ERROR', `${connection.displayName} did not sign you in. Try again, or ask your district's IT team.`);
     let claims: oidc.IDToken | undefined;
     try {
       const configuration = await oidcConfiguration(connection);
@@ -153,7 +156,8 @@ export function createSso({ repos, config }: { repos: Repositories; config: Conf
       });
       claims = tokens.claims();
     } catch (err) {
-      throw refuse('SSO_ANSWER_REFUSED', `The answer of ${connection.displayName} could not be verified (${err instanceof Error ? err.message : 'unknown error'}).`);
+      log.info({ err, connection: connection.id }, 'district sign-in answer refused');
+      throw refuse('SSO_ANSWER_REFUSED', `The answer of ${connection.displayName} could not be verified.`);
     }
     if (!claims) throw refuse('SSO_ANSWER_REFUSED', `${connection.displayName} sent no ID token.`);
     const text = (name: string | null) => (name && typeof claims[name] === 'string' ? (claims[name] as string) : null);
@@ -183,12 +187,20 @@ export function createSso({ repos, config }: { repos: Repositories; config: Conf
     try {
       ({ profile } = await samlFor(connection).validatePostResponseAsync({ SAMLResponse: response, RelayState: relay }));
     } catch (err) {
-      throw refuse('SSO_ANSWER_REFUSED', `The answer of ${connection.displayName} could not be verified (${err instanceof Error ? err.message : 'unknown error'}).`);
+      log.info({ err, connection: connection.id }, 'district sign-in answer refused');
+      throw refuse('SSO_ANSWER_REFUSED', `The answer of ${connection.displayName} could not be verified.`);
     }
     if (!profile || profile.inResponseTo !== request.id) throw refuse('SSO_ANSWER_REFUSED', `The answer of ${connection.displayName} could not be verified (it is not for this sign-in).`);
     // node-saml checks the response's issuer only when it is there; the assertion's must be the connection's IdP.
     if (profile.issuer !== connection.issuer) throw refuse('SSO_ANSWER_REFUSED', `The answer of ${connection.displayName} could not be verified (it was issued by ${profile.issuer ?? 'nobody'}).`);
-    const assertion = profile.getAssertion?.() as { Assertion?: { $?: { ID?: string }; Conditions?: { $?: { NotOnOrAfter?: string } }[] } } | undefined;
+    const assertion = profile.getAssertion?.() as
+      | { Assertion?: { $?: { ID?: string }; Conditions?: { $?: { NotOnOrAfter?: string } }[]; Subject?: { SubjectConfirmation?: { SubjectConfirmationData?: { $?: { InResponseTo?: string; Recipient?: string } }[] }[] }[] } }
+      | undefined;
+    // The signed assertion itself must answer this request, at this ACS (not only the unsigned Response around it).
+    const confirmation = assertion?.Assertion?.Subject?.[0]?.SubjectConfirmation?.[0]?.SubjectConfirmationData?.[0]?.$;
+    if (confirmation?.InResponseTo !== request.id || confirmation.Recipient !== `${publicUrl}${SSO_PATHS.samlAcs}`) {
+      throw refuse('SSO_ANSWER_REFUSED', `The answer of ${connection.displayName} could not be verified (it is not for this sign-in).`);
+    }
     const assertionId = assertion?.Assertion?.$?.ID;
     const notOnOrAfter = Date.parse(assertion?.Assertion?.Conditions?.[0]?.$?.NotOnOrAfter ?? '');
     if (!assertionId || !(await repos.sso.useAssertion(`${connection.id}:${assertionId}`, new Date(Number.isFinite(notOnOrAfter) ? notOnOrAfter : Date.now() + 3600_000)))) {
@@ -222,37 +234,63 @@ export function createSso({ repos, config }: { repos: Repositories; config: Conf
     const email = normaliseEmail(asserted.email);
     if (!asserted.subject) throw refuse('SSO_ANSWER_REFUSED', `${connection.displayName} did not say who signed in.`);
     const known = await repos.sso.identity(connection.id, asserted.subject);
-    let user: UserRow | undefined = known ? await repos.users.byId(known) : undefined;
-    if (!user) {
-      if (!email || !connection.domains.includes(emailDomain(email)) && !connection.domains.some((d) => emailDomain(email).endsWith(`.${d}`))) {
-        throw refuse('SSO_EMAIL_OUTSIDE_DOMAINS', `${connection.displayName} signed you in as ${email || 'an account without an e-mail address'}, which is not an address of ${connection.organizationName}.`);
-      }
-      if (!asserted.emailVerified) throw refuse('SSO_EMAIL_NOT_VERIFIED', `${connection.displayName} has not verified the address ${email}.`);
-      user = await repos.users.byEmail(email);
-      if (user?.role === 'ADMIN') throw refuse('SSO_PLATFORM_ADMIN', 'A platform administrator signs in with a password.');
-      if (!user) {
-        const school = asserted.school ? await repos.sso.schoolOf(connection.organizationId, asserted.school) : undefined;
-        user =
-          (await repos.users.create(
-            {
-              role: 'USER',
-              email,
-              firstName: asserted.firstName.trim().slice(0, 100),
-              lastName: asserted.lastName.trim().slice(0, 100),
-              organizationId: school ?? connection.organizationId,
-              completedOnboarding: false,
-              // The district's provider vouches for the addresses of its own domains.
-              verifiedAt: clock.now(),
-            },
-            { ifNew: true },
-          )) ?? (await repos.users.byEmail(email));
-      }
-      if (!user) throw refuse('SSO_ANSWER_REFUSED', 'The account could not be made. Try again.');
-      await repos.sso.link(connection.id, asserted.subject, user.id);
-      // Signing in through the district accepts an invitation, and proves the address.
-      await repos.users.acceptBySso(user.id);
+    const knownUser = known ? await repos.users.byId(known) : undefined;
+    if (knownUser) {
+      if (knownUser.deactivatedAt) throw refuse('ACCOUNT_DEACTIVATED', 'This account has been deactivated.');
+      if (knownUser.role === 'ADMIN') throw refuse('SSO_PLATFORM_ADMIN', 'A platform administrator signs in with a password.');
+      return knownUser.id;
     }
+    // The address must be one this connection serves: its domains, and not a subdomain another connection owns.
+    if (!email || (await repos.sso.forDomain(emailDomain(email)))?.id !== connection.id) {
+      throw refuse('SSO_EMAIL_OUTSIDE_DOMAINS', `${connection.displayName} signed you in as ${email || 'an account without an e-mail address'}, which is not an address of ${connection.organizationName}.`);
+    }
+    if (asserted.emailVerified === false) throw refuse('SSO_EMAIL_NOT_VERIFIED', `${connection.displayName} has not verified the address ${email}.`);
+    const existing = await repos.users.byEmail(email);
+    if (existing) return linkExisting(connection, asserted, existing);
+    const school = asserted.school ? await repos.sso.schoolOf(connection.organizationId, asserted.school) : undefined;
+    const created =
+      (await repos.users.create(
+        {
+          role: 'USER',
+          email,
+          firstName: asserted.firstName.trim().slice(0, 100),
+          lastName: asserted.lastName.trim().slice(0, 100),
+          organizationId: school ?? connection.organizationId,
+          completedOnboarding: false,
+          // The district's provider vouches for the addresses of its own domains.
+          verifiedAt: clock.now(),
+        },
+        { ifNew: true },
+      )) ?? (await repos.users.byEmail(email));
+    if (!created) throw refuse('SSO_ANSWER_REFUSED', 'The account could not be made. Try again.');
+    await repos.sso.link(connection.id, asserted.subject, created.id);
+    return created.id;
+  }
+
+  /**
+   * An account of the address exists (invited, rostered, or one that used a password until the
+   * district connected): it is handed to the district's sign-in only when the provider verified
+   * the address (a missing claim is not enough), the account is the organization's (or nobody's),
+   * and no other subject of this provider has it. An address nobody had proven loses whoever
+   * signed it up: their password and every session end.
+   */
+  async function linkExisting(connection: SsoConnectionRow, asserted: Asserted, user: UserRow): Promise<string> {
+    if (user.role === 'ADMIN') throw refuse('SSO_PLATFORM_ADMIN', 'A platform administrator signs in with a password.');
     if (user.deactivatedAt) throw refuse('ACCOUNT_DEACTIVATED', 'This account has been deactivated.');
+    if (asserted.emailVerified !== true) {
+      throw refuse('SSO_EMAIL_NOT_VERIFIED', `${connection.displayName} did not say it verified ${user.email}, which already has an account here: ask your district's IT team to send the email_verified claim.`);
+    }
+    if (user.organizationId && !(await repos.sso.inOrganization(connection.organizationId, user.organizationId))) {
+      throw refuse('SSO_OTHER_ORGANIZATION', `${user.email} has an account of another organization here. Ask the platform's support to move it to ${connection.organizationName}.`);
+    }
+    if (await repos.sso.hasIdentity(connection.id, user.id)) {
+      throw refuse('SSO_CONFLICT', `${user.email} is already linked to another account of ${connection.displayName}.`);
+    }
+    const unproven = !user.verifiedAt;
+    await repos.sso.link(connection.id, asserted.subject, user.id);
+    // Signing in through the district accepts an invitation and proves the address.
+    await repos.users.acceptBySso(user.id, { endOthers: unproven });
+    if (unproven) await sessions.notifyEnded(user.id);
     return user.id;
   }
 

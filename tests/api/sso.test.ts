@@ -155,6 +155,8 @@ beforeAll(async () => {
       // The district's provider says another organization's address for this one, or an address it has not verified.
       'outsider@northwind.example.org': { subject: 'g-outsider', givenName: 'Otto', familyName: 'Side', claimedEmail: 'intruder@harbor.example.org' },
       'unverified@northwind.example.org': { subject: 'g-unverified', givenName: 'Una', familyName: 'Verified', emailVerified: false },
+      'squatted@northwind.example.org': { subject: 'g-squatted', givenName: 'Sam', familyName: 'Owner' },
+      'moved.away@northwind.example.org': { subject: 'g-moved', givenName: 'Mo', familyName: 'Away' },
     },
   });
   samlIdp = createSamlIdp({
@@ -215,6 +217,15 @@ describe('connecting an organization (admin site, platform admins only)', () => 
     const taken = await api(world.tokens.admin, 'PUT', `/admin/organizations/${world.orgs.harbor.id}/sso-connection`, { ...base, domains: ['northwind.example.org'] });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toEqual({ code: 'DOMAIN_TAKEN', message: expect.stringContaining('northwind.example.org already signs in with Northwind') });
+    // A subdomain of another connection's domain (or a parent of it) is that connection's too.
+    const under = await api(world.tokens.admin, 'PUT', `/admin/organizations/${world.orgs.harbor.id}/sso-connection`, { ...base, domains: ['maple.northwind.example.org'] });
+    expect(under.json().error.code).toBe('DOMAIN_TAKEN');
+    const above = await api(world.tokens.admin, 'PUT', `/admin/organizations/${world.orgs.harbor.id}/sso-connection`, { ...base, domains: ['example.org'] });
+    expect(above.json().error.code).toBe('DOMAIN_TAKEN');
+    for (const shared of ['gmail.com', 'k12.tx.us', 'sch.uk']) {
+      const refused = await api(world.tokens.admin, 'PUT', `/admin/organizations/${world.orgs.harbor.id}/sso-connection`, { ...base, domains: [shared] });
+      expect(refused.json().error.code, shared).toBe('SHARED_DOMAIN');
+    }
     const badDomain = await api(world.tokens.admin, 'PUT', `/admin/organizations/${world.orgs.harbor.id}/sso-connection`, { ...base, domains: ['not a domain'] });
     expect(badDomain.statusCode).toBe(422);
     expect(badDomain.json().error.code).toBe('INVALID_DOMAIN');
@@ -338,6 +349,29 @@ describe('signing in with OpenID Connect (Northwind)', () => {
     expect(forged.status).toBe(400);
   });
 
+  it("takes an unproven sign-up of the address from whoever made it, and refuses an account of another organization", async () => {
+    // Someone signed the address up before the district connected and never proved it.
+    await t.query(sql`insert into users (email, role, password_hash, verified_at) values ('squatted@northwind.example.org', 'USER', 'argon2-hash-of-the-squatter', null)`);
+    await t.query(sql`insert into profiles (user_id) select id from users where email = 'squatted@northwind.example.org'`);
+    // And an account of the address belongs to Harbor Academy.
+    await t.query(sql`insert into users (email, role, organization_id, verified_at) values ('moved.away@northwind.example.org', 'USER', ${world.orgs.harbor.id}::uuid, now())`);
+    const tokens = await oidcSignIn('squatted@northwind.example.org');
+    const [row] = await t.query<{ passwordHash: string | null; verified: boolean; ended: boolean }>(
+      sql`select password_hash as "passwordHash", verified_at is not null as verified, sessions_not_before is not null and sessions_not_before > now() - interval '1 minute' as ended from users where email = 'squatted@northwind.example.org'`,
+    );
+    expect(row).toEqual({ passwordHash: null, verified: true, ended: true });
+    expect((await me(tokens.access_token)).status).toBe(200);
+
+    const browser = new Browser(origin);
+    const { page } = await authorize(browser, 'moved.away@northwind.example.org');
+    const callback = await follow(browser, await browser.request(browser.location(page).href), (url) => url.pathname === '/u/sso/oidc/callback');
+    const refused = await browser.request(callback.href);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('has an account of another organization here');
+    const [count] = await t.query<{ n: number }>(sql`select count(*)::int as n from user_identities i join users u on u.id = i.user_id where u.email = 'moved.away@northwind.example.org'`);
+    expect(count!.n).toBe(0);
+  });
+
   it("refuses an address the district's provider gives outside the district's domains, and one it has not verified", async () => {
     for (const [email, text] of [
       ['outsider@northwind.example.org', 'which is not an address of Northwind'],
@@ -361,6 +395,10 @@ describe('signing in with OpenID Connect (Northwind)', () => {
     const local = await api(null, 'POST', '/identity/local/authorize', { email: ACCOUNTS.educator, password: SEED_PASSWORD });
     expect(local.statusCode).toBe(200);
     expect((await api(null, 'POST', '/identity/authorize', { email: ACCOUNTS.educator })).json().loginMethod).toBe('LOCAL');
+    // Another issuer without a secret: the saved one is never sent to it.
+    const elsewhere = await api(world.tokens.admin, 'PUT', `/admin/organizations/${world.orgs.northwind.id}/sso-connection`, { ...input, issuer: 'https://attacker.example.com' });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().error.code).toBe('CLIENT_SECRET_REQUIRED');
     // The secret was left out: the saved one stays, and sign-in through the district still works.
     const back = await api(world.tokens.admin, 'PUT', `/admin/organizations/${world.orgs.northwind.id}/sso-connection`, input);
     expect(back.json()).toMatchObject({ hasClientSecret: true, allowPasswords: false });

@@ -548,7 +548,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
     // The district providers' answers: OpenID Connect comes back by GET, SAML posts (a form of its own page, so with a larger body limit).
     await app.register(async (answers) => {
       await answers.register(formbody, { bodyLimit: 512 * 1024 });
-      answers.get(SSO_PATHS.oidcCallback, async (request, reply) => {
+      answers.get<{ Querystring: Record<string, string> }>(SSO_PATHS.oidcCallback, { config: rateLimit }, async (request, reply) => {
         try {
           const { requestId, interactionUid } = await ctx.sso.completeOidc(new URL(request.url, config.publicUrl));
           return reply.header('cache-control', 'no-store').redirect(`/u/${encodeURIComponent(interactionUid)}/sso?request=${encodeURIComponent(requestId)}`, 303);
@@ -558,7 +558,7 @@ export function embeddedProvider(ctx: Context, options: EmbeddedProviderOptions 
           return ssoRefused(reply, error);
         }
       });
-      answers.post<{ Body: { SAMLResponse?: unknown; RelayState?: unknown } }>(SSO_PATHS.samlAcs, async (request, reply) => {
+      answers.post<{ Body: { SAMLResponse?: unknown; RelayState?: unknown } }>(SSO_PATHS.samlAcs, { config: rateLimit }, async (request, reply) => {
         try {
           const { requestId, interactionUid } = await ctx.sso.completeSaml(request.body ?? {});
           return reply.header('cache-control', 'no-store').redirect(`/u/${encodeURIComponent(interactionUid)}/sso?request=${encodeURIComponent(requestId)}`, 303);

@@ -62,6 +62,8 @@ export function ssoConnectionForm(organizationId: string, connection: SsoConnect
     },
     serverFieldErrors: {
       INVALID_DOMAIN: 'domains',
+      SHARED_DOMAIN: 'domains',
+      CLIENT_SECRET_REQUIRED: 'clientSecret',
       DOMAIN_TAKEN: 'domains',
       INVALID_URL: 'issuer',
       INVALID_AUTH0_ORGANIZATION: 'issuer',
