@@ -112,6 +112,8 @@ test('a district connected to its identity provider signs its teachers in with t
   await expect(secondPage).toHaveURL(/\/u\/[\w-]+$/);
   await expect(secondPage.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
   await secondPage.getByLabel('Email').fill(SECOND_TEACHER);
+  // A password typed for a district's address is not what signs it in: the district does.
+  await secondPage.getByLabel('Password').fill('Welcome-2026!');
   await secondPage.getByRole('button', { name: 'Continue' }).click();
   await expect(secondPage).toHaveURL(/\/onboarding$/, { timeout: 20_000 });
   expect(idp.signIns).toBe(2);
@@ -149,6 +151,12 @@ test('a district connected to its identity provider signs its teachers in with t
   await samlPage.getByRole('button', { name: 'Send a tampered answer' }).click();
   await expect(samlPage.getByRole('heading', { name: 'The district sign-in was not completed' })).toBeVisible();
   await expect(samlPage.getByText(/could not be verified/)).toBeVisible();
+  // So is an answer signed for another product (another audience).
+  await samlPage.getByRole('link', { name: 'Sign in again' }).click();
+  await samlPage.getByLabel('Email').fill(SAML_TEACHER);
+  await samlPage.getByLabel('Email').press('Enter');
+  await samlPage.getByRole('button', { name: 'Send an answer meant for another product' }).click();
+  await expect(samlPage.getByRole('heading', { name: 'The district sign-in was not completed' })).toBeVisible();
 
   // The IdP posts its answer from its own site (a cross-site POST): the teacher comes back signed in.
   await samlPage.getByRole('link', { name: 'Sign in again' }).click();

@@ -196,7 +196,8 @@ const postForm = (acs: string, fields: Record<string, string>, label: string) =>
 /**
  * The SAML IdP as a site of its own on 127.0.0.1, for Chromium: its sign-in URL answers the
  * product's AuthnRequest with the page an IdP posts from (HTTP-POST binding), a button to send the
- * signed answer and one to send it tampered with (another teacher's address in the signed part).
+ * signed answer, one to send it tampered with (another teacher's address in the signed part), and
+ * one to send an answer signed for another service provider (another audience).
  */
 export async function startSamlIdpServer(options: { directory: Record<string, DirectoryEntry>; tamperAs: string }): Promise<SamlIdp> {
   const server: Server = createServer();
@@ -210,6 +211,7 @@ export async function startSamlIdpServer(options: { directory: Record<string, Di
       const answer = idp.answer(url);
       const hint = (url.searchParams.get('login_hint') ?? '').toLowerCase();
       const tampered = answer.xml.replace(`${hint}</saml:AttributeValue>`, `${options.tamperAs}</saml:AttributeValue>`);
+      const otherProduct = idp.answer(url, { audience: 'https://another-product.example.com/saml' });
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
         page(
           'District sign-in',
@@ -217,7 +219,7 @@ export async function startSamlIdpServer(options: { directory: Record<string, Di
             answer.acs,
             { SAMLResponse: Buffer.from(tampered).toString('base64'), RelayState: answer.RelayState },
             'Send a tampered answer',
-          )}`,
+          )}${postForm(answer.acs, { SAMLResponse: otherProduct.SAMLResponse, RelayState: otherProduct.RelayState }, 'Send an answer meant for another product')}`,
         ),
       );
     } catch (err) {
