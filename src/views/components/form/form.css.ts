@@ -52,4 +52,6 @@ export const hint = style({
   lineHeight: 1.45,
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
+  // An example address in a hint wraps on a phone rather than running past the field.
+  overflowWrap: 'anywhere',
 });
