@@ -49,7 +49,7 @@ export function createFeatures(file: string): Features {
     return cached.payload;
   }
 
-  /** The modification time the open streams were last told about: the watcher's own, so a request that reads the new file first does not swallow the news. */
+  /** The modification time the open streams know: the watcher's own, so a request that reads the new file first does not swallow the news. */
   let announced: number | null = null;
 
   async function watch() {
@@ -89,8 +89,9 @@ export function createFeatures(file: string): Features {
     subscribe(listener) {
       listeners.add(listener);
       if (!timer) {
-        announced = null;
-        void watch();
+        // The version the subscriber's server just read (the route reads before it subscribes), taken
+        // now: a look started now could already see the next version and never tell anyone of it.
+        announced = cached?.mtimeMs ?? null;
         timer = setInterval(() => void watch(), WATCH_INTERVAL_MS);
         timer.unref();
       }
