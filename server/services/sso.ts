@@ -52,25 +52,27 @@ export type Sso = ReturnType<typeof createSso>;
 
 export function createSso({ repos, config, sessions, log }: { repos: Repositories; config: Config; sessions: Pick<Sessions, 'notifyEnded'>; log: { info: (obj: object, msg: string) => void } }) {
   const seal = sealer(config.localTokens.secret);
-  const discovered = new Map<string, Promise<oidc.Configuration>>();
   const publicUrl = config.publicUrl;
 
-  /** OpenID Connect discovery, once per version of a connection. A plain-http issuer only outside production. */
+  /**
+   * OpenID Connect discovery, once per version of a connection (kept by connection: a changed one
+   * replaces its entry). It saves every sign-in a round trip to the district's provider before the
+   * teacher even sees its page; nothing of ours could answer it instead. A plain-http issuer only outside production.
+   */
+  const discovered = new Map<string, { version: string; configuration: Promise<oidc.Configuration> }>();
   function oidcConfiguration(connection: SsoConnectionRow): Promise<oidc.Configuration> {
-    const key = `${connection.id}@${connection.updatedAt}`;
-    let found = discovered.get(key);
-    if (!found) {
-      const secret = connection.clientSecretSealed ? seal.open(connection.clientSecretSealed) : undefined;
-      const insecure = new URL(connection.issuer).protocol === 'http:';
-      found = oidc.discovery(new URL(connection.issuer), connection.clientId ?? '', secret, secret ? oidc.ClientSecretPost(secret) : oidc.None(), {
-        timeout: PROVIDER_TIMEOUT_S,
-        ...(insecure && { execute: [oidc.allowInsecureRequests] }),
-      });
-      // A failed discovery is tried again at the next sign-in.
-      found.catch(() => discovered.delete(key));
-      discovered.set(key, found);
-    }
-    return found;
+    const found = discovered.get(connection.id);
+    if (found?.version === connection.updatedAt) return found.configuration;
+    const secret = connection.clientSecretSealed ? seal.open(connection.clientSecretSealed) : undefined;
+    const insecure = new URL(connection.issuer).protocol === 'http:';
+    const configuration = oidc.discovery(new URL(connection.issuer), connection.clientId ?? '', secret, secret ? oidc.ClientSecretPost(secret) : oidc.None(), {
+      timeout: PROVIDER_TIMEOUT_S,
+      ...(insecure && { execute: [oidc.allowInsecureRequests] }),
+    });
+    // A failed discovery is tried again at the next sign-in.
+    configuration.catch(() => discovered.get(connection.id)?.configuration === configuration && discovered.delete(connection.id));
+    discovered.set(connection.id, { version: connection.updatedAt, configuration });
+    return configuration;
   }
 
   /** The connection's SAML service provider; a request's answer must name one of this connection's pending requests. */

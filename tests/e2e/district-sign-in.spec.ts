@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { startOidcIdp, startSamlIdpServer, type OidcIdp, type SamlIdp } from '../support/district-idp.ts';
-import { expectAccessible, expectSnackbar, recordSnackbars, signInAtAdminSite } from './support';
+import { createDistrictWithSeats, expectAccessible, expectSnackbar, recordSnackbars } from './support';
 
 // District sign-in in Chromium: the platform admin opens a district and connects it to its
 // identity provider (a second OpenID provider this test starts, on its own host name) in the admin
@@ -45,19 +45,7 @@ test.afterAll(async () => {
 test('a district connected to its identity provider signs its teachers in with their district accounts', async ({ page, browser }) => {
   test.setTimeout(180_000);
   await recordSnackbars(page);
-  await signInAtAdminSite(page, { path: '/admin/organizations/new' });
-  await expect(page.getByRole('heading', { name: 'New organization', level: 1 })).toBeVisible();
-  await page.getByLabel('Name').fill(DISTRICT);
-  await page.getByRole('button', { name: /^School/ }).click();
-  await page.getByRole('option', { name: 'District', exact: true }).click();
-  await page.getByRole('button', { name: 'Create district' }).click();
-  await expect(page.getByRole('heading', { name: DISTRICT, level: 1 })).toBeVisible();
-  const organizationUrl = page.url();
-  const subscription = page.getByRole('region', { name: 'Subscription' });
-  await subscription.getByLabel('Seats').fill('5');
-  await subscription.getByLabel('Amount (USD a year)').fill('1500');
-  await subscription.getByRole('button', { name: 'Save subscription' }).click();
-  await expect(subscription.getByText('0 of 5 used')).toBeVisible();
+  const { organizationUrl, subscription } = await createDistrictWithSeats(page, DISTRICT, 5);
 
   // The organization's page says it has no single sign-on, and leads to setting it up.
   const details = page.getByRole('region', { name: 'Details' });

@@ -171,3 +171,23 @@ export async function whilePaused<T>(page: Page, work: Promise<T>): Promise<T> {
   }
   return finished;
 }
+
+/**
+ * In the admin site (signed in as the platform admin there): opens a new district with a yearly
+ * subscription of `seats`, and stays on its page. Returns that page's address and its Subscription card.
+ */
+export async function createDistrictWithSeats(page: Page, name: string, seats: number) {
+  await signInAtAdminSite(page, { path: '/admin/organizations/new' });
+  await expect(page.getByRole('heading', { name: 'New organization', level: 1 })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: /^School/ }).click();
+  await page.getByRole('option', { name: 'District', exact: true }).click();
+  await page.getByRole('button', { name: 'Create district' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  const subscription = page.getByRole('region', { name: 'Subscription' });
+  await subscription.getByLabel('Seats').fill(String(seats));
+  await subscription.getByLabel('Amount (USD a year)').fill(String(300 * seats));
+  await subscription.getByRole('button', { name: 'Save subscription' }).click();
+  await expect(subscription.getByText(`0 of ${seats} used`)).toBeVisible();
+  return { organizationUrl: page.url(), subscription };
+}
