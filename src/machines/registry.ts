@@ -37,6 +37,7 @@ import { rosterSourceMachine } from '@/machines/roster/roster-source.machine';
 import { schoolSearchMachine } from '@/machines/usage/school-search.machine';
 import { usageMachine } from '@/machines/usage/usage.machine';
 import { videoProgressMachine } from '@/machines/video-progress/video-progress.machine';
+import { mediaPlayerMachine } from '@/machines/media-player/media-player.machine';
 
 // Every machine of src/machines (tests/unit/statecharts.test.ts fails when a folder has none).
 // The statechart viewer and scripts/export-statecharts.ts both read this list, so a new machine
@@ -79,6 +80,7 @@ export const MACHINES: readonly MachineEntry[] = [
   { name: 'learning-object', folder: 'learning-object', machine: learningObjectMachine, live: { screen: 'learningObject' } },
   // The learning object's player, its child: drawn, never live on its own.
   { name: 'video-progress', folder: 'video-progress', machine: videoProgressMachine },
+  { name: 'media-player', folder: 'media-player', machine: mediaPlayerMachine, live: { screen: 'mediaPlayer' } },
   { name: 'onboarding', folder: 'preferences', machine: onboardingMachine, live: { screen: 'onboarding' } },
   { name: 'personalize', folder: 'preferences', machine: personalizeMachine, live: { screen: 'personalize' } },
   { name: 'email-verification', folder: 'email-verification', machine: emailVerificationMachine, live: { screen: 'emailVerification' } },

@@ -57,7 +57,7 @@ function world() {
     api,
     actors,
     router: { navigate: () => undefined, current: () => ({ pathname: '/catalog', search: '' }), subscribe: () => () => undefined },
-    browser: { saveFile: () => undefined, openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined },
+    browser: { saveFile: () => undefined, openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined, remembered: { get: () => null, set: () => undefined } },
     live: createLiveActors(),
   };
   const logic = { catalog: catalogScreen.logic(services) };

@@ -105,7 +105,7 @@ function world(reply: Reply = () => undefined) {
     api: createApiClient({ baseUrl: 'http://app.test/api', getAccessToken: async () => 'token', fetch }),
     actors: { snackbar } as unknown as RootRefs,
     router: { navigate: () => undefined, current: () => ({ ...location }), subscribe: () => () => undefined },
-    browser: { saveFile: () => undefined, openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined },
+    browser: { saveFile: () => undefined, openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined, remembered: { get: () => null, set: () => undefined } },
     live: createLiveActors(),
   };
   const roster = createActor(rosterScreen.logic(services), { input: { organizationId: DISTRICT } }).start();

@@ -137,7 +137,7 @@ describe('school picker effects (the real client and snackbar wiring)', () => {
       api: createApiClient({ baseUrl: 'http://app.test/api', getAccessToken: async () => 'token', fetch }),
       actors: { snackbar } as unknown as RootRefs,
       router: { navigate: () => undefined, current: () => ({ pathname: '/usage', search: '' }), subscribe: () => () => undefined },
-      browser: { saveFile: () => undefined, openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined },
+      browser: { saveFile: () => undefined, openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined, remembered: { get: () => null, set: () => undefined } },
       live: createLiveActors(),
     };
     // The picker is the usage page's child: the page is what it tells.

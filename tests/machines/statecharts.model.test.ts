@@ -236,6 +236,32 @@ const WALKS: Walk[] = [
     },
   },
   {
+    name: 'media-player',
+    events: [
+      { type: 'player.cues', cues: [{ start: 0, end: 4, text: 'Concept Carousel' }, { start: 4, end: 8, text: 'Step 1: Hang posters' }, { start: 8, end: 12, text: 'Step 2: Rotate' }] },
+      { type: 'player.cues', cues: [] },
+      { type: 'player.noCaptions' },
+      { type: 'player.time', time: 5 },
+      { type: 'player.rate', rate: 2 },
+      { type: 'player.follow', follow: false },
+      { type: 'player.search', query: 'step' },
+      { type: 'player.search', query: '  ' },
+      { type: 'player.nextMatch' },
+      { type: 'player.previousMatch' },
+      { type: 'player.clearSearch' },
+    ],
+    serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.cues.length, snapshot.context.query, snapshot.context.matchIndex]),
+    // The speed is recalled once, when the player starts, and remembered at every change; a
+    // search's current match stays among its matches.
+    check: (driver, real, path) => {
+      expect(driver.effects).toEqual([['recallRate', undefined], ...entries(path, 'player.rate').map((event) => ['rememberRate', event])]);
+      const { cues, query, matchIndex } = real.context as { cues: { text: string }[]; query: string; matchIndex: number };
+      const matches = cues.filter((cue) => cue.text.toLowerCase().includes(query.trim().toLowerCase())).length;
+      if (real.matches({ search: 'searching' })) expect(matchIndex).toBeLessThan(Math.max(1, matches));
+      else expect(query.trim()).toBe('');
+    },
+  },
+  {
     name: 'email-verification',
     events: [{ type: 'model.done.verifyEmail', output: { email: 'teacher@example.org' } }, { type: 'model.error.verifyEmail', error: failure }, { type: 'emailVerification.retry' }],
     inputs: [{ token: 'verification-token' }],

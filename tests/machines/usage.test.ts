@@ -74,7 +74,7 @@ function world(options: { invite?: (body: unknown) => Response; framework?: Prom
       current: () => ({ ...location }),
       subscribe: () => () => undefined,
     },
-    browser: { saveFile: (file) => void saved.push(file), openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined },
+    browser: { saveFile: (file) => void saved.push(file), openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined, remembered: { get: () => null, set: () => undefined } },
     live: createLiveActors(),
   };
   const usage = createActor(usageScreen.logic(services), { input: { search: location.search, isDistrictAdmin: options.isDistrictAdmin ?? true, today: TODAY } }).start();

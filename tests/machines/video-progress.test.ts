@@ -108,6 +108,34 @@ describe('video progress', () => {
     expect(p.actor.getSnapshot().context.watchedSeconds).toBe(1.375);
   });
 
+  it('counts playback at up to 2× as watched, and nothing faster than 2× more', async () => {
+    const p = await player();
+    p.actor.send({ type: 'video.play' });
+    // 2×: every 250 ms of page time the video moves 0.5 s, 20 s of it in 10 s.
+    let now = 10_000;
+    let position = 0;
+    const play = (rate: number, seconds: number) => {
+      for (let t = 0; t < seconds; t += 0.25) {
+        now += 250;
+        position += 0.25 * rate;
+        p.actor.send({ type: 'video.timeUpdate', currentTime: position, at: now, rate });
+      }
+    };
+    play(2, 10);
+    expect(p.actor.getSnapshot().context.watchedSeconds).toBeCloseTo(20, 5);
+    // Without the speed the same steps are jumps (a seek), as before.
+    p.actor.send({ type: 'video.timeUpdate', currentTime: position + 0.5, at: now + 250 });
+    expect(p.actor.getSnapshot().context.watchedSeconds).toBeCloseTo(20, 5);
+    now += 250;
+    position += 0.5;
+    // A speed above 2× credits no more than 2× does: its 1.25 s steps are jumps.
+    play(5, 2);
+    expect(p.actor.getSnapshot().context.watchedSeconds).toBeCloseTo(20, 5);
+    // 0.75× counts every second it plays.
+    play(0.75, 4);
+    expect(p.actor.getSnapshot().context.watchedSeconds).toBeCloseTo(23, 5);
+  });
+
   it('resumes at the last position with the watched time so far, counting a second watched again once', async () => {
     // The server's figure: the first half watched in earlier sessions; the learner stopped at 42 s.
     SOURCE.playSession = { id: 'session-1', watched: [[0, 50]] };

@@ -27,6 +27,8 @@ export type BrowserEdge = {
   onPageHide: (listener: () => void) => () => void;
   /** The page came back from the back/forward cache. */
   onPageRestore: (listener: () => void) => () => void;
+  /** Small settings kept in this browser (a learner's playback speed); nothing when storage is refused. */
+  remembered: { get: (key: string) => string | null; set: (key: string, value: string) => void };
 };
 
 export type AppServices = {

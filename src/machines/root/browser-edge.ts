@@ -30,6 +30,23 @@ export function browserEdge(): BrowserEdge {
       window.addEventListener('pageshow', onShow);
       return () => window.removeEventListener('pageshow', onShow);
     },
+    // Private modes and full quotas refuse storage: the setting then lasts as long as the page.
+    remembered: {
+      get: (key) => {
+        try {
+          return localStorage.getItem(key);
+        } catch {
+          return null;
+        }
+      },
+      set: (key, value) => {
+        try {
+          localStorage.setItem(key, value);
+        } catch {
+          // Not kept: the next visit starts at the usual speed.
+        }
+      },
+    },
   };
 }
 

@@ -6,8 +6,8 @@ export const videoIntents = (send: (event: VideoProgressEvent) => void) => ({
   loaded: (duration: number) => send({ type: 'video.loaded', duration }),
   played: () => send({ type: 'video.play' }),
   paused: () => send({ type: 'video.pause' }),
-  /** `at`: the page's clock in ms, so a jump can be told from watching. */
-  timeUpdated: (currentTime: number, at: number) => send({ type: 'video.timeUpdate', currentTime, at }),
+  /** `at`: the page's clock in ms, so a jump can be told from watching; `rate`: the playback speed. */
+  timeUpdated: (currentTime: number, at: number, rate = 1) => send({ type: 'video.timeUpdate', currentTime, at, rate }),
   seeked: (currentTime: number) => send({ type: 'video.seeked', currentTime }),
   ended: () => send({ type: 'video.ended' }),
   /** "Try again" after the source failed to load. */

@@ -28,13 +28,15 @@ export const isWatchedEnough = (t: Pick<Tracking, 'watchedSeconds' | 'duration'>
 
 /**
  * One timeupdate while playing. Forward movement counts as watched only when it is no faster
- * than maxSpeedFactor × the time that passed; a bigger jump (a seek, a scrub to the end) moves
- * the position without adding watched time.
+ * than maxSpeedFactor × the time that passed × the playback speed (at most 2×, the fastest the
+ * server credits); a bigger jump (a seek, a scrub to the end) moves the position without adding
+ * watched time.
  */
-export function trackTimeUpdate(t: Tracking, currentTime: number, at: number | undefined): Tracking {
+export function trackTimeUpdate(t: Tracking, currentTime: number, at: number | undefined, rate = 1): Tracking {
   const delta = currentTime - t.position;
+  const speed = Math.min(VIDEO_PROGRESS.maxPlaybackRate, Math.max(1, Number.isFinite(rate) ? rate : 1));
   const elapsed = at !== undefined && t.lastAt !== null ? Math.max(0, (at - t.lastAt) / 1000) : null;
-  const maxStep = elapsed === null ? VIDEO_PROGRESS.untimedMaxStepSeconds : elapsed * VIDEO_PROGRESS.maxSpeedFactor;
+  const maxStep = (elapsed === null ? VIDEO_PROGRESS.untimedMaxStepSeconds : elapsed * VIDEO_PROGRESS.maxSpeedFactor) * speed;
   const watched = delta > 0 && delta <= maxStep ? delta : 0;
   const cap = t.duration > 0 ? t.duration : Number.POSITIVE_INFINITY;
   if (watched === 0) return { ...t, position: currentTime, playedSeconds: t.playedSeconds + (elapsed ?? 0), lastAt: at ?? null };

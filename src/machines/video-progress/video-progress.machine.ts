@@ -67,8 +67,8 @@ export const videoProgressMachine = setup({
       position: resumePosition(context.initialPosition, params.duration),
       watchedSeconds: Math.min(params.duration, Math.max((context.initialWatchedPercent / 100) * params.duration, rangesSeconds(context.watchedRanges))),
     })),
-    trackTime: assign(({ context }, params: { currentTime: number; at?: number }) =>
-      trackTimeUpdate(context, params.currentTime, params.at),
+    trackTime: assign(({ context }, params: { currentTime: number; at?: number; rate?: number }) =>
+      trackTimeUpdate(context, params.currentTime, params.at, params.rate),
     ),
     moveTo: assign((_, params: { currentTime: number }) => ({ position: params.currentTime, lastAt: null })),
     startTiming: assign({ lastAt: null }),
@@ -77,10 +77,10 @@ export const videoProgressMachine = setup({
   },
   guards: {
     autoplay: ({ context }) => context.autoplay,
-    completesVideo: ({ context }, params: TimeUpdate) => isWatchedEnough(trackTimeUpdate(context, params.currentTime, params.at)),
-    reportDue: ({ context }, params: TimeUpdate) => isReportDue(trackTimeUpdate(context, params.currentTime, params.at)),
+    completesVideo: ({ context }, params: TimeUpdate) => isWatchedEnough(trackTimeUpdate(context, params.currentTime, params.at, params.rate)),
+    reportDue: ({ context }, params: TimeUpdate) => isReportDue(trackTimeUpdate(context, params.currentTime, params.at, params.rate)),
     /** Local progress is the one figure for "watched" on every screen: it follows each whole percent. */
-    gainsWholePercent: ({ context }, params: TimeUpdate) => gainsWholePercent(context, trackTimeUpdate(context, params.currentTime, params.at)),
+    gainsWholePercent: ({ context }, params: TimeUpdate) => gainsWholePercent(context, trackTimeUpdate(context, params.currentTime, params.at, params.rate)),
     watchedEnough: ({ context }) => isWatchedEnough(context),
   },
 }).createMachine({

@@ -5,8 +5,13 @@ export type VideoSource = components['schemas']['Video'];
 
 /** Issue item 5: how watched time is measured and how often it is reported. */
 export const VIDEO_PROGRESS = {
-  /** A forward jump larger than this multiple of the elapsed time is a seek, not watching. */
+  /**
+   * A forward jump larger than this multiple of the elapsed time (times the playback speed) is a
+   * seek, not watching.
+   */
   maxSpeedFactor: 1.5,
+  /** The fastest speed credited, as the server's MAX_PLAYBACK_RATE: a faster one counts as this. */
+  maxPlaybackRate: 2,
   /** Without a timestamp on the event: the largest step still counted as watched, in seconds. */
   untimedMaxStepSeconds: 1,
   /** VIDEO_TIMEUPDATED at most once per this much playback, in seconds. */
@@ -65,8 +70,11 @@ export type VideoProgressEvent =
   | { type: 'video.loaded'; duration: number }
   | { type: 'video.play' }
   | { type: 'video.pause' }
-  /** `at`: the page's clock in ms (performance.now()); lets a jump be told from watching. */
-  | { type: 'video.timeUpdate'; currentTime: number; at?: number }
+  /**
+   * `at`: the page's clock in ms (performance.now()); lets a jump be told from watching.
+   * `rate`: the playback speed (1 when absent): at 2× the video moves two seconds a second.
+   */
+  | { type: 'video.timeUpdate'; currentTime: number; at?: number; rate?: number }
   | { type: 'video.seeked'; currentTime: number }
   | { type: 'video.ended' }
   /** The source could not be fetched: ask again. */

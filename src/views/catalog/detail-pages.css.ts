@@ -146,9 +146,6 @@ export const playOverlay = style({
   right: vars.space.sm,
 });
 
-// The recording on a past livestream's page.
-export const recording = style({ margin: 0, display: 'grid', gap: vars.space.xs });
-export const player = style({ display: 'block', width: '100%', aspectRatio: '16 / 9', background: '#000', borderRadius: vars.radius.md });
 export const empty = style({
   display: 'grid',
   gap: vars.space.sm,

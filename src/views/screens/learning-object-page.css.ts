@@ -13,9 +13,6 @@ export const aside = style({ display: 'grid', gap: vars.space.lg, alignContent: 
 /** One column: the progress and actions between the video and the tabs. */
 export const actionsUnderVideo = style({ display: 'grid', gap: vars.space.lg, marginBlock: vars.space.lg });
 
-// The player keeps its 16:9 box from the first paint (loading, poster, playing): no layout shift.
-const videoBox = style({ width: '100%', aspectRatio: '16 / 9', maxHeight: '70vh' });
-export const video = style([videoBox, { display: 'block', background: '#000', borderRadius: vars.radius.md }]);
 export const path = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, listStyle: 'none', padding: 0, margin: 0, fontSize: vars.fontSize.sm });
 export const section = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.sm, marginBottom: vars.space.lg });
 export const h2 = style({ fontSize: vars.fontSize.xl, margin: 0 });

@@ -41,6 +41,7 @@ import { useDocumentTitle } from '@/views/hooks/use-document-title';
 import { useMediaQuery } from '@/views/hooks/use-media-query';
 import { mediaUp } from '@/views/theme/tokens';
 import { muted } from '@/views/components/text.css';
+import { MediaPlayer } from '@/views/media/media-player';
 
 // One strategy: its video, framework place, reflection rubric, guide and resources, and the
 // learner's actions on it. Logic and effects live in the learning-object machine.
@@ -307,36 +308,27 @@ function VideoPlayer({ video, itemId }: { video: VideoRef; itemId: string }) {
     );
   }
   return (
-    <section className={styles.section} aria-label="Video">
-      <video
-        ref={element}
-        className={styles.video}
-        controls
-        preload="metadata"
-        poster={source.posterUrl ?? undefined}
-        onLoadedMetadata={(e) => {
-          const media = e.currentTarget;
-          report.loaded(media.duration);
-          const resume = selectResumePosition(video.getSnapshot());
-          if (resume > 0) media.currentTime = resume;
-        }}
-        onPlay={report.played}
-        onPause={(e) => {
-          if (!e.currentTarget.ended) report.paused();
-        }}
-        onTimeUpdate={(e) => report.timeUpdated(e.currentTarget.currentTime, performance.now())}
-        onSeeked={(e) => report.seeked(e.currentTarget.currentTime)}
-        onEnded={report.ended}
-      >
-        <source src={source.url} type={source.mimeType} />
-        {source.captions.map((track, i) => (
-          <track key={track.src} kind="captions" src={track.src} srcLang={track.srclang} label={track.label} default={track.default || i === 0} />
-        ))}
-      </video>
-      <p role="status" className={styles.watchedLine}>
-        {isVideoComplete({ videoProgress: watched }) ? 'Video completed' : `Watched ${Math.floor(watched)}%`}
-      </p>
-    </section>
+    <MediaPlayer
+      source={source}
+      element={element}
+      status={
+        <p role="status" className={styles.watchedLine}>
+          {isVideoComplete({ videoProgress: watched }) ? 'Video completed' : `Watched ${Math.floor(watched)}%`}
+        </p>
+      }
+      onLoadedMetadata={(media) => {
+        report.loaded(media.duration);
+        const resume = selectResumePosition(video.getSnapshot());
+        if (resume > 0) media.currentTime = resume;
+      }}
+      onPlay={report.played}
+      onPause={(media) => {
+        if (!media.ended) report.paused();
+      }}
+      onTimeUpdate={(media) => report.timeUpdated(media.currentTime, performance.now(), media.playbackRate)}
+      onSeeked={(media) => report.seeked(media.currentTime)}
+      onEnded={report.ended}
+    />
   );
 }
 

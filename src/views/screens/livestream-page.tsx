@@ -14,6 +14,7 @@ import { useItemDetail } from '@/views/catalog/use-item-detail';
 import { LivestreamTime } from '@/views/catalog/livestream-time';
 import * as styles from '@/views/catalog/detail-pages.css';
 import { useDocumentTitle } from '@/views/hooks/use-document-title';
+import { MediaPlayer } from '@/views/media/media-player';
 
 // One livestream: before and during the session, its picture, time and the way in; after it,
 // the recording in a full-width player with its captions.
@@ -56,21 +57,11 @@ function LivestreamDetail({ publicId }: { publicId: string }) {
         <div className={styles.layout}>
           <div className={styles.stack}>
             {status === 'past' && detail.video ? (
-              <figure className={styles.recording}>
-                <video
-                  className={styles.player}
-                  controls
-                  preload="metadata"
-                  poster={detail.video.posterUrl ?? item.thumbnailUrl ?? undefined}
-                  aria-label={`Recording of ${item.title}`}
-                >
-                  <source src={detail.video.url} type={detail.video.mimeType} />
-                  {detail.video.captions.map((c, i) => (
-                    <track key={c.src} kind="captions" src={c.src} srcLang={c.srclang} label={c.label} default={c.default || i === 0} />
-                  ))}
-                </video>
-                <figcaption className={styles.muted}>Recording of the session, with captions.</figcaption>
-              </figure>
+              <MediaPlayer
+                source={{ ...detail.video, posterUrl: detail.video.posterUrl ?? item.thumbnailUrl }}
+                label={`Recording of ${item.title}`}
+                status={<p className={styles.muted}>Recording of the session, with captions.</p>}
+              />
             ) : item.thumbnailUrl ? (
               <img className={styles.heroImage} src={item.thumbnailUrl} alt="" />
             ) : null}
