@@ -16,7 +16,8 @@ export type UploadRow = {
 /** The files the admin site uploaded: what each is and where the media storage keeps it. */
 export function createUploadsRepository(db: Db) {
   return {
-    async insert(row: UploadRow & { uploadedBy: string }) {
+    /** `cues`: a captions file's, as read at upload (what the search matches once an item plays it). */
+    async insert(row: UploadRow & { uploadedBy: string; cues?: { start: number; end: number; text: string }[] | null }) {
       await db.insert(mediaUploads).values(row);
     },
 
