@@ -1945,7 +1945,7 @@ export interface components {
         TranscriptMatch: {
             /** @description When the cue starts in the video. */
             startSeconds: number;
-            /** @description What is said */
+            /** @description What is said, as plain text. */
             text: string;
         };
         /** @description A catalogue item with the fields of its type and the learner's own rating and rubric score. */
