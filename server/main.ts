@@ -49,6 +49,8 @@ async function serve(config: Config, { worker }: { worker: boolean }) {
   if (!worker) {
     // Items from before the search read spoken words get theirs once (migration 0032); none are missing after that.
     const { writeMissingCues } = await import('./repositories/transcripts.ts');
+    // Captions files uploaded before their cues were read at upload are read first, for their items.
+    await app.uploads.readOlderCaptions();
     const written = await writeMissingCues(database.db);
     if (written) app.log.info({ items: written }, 'spoken words indexed');
   }

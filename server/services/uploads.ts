@@ -109,6 +109,24 @@ export function createUploads(deps: { storage: MediaStorage; maxKb: MediaConfig[
       return { id, kind, url: uploadUrl(row), fileName, mimeType: row.mimeType, size };
     },
 
+    /**
+     * Reads the cues of captions files uploaded before cues were read at upload, once (at
+     * start-up): a file that cannot be read, or is gone, keeps no cues rather than being read
+     * again. Answers how many files were read; the items playing them get their cues next
+     * (writeMissingCues).
+     */
+    async readOlderCaptions(): Promise<number> {
+      const older = await deps.uploads.captionsWithoutCues();
+      for (const row of older) {
+        const body = await storage.get(row.storageKey).catch(() => null);
+        const chunks: Buffer[] = [];
+        if (body) for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
+        const parsed = parseWebVtt(Buffer.concat(chunks).toString('utf8'));
+        await deps.uploads.setCues(row.id, parsed.ok ? parsed.cues : []);
+      }
+      return older.length;
+    },
+
     /** The upload with this id and name, and its bytes (a range of them when asked); undefined when there is none. */
     async find(id: string, fileName: string): Promise<UploadRow | undefined> {
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;

@@ -165,6 +165,15 @@ describe('a word spoken in a video', () => {
     expect((await search(educator, `q=${REPLACED}`)).items).toEqual([]);
     expect(await writeMissingCues(t.db)).toBeGreaterThanOrEqual(1);
     expect((await search(educator, `q=${REPLACED}`)).items.map((i) => i.id)).toEqual([spokenItem.id]);
+    // A captions file uploaded before its cues were read at upload is read from the media storage.
+    const [upload] = await t.query<{ id: string }>(sql`select id::text as id from media_uploads where file_name = 'think-aloud.en.vtt'`);
+    await t.query(sql`update media_uploads set cues = null where id = ${upload!.id}::uuid`);
+    await t.query(sql`delete from catalog_item_cues where item_id = ${spokenItem.id}::uuid`);
+    expect(await t.app.uploads.readOlderCaptions()).toBe(1);
+    expect(await writeMissingCues(t.db)).toBeGreaterThanOrEqual(1);
+    const found = await search(educator, `q=${SPOKEN}`);
+    expect(found.items.map((i) => [i.id, i.transcriptMatch?.startSeconds])).toEqual([[spokenItem.id, 83.5]]);
+    expect(await t.app.uploads.readOlderCaptions()).toBe(0);
     // Seeded items have theirs: nothing is missing but what gives no cues.
     const [missing] = await t.query<{ n: number }>(
       sql`select count(*)::int as n from catalog_items ci where ci.video_id is not null and not exists (select 1 from catalog_item_cues c where c.item_id = ci.id)`,

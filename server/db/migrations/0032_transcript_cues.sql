@@ -1,7 +1,8 @@
 -- The spoken words of items' videos, searchable: one row per caption cue, matched by the catalogue
 -- search through its GIN index, and the cues of uploaded captions files as read at upload. The
 -- cues of items that exist are written at start-up by the server (server/repositories/transcripts.ts,
--- for every item with a video and no cues yet): generated captions are drawn from the item in code.
+-- for every item with a video and no cues yet, after reading the captions files uploaded before):
+-- generated captions are drawn from the item in code.
 CREATE TABLE "catalog_item_cues" (
 	"item_id" uuid NOT NULL,
 	"position" integer NOT NULL,
