@@ -11,7 +11,8 @@ import * as styles from '@/views/catalog/transcript-match.css';
  */
 export function TranscriptMatch({ item, search }: { item: CatalogItemSummary; search: string }) {
   const match = item.transcriptMatch;
-  if (!match) return null;
+  // Generated captions open with the title: quoting it under the title says nothing new.
+  if (!match || match.text === item.title) return null;
   const time = cueTime(match.startSeconds);
   return (
     <div className={styles.spoken}>
