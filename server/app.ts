@@ -20,7 +20,7 @@ import { createSessions } from './services/sessions.ts';
 import { createAdminChanges } from './services/admin-changes.ts';
 import { createSso } from './services/sso.ts';
 import { createAdminUsers } from './services/admin-users.ts';
-import { createUploads } from './services/uploads.ts';
+import { createUploads, type Uploads } from './services/uploads.ts';
 import { createRostering, type Rostering } from './services/rostering.ts';
 import { sealer } from './services/sealed.ts';
 import { createMediaStorage, type MediaStorage } from './media/storage.ts';
@@ -39,6 +39,8 @@ declare module 'fastify' {
     billing: BillingService;
     /** Districts' rostering, for the nightly roster pulls of server/main.ts. */
     rostering: Rostering;
+    /** The admin site's uploads, for reading older captions files' cues at start-up (server/main.ts). */
+    uploads: Uploads;
   }
 }
 import { accountPages } from './routes/account-pages.ts';
@@ -81,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const ctx = createContext(options, gateway.gateway, redis, app.log);
   app.decorate('billing', ctx.billing);
   app.decorate('rostering', ctx.rostering);
+  app.decorate('uploads', ctx.uploads);
   // Receipts and invitations being e-mailed when the server stops are sent first.
   app.addHook('onClose', async () => void (await Promise.all([ctx.billing.drain(), ctx.invitations.drain()])));
   // Open flag streams end first: a connection that never finishes must not hold the shutdown.

@@ -35,6 +35,12 @@ export async function runPrimary(config: Config) {
     const summary = await seedDemo(database.db, { now: clock.now() });
     log.info({ summary: 'skipped' in summary ? 'already seeded' : 'seeded demo content', ms: Date.now() - started }, 'demo content');
   }
+  // Items from before the search read spoken words get theirs once (migration 0032); none are missing after that.
+  const { writeMissingCues } = await import('./repositories/transcripts.ts');
+  // Captions files uploaded before their cues were read at upload are read first, for their items.
+  await app.uploads.readOlderCaptions();
+  const written = await writeMissingCues(database.db);
+  if (written) log.info({ items: written }, 'spoken words indexed');
   const reminders = startPeriodic('trialReminders', (now) => app.billing.sendTrialReminders(now), config.billing.trialReminderIntervalMs, log);
   const rosterPulls = startPeriodic('rosterPulls', () => app.rostering.pullDue(), config.rosterPullIntervalMs, log);
 

@@ -46,6 +46,14 @@ async function serve(config: Config, { worker }: { worker: boolean }) {
     const summary = await seedDemo(database.db, { now: clock.now() });
     app.log.info({ summary: 'skipped' in summary ? 'already seeded' : 'seeded demo content', ms: Date.now() - started }, 'demo content');
   }
+  if (!worker) {
+    // Items from before the search read spoken words get theirs once (migration 0032); none are missing after that.
+    const { writeMissingCues } = await import('./repositories/transcripts.ts');
+    // Captions files uploaded before their cues were read at upload are read first, for their items.
+    await app.uploads.readOlderCaptions();
+    const written = await writeMissingCues(database.db);
+    if (written) app.log.info({ items: written }, 'spoken words indexed');
+  }
 
   // "Your trial ends soon" e-mails, hourly by default (TRIAL_REMINDER_INTERVAL), once per subscription.
   const reminders = worker ? null : startPeriodic('trialReminders', (now) => app.billing.sendTrialReminders(now), config.billing.trialReminderIntervalMs, app.log);

@@ -251,6 +251,29 @@ export const catalogSearchTerms = pgTable('catalog_search_terms', {
   fragment: tsvector('fragment').notNull(),
 });
 
+/**
+ * The spoken words of an item's video: one row per caption cue (when, and what is said), kept
+ * whenever the captions change (server/repositories/transcripts.ts): the admin site's writes of
+ * an item, the seeds, and a pass at start-up for items that have none yet (migration 0032). The
+ * catalogue search matches them beside the item's own document.
+ */
+export const catalogItemCues = pgTable(
+  'catalog_item_cues',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => catalogItems.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    startSeconds: doublePrecision('start_seconds').notNull(),
+    endSeconds: doublePrecision('end_seconds').notNull(),
+    text: text('text').notNull(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', text)`),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.position] }), index('catalog_item_cues_search_idx').using('gin', t.search)],
+);
+
 export const catalogItemNasotItems = pgTable(
   'catalog_item_nasot_items',
   {
@@ -755,6 +778,8 @@ export const mediaUploads = pgTable(
     mimeType: text('mime_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A captions file's cues as read when it was uploaded (server/media/webvtt.ts); null for other kinds. */
+    cues: jsonb('cues').$type<{ start: number; end: number; text: string }[]>(),
     createdAt: createdAt(),
   },
   (t) => [index('media_uploads_created_idx').on(t.createdAt.desc())],

@@ -5,6 +5,7 @@ import { defineRepository } from './define.ts';
 import type { ResourceLink, RubricLevel } from '../db/schema.ts';
 import { containing, uuids } from './fragments.ts';
 import { transactional } from './transactional.ts';
+import { writeCues } from './transcripts.ts';
 
 export type AdminItemSummary = Schemas['AdminCatalogItemSummary'];
 export type AdminItem = Schemas['AdminCatalogItem'];
@@ -286,6 +287,9 @@ function queries(db: Db) {
           select ${id}::uuid, x.item, x.n::int from unnest(array[${uuids(ids)}]::uuid[]) with ordinality as x(item, n)`);
       }
     },
+
+    /** The item's spoken words, from its captions as they are now (the search matches them). */
+    refreshCues: (id: string) => writeCues(db, [id]),
 
     /** The item's video (a livestream's recording): replaced by a new row, or removed. */
     async setVideo(id: string, video: VideoInput | null) {

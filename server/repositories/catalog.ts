@@ -237,10 +237,10 @@ export function createCatalogRepository(db: Db) {
    * `__ord` for its order and `__k`, its sort values for a cursor); only those rows are read in
    * full. `counted` is the matching rows, counted up to one past the cap; `withs` are CTEs both use.
    */
-  async function runPage(ids: SQL, counted: SQL | null, withs: SQL = sql``, { keep }: { keep?: 'page' | 'filteredPage' | 'wordSearch' } = {}) {
+  async function runPage(ids: SQL, counted: SQL | null, withs: SQL = sql``, { keep, columns = sql`` }: { keep?: 'page' | 'filteredPage' | 'wordSearch'; columns?: SQL } = {}) {
     const total = counted ?? sql`select 0`;
     const statement = sql`${withs} select t.total as "__total", s.* from (${total}) t(total)
-          left join lateral (select ${summaryColumns}, p."__ord", p."__k" from (${ids}) p join catalog_items ci on ci.id = p."__id") s on true
+          left join lateral (select ${summaryColumns}${columns}, p."__ord", p."__k" from (${ids}) p join catalog_items ci on ci.id = p."__id") s on true
           order by s."__ord"`;
     const result = await rows<ItemSummary & { __total: number; __ord: number | null; __k: (string | null)[] | null }>(db, keep ? keptPlan(statement, keep) : statement);
     const total_ = result[0]?.__total ?? 0;
@@ -325,6 +325,41 @@ export function createCatalogRepository(db: Db) {
   }
 
   /**
+   * `spoken`: the items matched by their spoken words only (catalog_item_cues), with the rank of
+   * their best cue, under the search's filters and the learner's progress, newest first. Asked
+   * only when the items' own documents matched fewer than the ranked cap: those rank first, so
+   * past the cap a spoken match could never be shown (a one-time test: the cues are not read).
+   * The matching cues are read first through their GIN index, one row per item not matched
+   * already, and only those items are looked up (by key): joined in one step, PostgreSQL read
+   * every item to hash them (45 ms at the district seed).
+   */
+  function spokenCandidates(userId: string, q: Omit<QueryOf<'searchCatalog'>, 'limit' | 'offset'>, tsquery: SQL, wanted: SQL, spoken: boolean): SQL {
+    const cues = [
+      sql`x.search @@ ${tsquery}`,
+      sql`(select count(*) from candidates) <= ${literal(SEARCH_CANDIDATES)}`,
+      ...(spoken ? [] : [sql`false`]),
+      // Most matching cues are of items matched already (generated captions say their title and description).
+      sql`x.item_id not in (select d.id from candidates d)`,
+      // Only the learner's own items (a few hundred at most) are read, when the filter asks for those.
+      ...(q.progress === 'SAVED' ? [sql`x.item_id in (select b.catalog_item_id from bookmarks b where b.user_id = ${userId})`] : []),
+      ...(q.progress === 'IN_PROGRESS' || q.progress === 'COMPLETED' ? [sql`x.item_id in (select p.catalog_item_id from learner_progress p where p.user_id = ${userId})`] : []),
+    ];
+    const where = [
+      OFFERED,
+      ...catalogFilters({ resourceType: q.resourceType, nasotItemIds: q.nasotItemIds, audienceIds: q.audienceIds }),
+      ...(q.progress ? [progressFilter(userId, q.progress)] : []),
+      // A word left out ("-word") is left out of the whole item: its own words and all it says,
+      // not only the matching cue (a query without one skips this test).
+      sql`(strpos(${tsquery}::text, '!') = 0 or (ci.search || (select to_tsvector('english', string_agg(y.text, ' ')) from catalog_item_cues y where y.item_id = ci.id)) @@ ${tsquery})`,
+    ];
+    return sql`, spoken as materialized (
+        select ci.id, ci.created_at, m.rank
+        from (select x.item_id, max(ts_rank(x.search, ${tsquery})) as rank from catalog_item_cues x ${whereClause(cues)} group by x.item_id offset 0) m
+        join catalog_items ci on ci.id = m.item_id
+        ${whereClause(where)} order by ci.created_at desc, ci.id limit ${wanted})`;
+  }
+
+  /**
    * The `candidates` of a search (its newest `wanted` matches, a CTE in `withs`) and the tsquery
    * to rank them with. Words and phrases without filters (or with only "not started") are read
    * from catalog_search_terms (wordCandidates); anything else by testing documents
@@ -372,18 +407,30 @@ export function createCatalogRepository(db: Db) {
      * phrases without filters (or with only "not started") are read from catalog_search_terms
      * (wordCandidates); anything else by testing documents (documentCandidates).
      */
-    async search(userId: string, q: QueryOf<'searchCatalog'>): Promise<ItemPage> {
+    async search(userId: string, q: QueryOf<'searchCatalog'>, { spoken = true }: { spoken?: boolean } = {}): Promise<ItemPage> {
       const wanted = literal(SEARCH_CANDIDATES + 1);
       const limit = pageSize(q.limit);
       const offset = q.offset ?? 0;
       const { withs, query, words } = await candidatesOf(userId, q, wanted);
-      const rank = sql`ts_rank(c.search, ${query}) desc, c.created_at desc, c.id`;
+      // Matches of the items' own words first (title, description, guide), by their rank; then
+      // those matched by their spoken words only, by their best cue's rank.
+      const rank = sql`c.own desc, c.rank desc, c.created_at desc, c.id`;
       const ids = sql`select c.id as "__id", null::json as "__k", row_number() over (order by ${rank}) as "__ord"
-        from (select * from candidates order by created_at desc, id limit ${literal(SEARCH_CANDIDATES)}) c
+        from (select d.id, d.created_at, true as own, ts_rank(d.search, ${query}) as rank
+                from (select * from candidates order by created_at desc, id limit ${literal(SEARCH_CANDIDATES)}) d
+              union all
+              select s.id, s.created_at, false, s.rank from spoken s) c
         order by ${rank} limit ${literal(limit)} offset ${literal(offset)}`;
+      // Each item's best matching cue, where its spoken words match (looked up for the page's items
+      // only). Its few cues are read by key and tested (`offset 0`): through the GIN index as well,
+      // a common word's cues were read again for every item (4 ms a page for "students").
+      const cue = !spoken ? sql`` : sql`, (select json_build_object('startSeconds', round(x.start_seconds::numeric, 3)::float8, 'text', x.text)
+          from (select * from catalog_item_cues y where y.item_id = ci.id offset 0) x where x.search @@ ${query}
+          order by ts_rank(x.search, ${query}) desc, x.position limit 1) as "transcriptMatch"`;
       const keep = words && offset <= TOTAL_CAP ? 'wordSearch' : undefined;
-      const page = await runPage(ids, sql`select count(*)::int from candidates`, withs, { keep });
-      return { items: page.rows.map(strip), total: page.total, totalIsCapped: page.totalIsCapped };
+      const counted = sql`select (select count(*)::int from candidates) + (select count(*)::int from spoken)`;
+      const page = await runPage(ids, counted, sql`${withs}${spokenCandidates(userId, q, query, wanted, spoken)}`, { keep, columns: cue });
+      return { items: page.rows.map(strip).map(({ transcriptMatch, ...item }) => (transcriptMatch ? { ...item, transcriptMatch } : item)), total: page.total, totalIsCapped: page.totalIsCapped };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { UploadKind } from '../contract.ts';
 import type { Db } from '../db/client.ts';
 import { defineRepository } from './define.ts';
@@ -16,8 +16,22 @@ export type UploadRow = {
 /** The files the admin site uploaded: what each is and where the media storage keeps it. */
 export function createUploadsRepository(db: Db) {
   return {
-    async insert(row: UploadRow & { uploadedBy: string }) {
+    /** `cues`: a captions file's, as read at upload (what the search matches once an item plays it). */
+    async insert(row: UploadRow & { uploadedBy: string; cues?: { start: number; end: number; text: string }[] | null }) {
       await db.insert(mediaUploads).values(row);
+    },
+
+    /** Captions files uploaded before their cues were read at upload (migration 0032). */
+    async captionsWithoutCues(): Promise<UploadRow[]> {
+      const found = await db
+        .select({ id: mediaUploads.id, kind: mediaUploads.kind, storageKey: mediaUploads.storageKey, fileName: mediaUploads.fileName, mimeType: mediaUploads.mimeType, size: mediaUploads.size })
+        .from(mediaUploads)
+        .where(and(eq(mediaUploads.kind, 'captions'), isNull(mediaUploads.cues)));
+      return found.map((row) => ({ ...row, size: Number(row.size) }));
+    },
+
+    async setCues(id: string, cues: { start: number; end: number; text: string }[]) {
+      await db.update(mediaUploads).set({ cues }).where(eq(mediaUploads.id, id));
     },
 
     async find(id: string): Promise<UploadRow | undefined> {

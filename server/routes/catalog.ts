@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
+import { accessRefusal } from '../auth/enforce.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { defineRoutes, principalOf } from './types.ts';
 
@@ -66,7 +67,10 @@ export default defineRoutes('catalog', ({ repos, uploads, mediaUrls }) => {
   }
   return {
     async searchCatalog(request) {
-      return catalog.search(principalOf(request).user.id, request.query);
+      const { user } = principalOf(request);
+      // What is said in a video is paid content like its captions file: matched for those with access only.
+      const spoken = (await accessRefusal(user, repos.billing)) === null;
+      return catalog.search(user.id, request.query, { spoken });
     },
 
     async listCatalogItems(request) {

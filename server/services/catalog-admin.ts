@@ -204,6 +204,8 @@ export function createCatalogAdmin(repo: CatalogAdminRepository, changes: AdminC
     }
     // Last, so the item is marked changed even when only links changed.
     await tx.update(id, columns);
+    // Generated captions are drawn from the title, description and guide; uploaded ones replace them.
+    await tx.refreshCues(id);
   }
 
   /** What educators need before an item is published (and while it stays published or archived). */

@@ -3,7 +3,9 @@ import { Readable } from 'node:stream';
 import type { Schemas, UploadKind } from '../contract.ts';
 import type { MediaConfig } from '../config.ts';
 import type { UserRow } from '../auth/principal.ts';
-import { HttpError } from '../errors.ts';
+import { badRequest, HttpError } from '../errors.ts';
+import type { Cue } from '../media/captions.ts';
+import { parseWebVtt } from '../media/webvtt.ts';
 import { SNIFF_BYTES, safeFileName, sniff, typeFor, wrongTypeMessage } from '../media/file-types.ts';
 import type { ByteRange, MediaStorage } from '../media/storage.ts';
 import type { UploadRow, UploadsRepository } from '../repositories/uploads.ts';
@@ -58,6 +60,8 @@ export function createUploads(deps: { storage: MediaStorage; maxKb: MediaConfig[
         stop();
         throw fileTooLarge(maxKb[kind]);
       }
+      // A captions file is also kept in memory (1 MB by default) to read its cues once stored.
+      const kept: Buffer[] | null = kind === 'captions' ? [...head] : null;
       const counted = Readable.from(
         (async function* () {
           yield* head;
@@ -67,6 +71,7 @@ export function createUploads(deps: { storage: MediaStorage; maxKb: MediaConfig[
             size += next.value.length;
             // The limit is passed: no more is read, and the storage drops what it has.
             if (size > limit) throw fileTooLarge(maxKb[kind]);
+            kept?.push(next.value);
             yield next.value;
           }
         })(),
@@ -81,9 +86,20 @@ export function createUploads(deps: { storage: MediaStorage; maxKb: MediaConfig[
         throw err;
       }
       row.size = size;
+      // The cues the search will match once an item plays these captions: a file they cannot be
+      // read from is refused (400, naming the line), and nothing of it is kept.
+      let cues: Cue[] | null = null;
+      if (kept) {
+        const parsed = parseWebVtt(Buffer.concat(kept).toString('utf8'));
+        if (!parsed.ok) {
+          await storage.delete(row.storageKey).catch(() => {});
+          throw badRequest(parsed.message, 'INVALID_CAPTIONS');
+        }
+        cues = parsed.cues;
+      }
       try {
         await adminChanges.apply(actor, async ({ repos, record }) => {
-          await repos.uploads.insert({ ...row, uploadedBy: actor.id });
+          await repos.uploads.insert({ ...row, uploadedBy: actor.id, cues });
           record({ action: 'upload.created', entityType: 'UPLOAD', entityId: id, entityLabel: fileName, before: null, after: { kind, fileName, mimeType: row.mimeType, size } });
         });
       } catch (err) {
@@ -91,6 +107,24 @@ export function createUploads(deps: { storage: MediaStorage; maxKb: MediaConfig[
         throw err;
       }
       return { id, kind, url: uploadUrl(row), fileName, mimeType: row.mimeType, size };
+    },
+
+    /**
+     * Reads the cues of captions files uploaded before cues were read at upload, once (at
+     * start-up): a file that cannot be read, or is gone, keeps no cues rather than being read
+     * again. Answers how many files were read; the items playing them get their cues next
+     * (writeMissingCues).
+     */
+    async readOlderCaptions(): Promise<number> {
+      const older = await deps.uploads.captionsWithoutCues();
+      for (const row of older) {
+        const body = await storage.get(row.storageKey).catch(() => null);
+        const chunks: Buffer[] = [];
+        if (body) for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
+        const parsed = parseWebVtt(Buffer.concat(chunks).toString('utf8'));
+        await deps.uploads.setCues(row.id, parsed.ok ? parsed.cues : []);
+      }
+      return older.length;
     },
 
     /** The upload with this id and name, and its bytes (a range of them when asked); undefined when there is none. */

@@ -1939,6 +1939,14 @@ export interface components {
             endDate: string | null;
             ratingAverage: number | null;
             ratingCount: number;
+            transcriptMatch?: components["schemas"]["TranscriptMatch"];
+        };
+        /** @description Search only, when the words were found in what is said in the item's video (its captions): the best matching cue. Items whose title, description or guide match rank above those matched by their spoken words only. */
+        TranscriptMatch: {
+            /** @description When the cue starts in the video. */
+            startSeconds: number;
+            /** @description What is said, as plain text. */
+            text: string;
         };
         /** @description A catalogue item with the fields of its type and the learner's own rating and rubric score. */
         CatalogItem: components["schemas"]["CatalogItemSummary"] & {
@@ -3325,7 +3333,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matching items, best match first. */
+            /** @description Matching items, best match first: the item's own words (title, description, guide) and what is said in its video (`transcriptMatch`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3353,7 +3361,11 @@ export interface operations {
                      *           "startDate": null,
                      *           "endDate": null,
                      *           "ratingAverage": 4.5,
-                     *           "ratingCount": 12
+                     *           "ratingCount": 12,
+                     *           "transcriptMatch": {
+                     *             "startSeconds": 83.5,
+                     *             "text": "Now turn to your partner and explain your answer."
+                     *           }
                      *         }
                      *       ],
                      *       "total": 1,

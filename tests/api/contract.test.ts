@@ -43,6 +43,8 @@ describe('catalog', () => {
     const search = await call(user, { method: 'GET', url: `/api/catalog/search?q=${encodeURIComponent(word!.word)}&limit=5` });
     expect(search.statusCode).toBe(200);
     expect(search.json().total).toBeGreaterThan(0);
+    // A word spoken in the video (the generated captions say the title): the match carries its cue.
+    expect(search.json().items.some((i: { transcriptMatch?: { startSeconds: number; text: string } }) => i.transcriptMatch?.text.includes(word!.word))).toBe(true);
 
     const list = await call(user, { method: 'GET', url: '/api/catalog/items?limit=20&sortBy=title&sortOrder=ASC&resourceType=LEARNING_OBJECT' });
     expect(list.json().items).toHaveLength(20);

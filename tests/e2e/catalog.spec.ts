@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInLocally } from './support';
+import { expectAccessible, PASSWORD, signInLocally } from './support';
 
 // Each test here reloads the app several times; on a busy two-core machine one load of the
 // catalogue can take longer than the default 10 s.
@@ -379,4 +380,54 @@ test('a playlist lists its entries in order with play next', async ({ page }) =>
   expect(await entries.count()).toBeGreaterThan(1);
   await expect(page.getByRole('link', { name: /^Play next/ })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('a word only spoken in a video finds it; "Play from" opens the strategy with its video at that time', async ({ page }) => {
+  // A strategy whose captions alone say a made-up word (its own per run), at 0:12 of a 28 s clip.
+  const word = `zq${randomUUID().replace(/-/g, '').slice(0, 10).replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
+  const authorize = await page.request.post('/api/identity/local/authorize', { data: { email: 'admin@example.org', password: PASSWORD } });
+  const headers = { authorization: `Bearer ${(await authorize.json()).accessToken}` };
+  const captions = `WEBVTT\n\n00:00:01.000 --> 00:00:05.000\nWelcome back, everyone.\n\n00:00:12.000 --> 00:00:16.000\nNow try the ${word} routine with your partner.\n`;
+  const upload = await page.request.post(`/api/admin/uploads?kind=captions&fileName=${word}.en.vtt`, { headers: { ...headers, 'content-type': 'application/octet-stream' }, data: Buffer.from(captions) });
+  expect(upload.status()).toBe(201);
+  const nasot = (await (await page.request.get('/api/catalog/nasot/items', { headers })).json()).data as { id: string; type: string }[];
+  const audiences = (await (await page.request.get('/api/catalog/audiences', { headers })).json()).data as { id: string; name: string }[];
+  const title = `Partner talk routines ${word.slice(2, 6)}`;
+  const created = await page.request.post('/api/admin/catalog/items', {
+    headers,
+    data: {
+      resourceType: 'LEARNING_OBJECT',
+      title,
+      description: 'Pairs rehearse their answer before the whole class hears it.',
+      nasotItemIds: [nasot.find((n) => n.type === 'STRATEGY')!.id],
+      // educator01's own audience: the catalogue starts filtered to it.
+      audienceIds: [audiences.find((a) => a.name === 'Instructional Coaches')!.id],
+      rubric: [1, 2, 3, 4].map((value) => ({ value, title: `Level ${value}`, description: `What level ${value} looks like.` })),
+      video: { url: '/media/videos/demo-clip-2.webm', mimeType: 'video/webm', durationSeconds: 28, posterUrl: null, captionsUrl: (await upload.json()).url },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  expect((await page.request.put(`/api/admin/catalog/items/${id}/status`, { headers, data: { status: 'PUBLISHED' } })).status()).toBe(200);
+
+  await signIn(page);
+  await page.goto('/catalog');
+  const search = page.getByRole('searchbox', { name: 'Search the catalogue' });
+  await search.fill(word);
+  await search.press('Enter');
+  await expect(resultCount(page)).toHaveText(`1 result for “${word}”`);
+  const card = results(page).getByRole('listitem').filter({ hasText: title });
+  await expect(card.getByText(`Said in the video: “Now try the ${word} routine with your partner.”`)).toBeVisible();
+  await expect(card.locator('mark')).toHaveText(word);
+  await expectAccessible(page);
+
+  const play = card.getByRole('link', { name: `Play from 0:12: ${title}` });
+  await expect(play).toHaveText('Play from 0:12');
+  await play.click();
+  await expect(page).toHaveURL(/\/learning-objects\/[^?]+\?t=12$/);
+  const video = page.locator('video');
+  await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+  // At the cue, not at the start (it may be playing on from there).
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 15_000 }).toBeGreaterThanOrEqual(12);
+  expect(await video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeLessThan(26);
 });

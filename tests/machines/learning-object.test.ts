@@ -16,7 +16,7 @@ const item = {
   userRubricScore: null,
 } as unknown as CatalogItem;
 
-function start(runAction: (input: ActionInput) => Promise<ActionOutput>, loaded: Partial<LearningObjectLoaded> = {}) {
+function start(runAction: (input: ActionInput) => Promise<ActionOutput>, loaded: Partial<LearningObjectLoaded> = {}, startAt: number | null = null) {
   const notify = vi.fn();
   const recordEvent = vi.fn();
   const patchProgress = vi.fn();
@@ -48,7 +48,7 @@ function start(runAction: (input: ActionInput) => Promise<ActionOutput>, loaded:
       },
     },
   });
-  const actor = createActor(logic, { input: { publicId: 'wait-time' } }).start();
+  const actor = createActor(logic, { input: { publicId: 'wait-time', startAt } }).start();
   return { actor, notify, recordEvent, patchProgress, saveFile };
 }
 
@@ -75,6 +75,18 @@ describe('learning-object machine', () => {
     await waitFor(video, (s) => s.matches('loadingMedia'));
     video.send({ type: 'video.loaded', duration: 100 });
     expect(selectResumePosition(video.getSnapshot())).toBe(42.5);
+    expect(video.getSnapshot().context.watchedSeconds).toBe(40);
+    actor.stop();
+  });
+
+  it("starts the video at a search hit's time (?t=) instead of where the learner stopped", async () => {
+    const { actor } = start(async () => ({ file: null }), { item: { ...item, hasVideo: true }, videoProgress: 40, videoPosition: 42.5 }, 83);
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    const video = actor.getSnapshot().children[LEARNING_OBJECT_VIDEO_ID] as ActorRefFrom<typeof videoProgressMachine>;
+    await waitFor(video, (s) => s.matches('loadingMedia'));
+    video.send({ type: 'video.loaded', duration: 100 });
+    expect(selectResumePosition(video.getSnapshot())).toBe(83);
+    // What the learner watched before still counts.
     expect(video.getSnapshot().context.watchedSeconds).toBe(40);
     actor.stop();
   });

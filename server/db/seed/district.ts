@@ -6,6 +6,7 @@ import { demoPasswordHash, insertChunked, slugify } from './seed.ts';
 import { stampBulkCompletions } from '../../repositories/progress.ts';
 import { POSTER_DIR, POSTER_EXT } from '../../media/posters.ts';
 import { CAPTIONS_DIR, CAPTIONS_EXT } from '../../media/captions.ts';
+import { writeMissingCues } from '../../repositories/transcripts.ts';
 import { PLAY_SESSION_DAYS } from '../../services/watched.ts';
 import { VIDEO_COMPLETE_PERCENT } from '../../../src/lib/video-complete.ts';
 import { clock } from '../../clock.ts';
@@ -454,6 +455,8 @@ export async function seedDistrict(db: Db, opts: DistrictSeedOptions): Promise<D
     await timed(timings, 'completion times', log, () => stampBulkCompletions(db));
   }
 
+  // The new items' spoken words, for the search (their captions are generated from them).
+  await timed(timings, 'spoken words', log, () => writeMissingCues(db));
   await timed(timings, 'vacuum analyze', log, () => db.execute(sql`vacuum analyze`));
   const learnerProgress = districtId
     ? await scalar(db, sql`select count(*)::int as n from learner_progress p join users u on u.id = p.user_id where u.email like ${`bench${run}.%@benchmark.example.org`}`)

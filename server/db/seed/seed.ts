@@ -11,6 +11,7 @@ import * as content from './content/catalog.ts';
 import { stampBulkCompletions, stampBulkFirstDone } from '../../repositories/progress.ts';
 import { posterPath } from '../../media/posters.ts';
 import { captionsPath } from '../../media/captions.ts';
+import { writeMissingCues } from '../../repositories/transcripts.ts';
 import { clock } from '../../clock.ts';
 
 /** Shared password of every seeded account that has one. */
@@ -344,6 +345,8 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedS
     return false;
   });
 
+  // The seeded items' spoken words, for the search (after the seed's transaction: written in chunks of their own).
+  if (!skipped) await writeMissingCues(db);
   const counts = await countTables(db);
   const durationMs = Math.round(performance.now() - started);
   if (skipped) return { skipped: true, reason: 'organizations already has rows', counts, accounts: [], password: DEMO_PASSWORD, durationMs };

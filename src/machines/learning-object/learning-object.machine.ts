@@ -91,6 +91,7 @@ export const learningObjectMachine = setup({
     publicId: input.publicId,
     playlistId: input.playlistId ?? null,
     playVideo: input.playVideo ?? false,
+    startAt: input.startAt ?? null,
     loaded: null,
     related: null,
     rating: null,
@@ -157,7 +158,7 @@ export const learningObjectMachine = setup({
                 input: ({ context }) => ({
                   catalogItemId: itemId(context),
                   initialWatchedPercent: context.loaded?.videoProgress ?? 0,
-                  initialPosition: context.loaded?.videoPosition ?? 0,
+                  initialPosition: context.startAt ?? context.loaded?.videoPosition ?? 0,
                   playVideo: context.playVideo,
                   requested: context.loaded?.videoSource ?? null,
                 }),

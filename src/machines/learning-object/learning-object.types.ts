@@ -45,12 +45,19 @@ export type SavedFile = { blob: Blob; fileName: string };
  */
 export type ActionOutput = { file: SavedFile | null; saved?: Partial<Pick<LearningObjectContext, 'rating' | 'rubricScore'>> & { bookmarked?: boolean } };
 
-export type LearningObjectInput = { publicId: string; playVideo?: boolean; playlistId?: string | null };
+export type LearningObjectInput = {
+  publicId: string;
+  playVideo?: boolean;
+  playlistId?: string | null;
+  /** Where the video starts, in seconds (a search hit's `?t=`), instead of where the learner left it. */
+  startAt?: number | null;
+};
 
 export type LearningObjectContext = {
   publicId: string;
   playlistId: string | null;
   playVideo: boolean;
+  startAt: number | null;
   loaded: LearningObjectLoaded | null;
   /**
    * Strategies related to this one, asked for once the page shows (the page does not wait for

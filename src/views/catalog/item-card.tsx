@@ -35,6 +35,8 @@ type Props = {
    * the page's largest paint).
    */
   eager?: 'first' | 'soon';
+  /** More for this card (a search's match in what the video says). */
+  extra?: React.ReactNode;
 };
 
 /** Posters are 16:9; the box holds the shape before the image arrives. */
@@ -95,7 +97,7 @@ function ProgressLine({ item, progress }: { item: CatalogItemSummary; progress: 
   );
 }
 
-export function ItemCard({ item, element, progress, showProgress, eager }: Props) {
+export function ItemCard({ item, element, progress, showProgress, eager, extra }: Props) {
   const duration = formatDuration(item.durationSeconds);
   return (
     <article className={styles.card}>
@@ -112,6 +114,7 @@ export function ItemCard({ item, element, progress, showProgress, eager }: Props
             </Link>
           </h3>
           {element && <p className={styles.itemMeta}>Element: {element}</p>}
+          {extra}
           {(item.ratingAverage !== null || showProgress) && (
             <div className={styles.cardFoot}>
               {item.ratingAverage !== null && (

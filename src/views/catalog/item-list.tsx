@@ -14,10 +14,12 @@ type Props = {
   leading?: number;
   /** A shelf: one row that scrolls sideways on a phone (a page of several lists), else the grid. */
   shelf?: boolean;
+  /** More for each card (the catalogue's search: what the video says). */
+  extra?: (item: CatalogItemSummary) => React.ReactNode;
 };
 
 /** Cards for a list of catalogue items, with the framework element looked up in reference data. */
-export function ItemList({ items, empty, progress, label, leading = 0, shelf = false }: Props) {
+export function ItemList({ items, empty, progress, label, leading = 0, shelf = false, extra }: Props) {
   const { nasotItems } = useReferenceData();
   if (items.length === 0) return <p className={muted}>{empty}</p>;
   const byId = progress ? progressById(progress) : null;
@@ -31,6 +33,7 @@ export function ItemList({ items, empty, progress, label, leading = 0, shelf = f
             progress={byId?.get(item.id)}
             showProgress={byId !== null}
             eager={index >= leading ? undefined : index === 0 ? 'first' : 'soon'}
+            extra={extra?.(item)}
           />
         </li>
       ))}

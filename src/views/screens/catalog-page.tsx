@@ -25,6 +25,7 @@ import { LoadError } from '@/views/components/load-error';
 import { PageLayout } from '@/views/layout/page-layout';
 import { Button, ButtonLink } from '@/views/layout/button';
 import { ItemList, ItemListSkeleton } from '@/views/catalog/item-list';
+import { TranscriptMatch } from '@/views/catalog/transcript-match';
 import { FilterChips, FilterPanel, FiltersSheet, useFilterChips } from '@/views/catalog/catalog-filters';
 import * as styles from '@/views/catalog/catalog.css';
 import * as filterStyles from '@/views/catalog/filters.css';
@@ -83,7 +84,7 @@ export function CatalogPage() {
           </div>
           {failed && <LoadError onRetry={retry} />}
           {loading && <ItemListSkeleton count={6} />}
-          {!loading && !failed && items.length > 0 && <ItemList items={items} progress={progress} label="Catalogue results" empty="" leading={3} />}
+          {!loading && !failed && items.length > 0 && <ItemList items={items} progress={progress} label="Catalogue results" empty="" leading={3} extra={(item) => <TranscriptMatch item={item} search={query.search} />} />}
           {!loading && !failed && items.length === 0 && <EmptyState query={query} onFilter={filter} onClearAll={clearAll} />}
           {!failed && pages > 1 && <Pagination query={query} pages={pages} />}
         </section>

@@ -56,12 +56,16 @@ export function LearningObjectPage() {
   const { publicId = '' } = useParams();
   const [search] = useSearchParams();
   const playlistId = search.get(PLAYLIST_PARAM);
+  // ?t=83 (a search hit in what the video says): the video plays from there, not where the learner left it.
+  const t = search.get('t');
+  const startAt = t !== null && /^\d{1,6}(\.\d+)?$/.test(t) ? Number(t) : null;
   return (
     <LearningObjectDetail
-      key={`${publicId}?${playlistId ?? ''}`}
+      key={`${publicId}?${playlistId ?? ''}&${startAt ?? ''}`}
       publicId={publicId}
       playlistId={playlistId}
-      playVideo={search.get('playVideo') === 'true'}
+      playVideo={search.get('playVideo') === 'true' || startAt !== null}
+      startAt={startAt}
     />
   );
 }
@@ -72,8 +76,8 @@ function useWatchedPercent(itemId: string | undefined): number {
   return useSelector(root.progress, (s) => (itemId ? (selectProgressByItemId(s, itemId)?.videoProgress ?? 0) : 0));
 }
 
-function LearningObjectDetail({ publicId, playlistId, playVideo }: { publicId: string; playlistId: string | null; playVideo: boolean }) {
-  const actor = useScreenActor(learningObjectScreen, { input: { publicId, playVideo, playlistId } });
+function LearningObjectDetail({ publicId, playlistId, playVideo, startAt }: { publicId: string; playlistId: string | null; playVideo: boolean; startAt: number | null }) {
+  const actor = useScreenActor(learningObjectScreen, { input: { publicId, playVideo, playlistId, startAt } });
   const { retry } = useIntents(actor, learningObjectIntents);
   const loaded = useSelector(actor, selectLearningObject);
   const loading = useSelector(actor, selectLearningObjectLoading);
