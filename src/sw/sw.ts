@@ -39,6 +39,7 @@ const NEVER_KEPT = [
 ];
 /** Writes that change nothing a screen shows (page views): a copy stored before one is still fresh. */
 const QUIET_WRITES = /^\/api\/reporting\/event$/;
+const LEARNER_EVENTS = '/api/learner/events';
 /** When a copy was stored, and (under LAST_WRITE in the user's cache) when the user last changed something. */
 const STORED_AT = 'x-offline-stored-at';
 const LAST_WRITE = '/__offline/last-write';
@@ -51,12 +52,12 @@ let currentSubject: string | null = null;
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== self.location.origin || !url.pathname.startsWith('/api/')) return;
-  const subject = subjectOf(event.request.headers.get('authorization'));
-  if (!subject || NEVER_KEPT.some((path) => path.test(url.pathname))) return;
   if (event.request.method !== 'GET') {
-    if (!QUIET_WRITES.test(url.pathname)) event.waitUntil(markWrite(subject));
+    if (!QUIET_WRITES.test(url.pathname)) event.waitUntil(writer(event.request.clone()).then((subject) => (subject ? markWrite(subject) : undefined)));
     return;
   }
+  const subject = subjectOf(event.request.headers.get('authorization'));
+  if (!subject || NEVER_KEPT.some((path) => path.test(url.pathname))) return;
   event.respondWith(staleWhileRevalidate(event, subject));
 });
 
@@ -110,9 +111,28 @@ function keepable(response: Response) {
   return response.status === 200 && response.type === 'basic' && (response.headers.get('content-type') ?? '').startsWith('application/json');
 }
 
+/**
+ * Whose screens a write may change: the token's subject. Learner events carry their token in the
+ * body (they are sent as beacons too); a batch that is only sign-ins (every page load of a session
+ * sends one) changes nothing a screen shows, video progress and the rest do.
+ */
+async function writer(request: Request): Promise<string | null> {
+  const subject = subjectOf(request.headers.get('authorization'));
+  if (subject || new URL(request.url).pathname !== LEARNER_EVENTS) return subject;
+  try {
+    const body = (await request.json()) as { accessToken?: unknown; data?: { type?: string }[] };
+    if (typeof body.accessToken !== 'string' || body.data?.every((item) => item.type === 'LEARNER_LOGIN')) return null;
+    return subjectOf(`Bearer ${body.accessToken}`);
+  } catch {
+    return null;
+  }
+}
+
+/** Notes the write in the user's cache; a user with no copies (none yet, or logged out since) needs no note. */
 async function markWrite(subject: string) {
-  const cache = await caches.open(userCacheName(subject));
-  await cache.put(LAST_WRITE, new Response(String(Date.now())));
+  const name = userCacheName(subject);
+  if (!(await caches.has(name))) return;
+  await (await caches.open(name)).put(LAST_WRITE, new Response(String(Date.now())));
 }
 
 async function deleteUserCaches(which: (name: string) => boolean) {

@@ -127,3 +127,26 @@ test("a user who signs in after another's session ended without a logout never g
   await expect.poll(() => userCaches(page)).toEqual([`user-data-${second.id}`]);
   expect(await cachedBodies(page)).not.toContain(first.id);
 });
+
+test("a change the user made shows after a reload, not the worker's older copy", async ({ page }) => {
+  await signInControlled(page, FIRST);
+  await page.goto('/catalog');
+  await page.getByRole('main').locator('a[href^="/learning-objects/"]').first().click();
+  await expect(page).toHaveURL(/\/learning-objects\//);
+  const save = page.locator('button[aria-pressed]').filter({ hasText: /^Saved?$/ });
+  await expect(save).toBeEnabled();
+  // The page's answers pass through the worker, so a copy of each is stored.
+  await page.reload();
+  await expect(save).toBeEnabled();
+  const before = (await save.getAttribute('aria-pressed')) === 'true';
+  await save.click();
+  await expect(save).toHaveAttribute('aria-pressed', String(!before));
+  await expect(save).toBeEnabled();
+
+  await page.reload();
+  await expect(save).toHaveAttribute('aria-pressed', String(!before));
+  // Left as it was, for the next run.
+  await save.click();
+  await expect(save).toHaveAttribute('aria-pressed', String(before));
+  await expect(save).toBeEnabled();
+});

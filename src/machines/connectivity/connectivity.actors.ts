@@ -11,6 +11,9 @@ export const connectivityScreen = defineScreen('connectivity', () =>
         const offline = () => sendBack({ type: 'connectivity.offline' });
         window.addEventListener('online', online);
         window.addEventListener('offline', offline);
+        // The view reads the input when it renders and starts this actor after: a change in between is caught here.
+        if (navigator.onLine) online();
+        else offline();
         return () => {
           window.removeEventListener('online', online);
           window.removeEventListener('offline', offline);
