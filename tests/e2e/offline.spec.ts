@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInLocally, signOut } from './support';
+import { expectAccessible, signInLocally, signOut } from './support';
 
 // The installable app and its service worker (src/sw/sw.ts): the manifest, the shell and the
 // signed-in user's last-seen screens offline, and nothing of one user left for the next. The rest
@@ -80,6 +80,7 @@ test('the dashboard and the catalogue open offline after a visit, with a banner 
   await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('heading', { level: 3, name: firstTitle!, exact: true }).first()).toBeVisible();
   await expect(banner).toContainText('Pages you opened recently');
+  await expectAccessible(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(greeting!);
   await expect(banner).toBeVisible();

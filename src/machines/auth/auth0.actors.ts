@@ -65,6 +65,8 @@ export type BrowserPort = {
   openPopup: () => Window | null;
   /** The page is going away (a reload, another site): its cut-off calls are no failures. */
   isLeaving?: () => boolean;
+  /** The browser says it has no network (a session the service worker restored offline). */
+  isOffline?: () => boolean;
 };
 
 let leaving = false;
@@ -86,6 +88,7 @@ export function browserPort(): BrowserPort {
     replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
     load: (url) => window.location.assign(url),
     isLeaving: () => leaving,
+    isOffline: () => !navigator.onLine,
     openPopup: () => {
       // Same size and placement auth0-spa-js would use (spec §9: pop-up 400x600).
       const left = window.screenX + (window.innerWidth - POPUP_WIDTH) / 2;
@@ -264,7 +267,8 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
           } catch (error) {
             // Offline, a session the service worker restored goes on without its login event
             // (the server cannot be told; signing the user out would lose the offline app).
-            if (error instanceof ApiError && error.status === NO_RESPONSE_STATUS) return;
+            // Online, a failure still ends the session (spec §4).
+            if (browser.isOffline?.() && error instanceof ApiError && error.status === NO_RESPONSE_STATUS) return;
             throw error;
           }
         }),
