@@ -15,8 +15,8 @@ export function OfflineBanner() {
     <div className={styles.banner} role="status">
       {offline ? (
         <p>
-          <span className={styles.title}>You are offline.</span> Pages you opened recently still show what they showed then, and video progress is
-          sent when you are back online. Anything else, and saving changes, needs a connection.
+          <span className={styles.title}>You are offline.</span> Pages you opened recently still show as you last saw them, and video progress
+          is sent when you are back. Other pages and saving changes need a connection.
         </p>
       ) : null}
     </div>
