@@ -70,7 +70,9 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: join(dataDir, 'test-results'),
   // A trace is recorded only for a retry: recording every test costs the run minutes of CPU and disk.
-  use: { trace: 'on-first-retry', launchOptions },
+  // Without the service worker (src/sw/sw.ts): its stale-while-revalidate copies would show a test
+  // the screen as it was before the last change made elsewhere. tests/e2e/offline.spec.ts allows it.
+  use: { trace: 'on-first-retry', launchOptions, serviceWorkers: 'block' },
   projects: servers.map((server) => ({
     name: server.project,
     workers: 1,

@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { ROUTES } from './src/lib/routes.ts';
 import { EARLY_REQUESTS, FIRST_PAGE_AFTER_PROFILE, LARGEST_PICTURE } from './scripts/early-requests.ts';
 import { readLazyScreens } from './scripts/lazy-screens.ts';
+import { VitePWA } from 'vite-plugin-pwa';
+import { APP_ICONS } from './scripts/app-icons.ts';
+import { lightTokens } from './src/views/theme/tokens.ts';
 
 const apiServer = 'http://127.0.0.1:3000';
 
@@ -280,6 +283,72 @@ function adminSiteDevPages(): Plugin {
   };
 }
 
+/**
+ * The educator app's own output files, as its build writes them: the service worker's precache
+ * keeps to these (the admin site's build writes its chunks into the same assets/ folder).
+ */
+const appFiles = new Set<string>();
+function recordAppFiles(): Plugin {
+  return {
+    name: 'record-app-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      appFiles.clear();
+      for (const file of Object.keys(bundle)) appFiles.add(file);
+    },
+  };
+}
+/** The statechart viewer's layout engine (1.4 MB, a developer's screen behind a flag) is loaded when opened. */
+const NOT_PRECACHED = /^assets\/elk\./;
+
+/** The installed app's icons (scripts/app-icons.ts), drawn by the build. */
+function appIcons(): Plugin {
+  return {
+    name: 'app-icons',
+    apply: 'build',
+    generateBundle() {
+      for (const icon of APP_ICONS) this.emitFile({ type: 'asset', fileName: icon.src.slice(1), source: icon.render() });
+    },
+  };
+}
+
+/**
+ * The installable app and its service worker (src/sw/sw.ts; docs/decisions.md, "Offline and
+ * repeat visits"). The worker is built from our own source (`injectManifest`) because its API cache
+ * is keyed to the signed-in user, which Workbox's generated worker cannot express; the app
+ * registers it itself after the first screen (src/lib/offline-worker.ts), so nothing is added to
+ * the first page. The precache is the educator app's shell: not the admin site, the media, the
+ * compressed copies or the build's manifests.
+ */
+const pwa = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: {
+      name: 'Educator Learning Platform',
+      short_name: 'Learning',
+      description: 'Teaching strategies, videos and your learning record, online and offline.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: lightTokens.color.primary,
+      background_color: lightTokens.color.background,
+      icons: APP_ICONS.map(({ src, sizes, type, purpose }) => ({ src, sizes, type, purpose })),
+    },
+    injectManifest: {
+      globPatterns: ['*.{js,html,svg,json}', 'icons/*.png', 'assets/*.{js,css}'],
+      globIgnores: ['admin.html', 'sw.js'],
+      manifestTransforms: [
+        (entries) => ({
+          manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || (appFiles.has(entry.url) && !NOT_PRECACHED.test(entry.url))),
+          warnings: [],
+        }),
+      ],
+    },
+  });
+
 const resolve: UserConfig['resolve'] = {
   alias: [
     { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -291,7 +360,7 @@ const resolve: UserConfig['resolve'] = {
 };
 
 export default defineConfig({
-  plugins: [...plugins(), preloads.plugin, minifyClassicScripts(['theme.js', 'start.js']), adminSite({ resolve }), adminSiteDevPages(), precompress()],
+  plugins: [...plugins(), preloads.plugin, minifyClassicScripts(['theme.js', 'start.js']), recordAppFiles(), appIcons(), pwa(), adminSite({ resolve }), adminSiteDevPages(), precompress()],
   resolve,
   build: {
     outDir: 'dist',

@@ -29,6 +29,8 @@ export const spa = (staticDir: string) =>
           if (/[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(?:\.br|\.gz)?$/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
           // Names this build's files, as index.html does: asked again (a 304 while unchanged) every time.
           else if (/[\\/]screen-preloads\.json(?:\.br|\.gz)?$/.test(path)) reply.header('cache-control', 'no-cache');
+          // The service worker and the web manifest: a new build reaches installed apps on their next visit.
+          else if (/[\\/](?:sw\.js|manifest\.webmanifest)(?:\.br|\.gz)?$/.test(path)) reply.header('cache-control', 'no-cache');
         },
       });
     }

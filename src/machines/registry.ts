@@ -8,6 +8,7 @@ import { dashboardMachine, itemDetailMachine, livestreamsMachine } from '@/machi
 import { demoLinkMachine } from '@/machines/demo/demo.machine';
 import { chatMachine } from '@/machines/chat/chat.machine';
 import { communityMachine } from '@/machines/community/community.machine';
+import { connectivityMachine } from '@/machines/connectivity/connectivity.machine';
 import { emailVerificationMachine } from '@/machines/email-verification/email-verification.machine';
 import { formMachine } from '@/machines/form/form.machine';
 import { progressOverviewMachine } from '@/machines/account/account.machine';
@@ -90,6 +91,8 @@ export const MACHINES: readonly MachineEntry[] = [
   { name: 'check-email', folder: 'check-email', machine: checkEmailMachine, live: { screen: 'checkEmail' } },
   { name: 'community', folder: 'community', machine: communityMachine, live: { screen: 'community' } },
   { name: 'menu', folder: 'menu', machine: menuMachine, live: { screen: 'menu' } },
+  // The offline banner's, in the home shell; it also installs the service worker.
+  { name: 'connectivity', folder: 'connectivity', machine: connectivityMachine, live: { screen: 'connectivity' } },
   { name: 'chat', folder: 'chat', machine: chatMachine, live: { screen: 'chat' } },
   // One per data table on screen, owned by its screen: drawn, never live on its own.
   { name: 'table', folder: 'table', machine: tableMachine },

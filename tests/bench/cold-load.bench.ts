@@ -9,9 +9,10 @@
  *   npm run bench:cold-load -- --compare ../other-build/dist     # A/B: this dist/ against another
  *
  * Each build is served by the real server (tests/bench/browser-support.ts) from a copy of it.
- * Every load clears the HTTP cache, slows the CPU 4× and, unless `--network off`, the network to
- * 1.6 Mbit/s down, 750 kbit/s up and 150 ms latency (Lighthouse's mobile figures), then opens the
- * page and waits until the network is idle (no request for 500 ms). Per load it reads, in the page:
+ * Every load clears the HTTP cache and removes the service worker and its caches, slows the CPU
+ * 4× and, unless `--network off`, the network to 1.6 Mbit/s down, 750 kbit/s up and 150 ms latency
+ * (Lighthouse's mobile figures), then opens the page and waits until the network is idle (no
+ * request for 500 ms). Per load it reads, in the page:
  * - the largest contentful paint (LCP), and which element it was, and first contentful paint (FCP);
  * - the blocking time: each long task's time beyond 50 ms, summed, from the navigation until then.
  *
@@ -21,13 +22,22 @@
  * medians (and the range of LCP), each page's LCP as a ratio of the reference page's in the same
  * run, and with `--compare` the other build's medians as a ratio of this one's.
  *
+ * With `--repeat`, repeat visits instead: before each measured load the page's service worker and
+ * caches are removed and the HTTP cache cleared, then two unthrottled warming visits install the
+ * worker (the first visit registers it; it takes the page over) and let it store the page's API
+ * answers (the second visit's requests pass through it), as a learner's earlier visits would; the
+ * measured third visit keeps the HTTP cache, the worker and its caches, with the same throttling.
+ * The reference page has no worker: its repeat visit has the HTTP cache only.
+ *
+ *   npm run bench:cold-load -- --repeat
+ *
  * Options: --runs (6), --network on|off (on), --port (3270; the compared build gets the next one),
- * --compare <dist directory>. Environment: CHROMIUM_PATH, BENCH_EMAIL (educator01).
+ * --compare <dist directory>, --repeat. Environment: CHROMIUM_PATH, BENCH_EMAIL (educator01).
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, CDPSession, Page } from 'puppeteer-core';
-import { ROOT, benchPages, fail, heading, launchChromium, median, runMeasurement, serveBuild, signIn, type BenchPage } from './browser-support.ts';
+import { REFERENCE_PATH, ROOT, benchPages, fail, heading, launchChromium, median, runMeasurement, serveBuild, signIn, type BenchPage } from './browser-support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,11 +45,14 @@ const { values } = parseArgs({
     network: { type: 'string', default: 'on' },
     port: { type: 'string', default: '3270' },
     compare: { type: 'string' },
+    repeat: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
 const PORT = Number(values.port);
 const THROTTLE_NETWORK = values.network !== 'off';
+const REPEAT = values.repeat;
+const VISITS = REPEAT ? 'repeat visits' : 'cold loads';
 const EMAIL = process.env.BENCH_EMAIL ?? 'educator01@northwind.example.org';
 const CPU_SLOWDOWN = 4;
 /** Lighthouse's mobile network: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */
@@ -85,7 +98,7 @@ async function main() {
   }
   console.log(
     `${await browser.version()}; CPU ${CPU_SLOWDOWN}× slower; network ${THROTTLE_NETWORK ? '1.6 Mbit/s, 150 ms' : 'not throttled'}; ` +
-      `${RUNS} cold loads per page and build, signed in as ${EMAIL}`,
+      `${RUNS} ${VISITS} per page and build, signed in as ${EMAIL}`,
   );
 
   // One unthrottled visit per page and build: warms the server and checks the page is the signed-in one.
@@ -105,10 +118,16 @@ async function main() {
   print(targets, loads);
 }
 
-/** One cold load: cache cleared, throttled (when `throttled`), until the network is idle. */
+/**
+ * One cold load: cache cleared, throttled (when `throttled`), until the network is idle. With
+ * `--repeat` a measured load is a repeat visit: after the warming visits (see the header).
+ */
 async function load(build: Build, target: Target, throttled: boolean): Promise<Load> {
   const { page, cdp, origin } = build;
   await cdp!.send('Network.clearBrowserCache');
+  // A cold load has no service worker either (the page's last load installed one); the session stays.
+  await cdp!.send('Storage.clearDataForOrigin', { origin: origin!, storageTypes: 'service_workers,cache_storage' });
+  if (REPEAT && throttled) await warm(build, target);
   await cdp!.send('Emulation.setCPUThrottlingRate', { rate: throttled ? CPU_SLOWDOWN : 1 });
   await cdp!.send('Network.emulateNetworkConditions', throttled && THROTTLE_NETWORK ? NETWORK : { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   try {
@@ -122,6 +141,18 @@ async function load(build: Build, target: Target, throttled: boolean): Promise<L
   }
   const seen = await page!.evaluate(() => (window as unknown as { __coldLoad: { longTasks: number[]; lcp: number; fcp: number; lcpElement: string } }).__coldLoad);
   return { lcp: seen.lcp, fcp: seen.fcp, lcpElement: seen.lcpElement, blocking: seen.longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0) };
+}
+
+/** The two warming visits of a repeat visit, after `load` removed the worker and its caches. */
+async function warm(build: Build, target: Target) {
+  const { page, cdp, origin } = build;
+  await cdp!.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp!.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page!.goto(`${origin}${target.path}`, { waitUntil: 'networkidle0', timeout: 60_000 });
+  if (target.path !== REFERENCE_PATH) {
+    await page!.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 30_000 }).catch(() => fail(`${target.name}: no service worker took the page`));
+  }
+  await page!.goto(`${origin}${target.path}`, { waitUntil: 'networkidle0', timeout: 60_000 });
 }
 
 function print(targets: Target[], loads: Map<string, Load[]>) {
@@ -152,7 +183,7 @@ function print(targets: Target[], loads: Map<string, Load[]>) {
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\nmedians of ${RUNS} cold loads\n`);
+  console.log(`\nmedians of ${RUNS} ${VISITS}\n`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));

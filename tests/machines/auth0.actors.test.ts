@@ -257,6 +257,18 @@ describe('auth effects', () => {
     expect(outcome).toBe('pending');
   });
 
+  it('lets a session go on without its login event while the browser is offline, and only then', async () => {
+    let offline = true;
+    const token = jwt({ exp: 1_900_000_000 });
+    const { effects, handle } = setup({ storage: { [LOCAL_TOKEN_KEY]: token }, browser: { isOffline: () => offline } });
+    handle.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(run(effects.actors.sendLoginEvent, { user: makeUser('USER') })).resolves.toBeUndefined();
+    offline = false;
+    await expect(run(effects.actors.sendLoginEvent, { user: makeUser('USER') })).rejects.toBeTruthy();
+  });
+
   it('has no token for an anonymous visitor', async () => {
     const { effects, auth0 } = setup();
     await expect(run(effects.actors.getAccessToken, undefined)).rejects.toThrow('No access token');

@@ -2,6 +2,7 @@
 import type { Auth0Client } from '@auth0/auth0-spa-js';
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '@/api/client';
+import { ApiError, NO_RESPONSE_STATUS } from '@/api/errors';
 import {
   localLogin,
   logout as revokeSession,
@@ -64,6 +65,8 @@ export type BrowserPort = {
   openPopup: () => Window | null;
   /** The page is going away (a reload, another site): its cut-off calls are no failures. */
   isLeaving?: () => boolean;
+  /** The browser says it has no network (a session the service worker restored offline). */
+  isOffline?: () => boolean;
 };
 
 let leaving = false;
@@ -85,6 +88,7 @@ export function browserPort(): BrowserPort {
     replaceUrl: (url) => window.history.replaceState(window.history.state, '', url),
     load: (url) => window.location.assign(url),
     isLeaving: () => leaving,
+    isOffline: () => !navigator.onLine,
     openPopup: () => {
       // Same size and placement auth0-spa-js would use (spec §9: pop-up 400x600).
       const left = window.screenX + (window.innerWidth - POPUP_WIDTH) / 2;
@@ -254,11 +258,19 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
         unlessLeaving(async () => {
           const accessToken = await tokens.getToken();
           if (!accessToken) throw new Error('No access token for the login event');
-          await recordLearnerEvents(
-            api,
-            { accessToken, data: [{ id: newId(), type: 'LEARNER_LOGIN', timeStamp: new Date(now()).toISOString() }] },
-            { signal },
-          );
+          try {
+            await recordLearnerEvents(
+              api,
+              { accessToken, data: [{ id: newId(), type: 'LEARNER_LOGIN', timeStamp: new Date(now()).toISOString() }] },
+              { signal },
+            );
+          } catch (error) {
+            // Offline, a session the service worker restored goes on without its login event
+            // (the server cannot be told; signing the user out would lose the offline app).
+            // Online, a failure still ends the session (spec §4).
+            if (browser.isOffline?.() && error instanceof ApiError && error.status === NO_RESPONSE_STATUS) return;
+            throw error;
+          }
         }),
       ),
       loginWithRedirect: fromPromise<void, LoginWithRedirectInput>(async ({ input, signal }) => {
@@ -314,6 +326,9 @@ export function createAuthEffects(deps: AuthEffectsDeps) {
       clearLocalToken: () => {
         localToken.clear();
         tokens.clear();
+        // Every logout ends here: the user's offline copies go with the session (loaded when
+        // needed, so the first page does not carry it).
+        void import('@/lib/offline-cache').then(({ forgetOfflineData }) => forgetOfflineData());
       },
     },
   } satisfies AuthImplementations;

@@ -1,0 +1,141 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { matchRoute } from '@/lib/routes';
+import { SIGNED_OUT_MESSAGE, USER_CACHE_PREFIX, subjectOf, userCacheName } from '@/lib/offline-cache';
+
+/**
+ * The service worker (docs/decisions.md, "Offline and repeat visits"): the app's shell from the
+ * precache, and the signed-in user's API answers from a cache of their own, stale while revalidated.
+ * vite-plugin-pwa builds this file to /sw.js and writes the build's file list into __WB_MANIFEST.
+ */
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
+
+// A new build takes over as soon as it is installed; a page still running the old one asks for
+// chunks that are gone, gets the server's 404 and reloads once (src/lib/stale-chunks.ts).
+void self.skipWaiting();
+clientsClaim();
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// The app's own routes get its page; the server's pages (the sign-in provider's /u/, /account,
+// /admin, certificates) and files are never answered with it.
+const shell = createHandlerBoundToURL('index.html');
+registerRoute(({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && matchRoute(url.pathname) !== null, shell);
+
+/**
+ * API answers never kept: one-time addresses and tokens, billing details, signed media addresses
+ * that expire, downloads, the flags' own stream and cache, the admin site's, health checks.
+ */
+const NEVER_KEPT = [
+  /^\/api\/identity\/password-change-url$/,
+  /^\/api\/customers\/(?:payment-gateway-tokens|current\/transactions|current\/subscriptions\/[^/]+\/payment-method)/,
+  /^\/api\/catalog\/items\/[^/]+\/(?:video|reproducibles)$/,
+  /\/(?:export|pdf)$/,
+  /^\/api\/flags\//,
+  /^\/api\/admin\//,
+  /^\/api\/(?:healthz|readyz)$/,
+];
+/** Writes that change nothing a screen shows (page views): a copy stored before one is still fresh. */
+const QUIET_WRITES = /^\/api\/reporting\/event$/;
+const LEARNER_EVENTS = '/api/learner/events';
+/** When a copy was stored, and (under LAST_WRITE in the user's cache) when the user last changed something. */
+const STORED_AT = 'x-offline-stored-at';
+const LAST_WRITE = '/__offline/last-write';
+
+/** Bumped at logout: an answer that was on its way to a cache then is not stored. */
+let generation = 0;
+/** The user whose answers were stored last: a different one signing in removes the others' caches. */
+let currentSubject: string | null = null;
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith('/api/')) return;
+  if (event.request.method !== 'GET') {
+    if (!QUIET_WRITES.test(url.pathname)) event.waitUntil(writer(event.request.clone()).then((subject) => (subject ? markWrite(subject) : undefined)));
+    return;
+  }
+  const subject = subjectOf(event.request.headers.get('authorization'));
+  if (!subject || NEVER_KEPT.some((path) => path.test(url.pathname))) return;
+  event.respondWith(staleWhileRevalidate(event, subject));
+});
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type !== SIGNED_OUT_MESSAGE) return;
+  generation++;
+  currentSubject = null;
+  event.waitUntil(deleteUserCaches(() => true));
+});
+
+/**
+ * The copy at once when there is one stored after the user's last write (the network's answer
+ * replaces it for next time); otherwise the network, and the copy only when the network fails
+ * (offline). Only a whole 200 JSON answer is stored.
+ */
+async function staleWhileRevalidate(event: FetchEvent, subject: string): Promise<Response> {
+  const { request } = event;
+  const started = generation;
+  const cache = await caches.open(userCacheName(subject));
+  const [cached, lastWrite] = await Promise.all([cache.match(request, { ignoreVary: true }), cache.match(LAST_WRITE)]);
+  const network = fetch(request).then(async (response) => {
+    if (keepable(response) && generation === started) {
+      const headers = new Headers(response.headers);
+      headers.set(STORED_AT, String(Date.now()));
+      // The stored body is the decoded one: its transfer headers would describe other bytes.
+      headers.delete('content-encoding');
+      headers.delete('content-length');
+      const copy = response.clone();
+      await cache.put(request, new Response(await copy.blob(), { status: copy.status, statusText: copy.statusText, headers }));
+      if (currentSubject !== subject) {
+        currentSubject = subject;
+        await deleteUserCaches((name) => name !== userCacheName(subject));
+      }
+    }
+    return response;
+  });
+  const lastWriteAt = lastWrite ? Number(await lastWrite.text()) : 0;
+  if (cached && Number(cached.headers.get(STORED_AT)) > lastWriteAt) {
+    event.waitUntil(network.catch(() => undefined));
+    return cached;
+  }
+  try {
+    return await network;
+  } catch (error) {
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+function keepable(response: Response) {
+  return response.status === 200 && response.type === 'basic' && (response.headers.get('content-type') ?? '').startsWith('application/json');
+}
+
+/**
+ * Whose screens a write may change: the token's subject. Learner events carry their token in the
+ * body (they are sent as beacons too); a batch that is only sign-ins (every page load of a session
+ * sends one) changes nothing a screen shows, video progress and the rest do.
+ */
+async function writer(request: Request): Promise<string | null> {
+  const subject = subjectOf(request.headers.get('authorization'));
+  if (subject || new URL(request.url).pathname !== LEARNER_EVENTS) return subject;
+  try {
+    const body = (await request.json()) as { accessToken?: unknown; data?: { type?: string }[] };
+    if (typeof body.accessToken !== 'string' || body.data?.every((item) => item.type === 'LEARNER_LOGIN')) return null;
+    return subjectOf(`Bearer ${body.accessToken}`);
+  } catch {
+    return null;
+  }
+}
+
+/** Notes the write in the user's cache; a user with no copies (none yet, or logged out since) needs no note. */
+async function markWrite(subject: string) {
+  const name = userCacheName(subject);
+  if (!(await caches.has(name))) return;
+  await (await caches.open(name)).put(LAST_WRITE, new Response(String(Date.now())));
+}
+
+async function deleteUserCaches(which: (name: string) => boolean) {
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(USER_CACHE_PREFIX) && which(name)).map((name) => caches.delete(name)));
+}
