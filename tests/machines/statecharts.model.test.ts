@@ -262,6 +262,18 @@ const WALKS: Walk[] = [
     },
   },
   {
+    name: 'connectivity',
+    events: [{ type: 'connectivity.online' }, { type: 'connectivity.offline' }],
+    inputs: [{ online: true }, { online: false }],
+    // The banner shows exactly while the browser says it is offline; the worker is installed once, at start.
+    check: (driver, real, path) => {
+      const last = path.filter((event) => event.type.startsWith('connectivity.')).at(-1);
+      const offline = last ? last.type === 'connectivity.offline' : !(real.context as { online: boolean }).online;
+      expect(real.hasTag('offline')).toBe(offline);
+      expect(driver.effects).toEqual([['installWorker', undefined]]);
+    },
+  },
+  {
     name: 'email-verification',
     events: [{ type: 'model.done.verifyEmail', output: { email: 'teacher@example.org' } }, { type: 'model.error.verifyEmail', error: failure }, { type: 'emailVerification.retry' }],
     inputs: [{ token: 'verification-token' }],
