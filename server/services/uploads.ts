@@ -118,9 +118,15 @@ export function createUploads(deps: { storage: MediaStorage; maxKb: MediaConfig[
     async readOlderCaptions(): Promise<number> {
       const older = await deps.uploads.captionsWithoutCues();
       for (const row of older) {
-        const body = await storage.get(row.storageKey).catch(() => null);
+        // Storage that fails now (a blip at start-up) leaves the file for the next start; a file that
+        // is gone, or cannot be parsed, is kept as giving no cues.
         const chunks: Buffer[] = [];
-        if (body) for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
+        try {
+          const body = await storage.get(row.storageKey);
+          if (body) for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
+        } catch {
+          continue;
+        }
         const parsed = parseWebVtt(Buffer.concat(chunks).toString('utf8'));
         await deps.uploads.setCues(row.id, parsed.ok ? parsed.cues : []);
       }
