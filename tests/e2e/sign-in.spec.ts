@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, linkInOutbox, signInAtProvider, signInLocally, signOut, whilePaused } from './support';
 
@@ -169,7 +170,7 @@ test.describe('sessions', () => {
 
 test.describe('demo', () => {
   test('demo entry → e-mailed link → personalize → dashboard → sign out to /reveal', async ({ page }) => {
-    const email = `e2e.demo.${Date.now()}@example.org`;
+    const email = `e2e.demo.${randomUUID()}@example.org`;
     await page.goto('/demo');
     await expectAccessible(page);
     await page.getByLabel('Email').fill(email);
