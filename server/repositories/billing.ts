@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { keptPlan, rows, type Db } from '../db/client.ts';
+import { iso, keptPlan, rows, type Db } from '../db/client.ts';
 import { defineRepository } from './define.ts';
 import { idempotencyRecords, paymentMethods, subscriptions, transactions, users } from '../db/schema.ts';
 import type { UserRow } from '../auth/principal.ts';
@@ -24,23 +24,31 @@ const toWithCard = (r: { transaction: TransactionRow; brand: string | null; last
   card: r.brand !== null && r.last4 !== null ? { brand: r.brand, last4: r.last4 } : null,
 });
 
+/**
+ * A subscription `s` that gives the user access now: running, paid, started, and the user's own,
+ * their school's or their school's district's. One fragment, so whether a user has access and
+ * until when can never disagree.
+ */
+const givesAccess = (user: Pick<UserRow, 'id' | 'organizationId'>, now: Date) =>
+  sql`s.current_period_end > ${now} and not s.past_due and (s.starts_at is null or s.starts_at <= ${now})
+      and (s.user_id = ${user.id}
+           or s.organization_id = ${user.organizationId}
+           or s.organization_id = (select parent_id from organizations where id = ${user.organizationId}))`;
+
 type SubscriptionChange = Partial<Pick<SubscriptionRow, 'cancelAtPeriodEnd' | 'pastDue' | 'currentPeriodEnd' | 'paymentMethodId'>>;
 
 function billingQueries(db: Db) {
   return {
     /** An active subscription of the user's own, of their school, or of their school's district. */
     async hasActiveSubscription(user: Pick<UserRow, 'id' | 'organizationId'>, now: Date) {
-      const [row] = await rows<{ active: boolean }>(
-        db,
-        keptPlan(sql`select exists (
-              select 1 from subscriptions s
-              where s.current_period_end > ${now} and not s.past_due and (s.starts_at is null or s.starts_at <= ${now})
-                and (s.user_id = ${user.id}
-                     or s.organization_id = ${user.organizationId}
-                     or s.organization_id = (select parent_id from organizations where id = ${user.organizationId}))
-            ) as active`),
-      );
+      const [row] = await rows<{ active: boolean }>(db, keptPlan(sql`select exists (select 1 from subscriptions s where ${givesAccess(user, now)}) as active`));
       return row?.active === true;
+    },
+
+    /** The latest period end among the subscriptions that give the user access now, or null when none does. */
+    async accessUntil(user: Pick<UserRow, 'id' | 'organizationId'>, now: Date): Promise<Date | null> {
+      const [row] = await rows<{ until: string | null }>(db, keptPlan(sql`select ${iso(sql`max(s.current_period_end)`)} as until from subscriptions s where ${givesAccess(user, now)}`));
+      return row?.until ? new Date(row.until) : null;
     },
 
     async subscription(id: string): Promise<SubscriptionRow | undefined> {
