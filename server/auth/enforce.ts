@@ -114,10 +114,13 @@ export function createPolicyEnforcer({ config, tokens, auth, organizations, bill
  * Demo users browse on the demo's terms and platform admins see everything.
  */
 export async function accessRefusal(user: UserRow, billing: Pick<BillingRepository, 'hasActiveSubscription'>): Promise<HttpError | null> {
-  if (user.role === 'DEMO' || user.role === 'ADMIN' || user.hasFreeAccess) return null;
+  if (accessWithoutSubscription(user)) return null;
   if (await billing.hasActiveSubscription(user, clock.now())) return null;
   return forbidden(user.organizationId ? "Your organization's subscription has expired" : 'An active subscription is required', 'SUBSCRIPTION_REQUIRED');
 }
+
+/** Whether the user's access to paid content comes from something other than a subscription. */
+export const accessWithoutSubscription = (user: Pick<UserRow, 'role' | 'hasFreeAccess'>) => user.role === 'DEMO' || user.role === 'ADMIN' || user.hasFreeAccess;
 
 /** The tenant the policy resolved for this call. */
 export function tenantOf(request: FastifyRequest): Tenant {

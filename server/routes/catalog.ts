@@ -4,7 +4,9 @@ import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import { accessRefusal } from '../auth/enforce.ts';
+import { clock } from '../clock.ts';
 import { notFound, unprocessable } from '../errors.ts';
+import { offlineUntil } from '../services/offline.ts';
 import { defineRoutes, principalOf } from './types.ts';
 
 const gzipped = promisify(gzip);
@@ -133,6 +135,7 @@ export default defineRoutes('catalog', ({ repos, uploads, mediaUrls }) => {
         durationSeconds: video.durationSeconds,
         posterUrl: video.posterUrl,
         captions: video.captions.map((track) => ({ ...track, src: mediaUrls.sign(track.src, user.id) })),
+        offlineUntil: (await offlineUntil(user, repos.billing, clock.now())).toISOString(),
       };
     },
 

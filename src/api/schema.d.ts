@@ -2022,6 +2022,11 @@ export interface components {
                 label: string;
                 default: boolean;
             }[];
+            /**
+             * Format: date-time
+             * @description Until when a copy saved on the device may play offline: the end of the subscription period that gives access, at most 30 days ahead; the app asks again when online.
+             */
+            offlineUntil: string;
         };
         RatingInput: {
             value: number;
@@ -3766,7 +3771,8 @@ export interface operations {
                      *           "label": "English",
                      *           "default": true
                      *         }
-                     *       ]
+                     *       ],
+                     *       "offlineUntil": "2026-12-29T17:00:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Video"];

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { clock } from '../../server/clock.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { validateResponse } from '../support/contract.ts';
+import { ACCOUNTS } from '../support/world.ts';
+
+/**
+ * "Save for offline": the video's answer says until when a copy saved on the device may play
+ * (the end of the subscription period that gives access, at most 30 days ahead). The server runs
+ * on a clock of its own (NOW far from today), so an answer read from the real clock fails here.
+ */
+const NOW = new Date('2025-03-10T12:00:00Z');
+const DAY_MS = 24 * 3600 * 1000;
+
+let t: TestApp;
+let item: { id: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW });
+  // A published strategy with a video and reproducibles.
+  [item] = (await t.query<{ id: string }>(sql`select ci.id::text as id from catalog_items ci
+    where ci.status = 'PUBLISHED' and ci.resource_type = 'LEARNING_OBJECT' and ci.video_id is not null
+      and exists (select 1 from reproducible_files r where r.catalog_item_id = ci.id)
+    order by ci.public_id limit 1`)) as [{ id: string }];
+  expect(item).toBeDefined();
+});
+afterAll(() => t?.close());
+
+/** A new educator with no subscription, created by their first provider-signed call. */
+async function newEducator() {
+  const email = `offline-${randomUUID().slice(0, 8)}@example.org`;
+  const token = await t.provider.sign({ sub: `auth0|${randomUUID()}`, email, email_verified: true });
+  const res = await t.request(token, { method: 'GET', url: '/api/identity/me' });
+  expect(res.statusCode, res.body).toBe(200);
+  return { token, id: res.json<{ id: string }>().id };
+}
+
+const inDays = (days: number) => new Date(clock.ms() + days * DAY_MS);
+
+async function subscribe(owner: { userId?: string; organizationId?: string }, periodEnd: Date, extra: { pastDue?: boolean; startsAt?: Date } = {}) {
+  await t.query(sql`insert into subscriptions (user_id, organization_id, current_period_end, past_due, starts_at, amount_cents)
+                    values (${owner.userId ?? null}::uuid, ${owner.organizationId ?? null}::uuid, ${periodEnd}, ${extra.pastDue ?? false}, ${extra.startsAt ?? null}, 14900)`);
+}
+
+async function newOrganization(type: 'SCHOOL' | 'DISTRICT', parentId: string | null = null) {
+  const [org] = await t.query<{ id: string }>(sql`insert into organizations (name, type, parent_id) values (${`Offline ${type} ${randomUUID().slice(0, 8)}`}, ${type}, ${parentId}::uuid) returning id::text as id`);
+  return org!.id;
+}
+
+const joinOrganization = (userId: string, organizationId: string) => t.query(sql`update users set organization_id = ${organizationId}::uuid where id = ${userId}::uuid`);
+
+/** The video's answer, checked against the contract, and its offlineUntil as an instant. */
+async function offlineUntil(token: string) {
+  const res = await t.request(token, { method: 'GET', url: `/api/catalog/items/${item.id}/video` });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(validateResponse('getCatalogItemVideo', 200, res.headers['content-type'] as string, res.json())).toEqual([]);
+  return new Date(res.json<{ offlineUntil: string }>().offlineUntil);
+}
+
+/** Within a second of the expected instant. */
+function expectAbout(actual: Date, expected: Date) {
+  expect(Math.abs(actual.getTime() - expected.getTime()), `${actual.toISOString()} vs ${expected.toISOString()}`).toBeLessThan(1000);
+}
+
+describe('offlineUntil on the video', () => {
+  it('ends with the subscriber’s period when it ends within 30 days', async () => {
+    const { token, id } = await newEducator();
+    const end = inDays(10);
+    await subscribe({ userId: id }, end);
+    expectAbout(await offlineUntil(token), end);
+  });
+
+  it('is 30 days ahead when the period ends later', async () => {
+    const { token, id } = await newEducator();
+    await subscribe({ userId: id }, inDays(90));
+    expectAbout(await offlineUntil(token), inDays(30));
+  });
+
+  it('is 30 days ahead for free access and a demo account, which no subscription gives', async () => {
+    expectAbout(await offlineUntil(await t.login(ACCOUNTS.free)), inDays(30));
+    expectAbout(await offlineUntil(await t.demo(`offline-demo-${randomUUID().slice(0, 8)}@example.org`)), inDays(30));
+  });
+
+  it('counts the school’s subscription and the district’s like the educator’s own', async () => {
+    const school = await newOrganization('SCHOOL');
+    const atSchool = await newEducator();
+    await joinOrganization(atSchool.id, school);
+    await subscribe({ organizationId: school }, inDays(8));
+    expectAbout(await offlineUntil(atSchool.token), inDays(8));
+
+    const district = await newOrganization('DISTRICT');
+    const districtSchool = await newOrganization('SCHOOL', district);
+    const inDistrict = await newEducator();
+    await joinOrganization(inDistrict.id, districtSchool);
+    await subscribe({ organizationId: district }, inDays(12));
+    expectAbout(await offlineUntil(inDistrict.token), inDays(12));
+  });
+
+  it('takes the latest period among those that give access now, and only those', async () => {
+    const district = await newOrganization('DISTRICT');
+    const school = await newOrganization('SCHOOL', district);
+    const { token, id } = await newEducator();
+    await joinOrganization(id, school);
+    await subscribe({ userId: id }, inDays(5));
+    expectAbout(await offlineUntil(token), inDays(5));
+    // Neither a past-due subscription nor one that has not started gives access, so neither extends it.
+    await subscribe({ userId: id }, inDays(20), { pastDue: true });
+    await subscribe({ organizationId: school }, inDays(25), { startsAt: inDays(2) });
+    await subscribe({ organizationId: district }, inDays(-1));
+    expectAbout(await offlineUntil(token), inDays(5));
+    await subscribe({ organizationId: district }, inDays(12));
+    expectAbout(await offlineUntil(token), inDays(12));
+  });
+});
