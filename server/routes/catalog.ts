@@ -143,7 +143,8 @@ export default defineRoutes('catalog', ({ repos, uploads, mediaUrls }) => {
       const item = await catalog.findItem(request.params.id);
       const files = await catalog.reproducibles(item.id);
       if (!files.length) throw notFound('This item has no reproducibles');
-      await progress.markReproduciblesDownloaded(principalOf(request).user.id, item.id);
+      // Saved for offline use, the files are on the device but the teacher has not opened them yet.
+      if (request.query.purpose !== 'offline') await progress.markReproduciblesDownloaded(principalOf(request).user.id, item.id);
       const zip = new yazl.ZipFile();
       const used = new Set<string>();
       for (const file of files) {

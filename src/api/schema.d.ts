@@ -178,7 +178,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All reproducibles of an item as one zip file. */
+        /**
+         * All reproducibles of an item as one zip file.
+         * @description The download marks the learner's "reproducibles downloaded" step, except with
+         *     `purpose=offline`: the app saving the files for offline use (the teacher has not opened
+         *     them yet) gets the same archive and leaves the learner's progress as it was.
+         */
         get: operations["downloadReproducibles"];
         put?: never;
         post?: never;
@@ -3791,6 +3796,8 @@ export interface operations {
             query: {
                 /** @description File name of the archive, without the `.zip` extension. */
                 archiveName: string;
+                /** @description `offline`: the app saves the files on the device for offline use; the download is not marked in the learner's progress. */
+                purpose?: "offline";
             };
             header?: never;
             path: {

@@ -5,11 +5,13 @@ import { clock } from '../../server/clock.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { validateResponse } from '../support/contract.ts';
 import { ACCOUNTS } from '../support/world.ts';
+import { readZip } from '../support/zip.ts';
 
 /**
  * "Save for offline": the video's answer says until when a copy saved on the device may play
- * (the end of the subscription period that gives access, at most 30 days ahead). The server runs
- * on a clock of its own (NOW far from today), so an answer read from the real clock fails here.
+ * (the end of the subscription period that gives access, at most 30 days ahead), and the app's
+ * offline download of the reproducibles leaves the learner's progress alone. The server runs on
+ * a clock of its own (NOW far from today), so an answer read from the real clock fails here.
  */
 const NOW = new Date('2025-03-10T12:00:00Z');
 const DAY_MS = 24 * 3600 * 1000;
@@ -112,5 +114,46 @@ describe('offlineUntil on the video', () => {
     expectAbout(await offlineUntil(token), inDays(5));
     await subscribe({ organizationId: district }, inDays(12));
     expectAbout(await offlineUntil(token), inDays(12));
+  });
+});
+
+describe('reproducibles saved for offline use', () => {
+  const download = (token: string, query: string) => t.request(token, { method: 'GET', url: `/api/catalog/items/${item.id}/reproducibles?archiveName=files${query}` });
+  const downloaded = async (token: string) => {
+    const res = await t.request(token, { method: 'GET', url: '/api/progress' });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res.json<{ catalogItemsProgress: { catalogItemId: string; areReproduciblesDownloaded: boolean }[] }>().catalogItemsProgress.find((p) => p.catalogItemId === item.id);
+    return row?.areReproduciblesDownloaded;
+  };
+
+  it('answers the same archive with purpose=offline and marks the step only without it', async () => {
+    const { token, id } = await newEducator();
+    await subscribe({ userId: id }, inDays(60));
+    // A step done first, so the item has a progress row whose flag can be read.
+    expect((await t.request(token, { method: 'POST', url: `/api/catalog/items/${item.id}/ratings`, payload: { value: 4 } })).statusCode).toBe(201);
+    expect(await downloaded(token)).toBe(false);
+
+    const offline = await download(token, '&purpose=offline');
+    expect(offline.statusCode, offline.body).toBe(200);
+    expect(offline.headers['content-type']).toBe('application/zip');
+    const offlineFiles = await readZip(offline.rawPayload);
+    expect(offlineFiles.size).toBeGreaterThan(0);
+    expect(await downloaded(token)).toBe(false);
+
+    const opened = await download(token, '');
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.rawPayload.equals(offline.rawPayload)).toBe(true);
+    expect(await downloaded(token)).toBe(true);
+  });
+
+  it('refuses another purpose with 400 naming it', async () => {
+    const { token, id } = await newEducator();
+    await subscribe({ userId: id }, inDays(60));
+    const res = await download(token, '&purpose=bogus');
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json<{ error: { code: string; message: string } }>();
+    expect(error.code).toBeTypeOf('string');
+    expect(error.message).toContain('purpose');
+    expect(await downloaded(token)).toBeUndefined();
   });
 });
