@@ -1,9 +1,21 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
 import { matchRoute } from '@/lib/routes';
-import { SIGNED_OUT_MESSAGE, USER_CACHE_PREFIX, subjectOf, userCacheName } from '@/lib/offline-cache';
+import {
+  SAVED_FILES_PATH,
+  SAVED_ITEM_HEADER,
+  SIGNED_OUT_MESSAGE,
+  cacheOwner,
+  isExpired,
+  savedRecordUrl,
+  subjectOf,
+  userCacheName,
+  userFilesCacheName,
+  type SavedRecord,
+} from '@/lib/offline-cache';
 
 /**
  * The service worker (docs/decisions.md, "Offline and repeat visits"): the app's shell from the
@@ -49,16 +61,25 @@ let generation = 0;
 /** The user whose answers were stored last: a different one signing in removes the others' caches. */
 let currentSubject: string | null = null;
 
+/** A strategy's video answer: the worker keeps a saved copy's expiry in step with the server's. */
+const VIDEO_ANSWER = /^\/api\/catalog\/items\/([^/]+)\/video$/;
+
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (url.origin !== self.location.origin || !url.pathname.startsWith('/api/')) return;
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith(SAVED_FILES_PATH)) {
+    if (event.request.method === 'GET') event.respondWith(savedFile(event.request, url));
+    return;
+  }
+  if (!url.pathname.startsWith('/api/')) return;
   if (event.request.method !== 'GET') {
     if (!QUIET_WRITES.test(url.pathname)) event.waitUntil(writer(event.request.clone()).then((subject) => (subject ? markWrite(subject) : undefined)));
     return;
   }
   const subject = subjectOf(event.request.headers.get('authorization'));
-  if (!subject || NEVER_KEPT.some((path) => path.test(url.pathname))) return;
-  event.respondWith(staleWhileRevalidate(event, subject));
+  if (!subject) return;
+  if (NEVER_KEPT.some((path) => path.test(url.pathname))) event.respondWith(networkOrSaved(event.request, subject, url));
+  else event.respondWith(staleWhileRevalidate(event, subject));
 });
 
 self.addEventListener('message', (event) => {
@@ -89,7 +110,7 @@ async function staleWhileRevalidate(event: FetchEvent, subject: string): Promise
       await cache.put(request, new Response(await copy.blob(), { status: copy.status, statusText: copy.statusText, headers }));
       if (currentSubject !== subject) {
         currentSubject = subject;
-        await deleteUserCaches((name) => name !== userCacheName(subject));
+        await deleteUserCaches((owner) => owner !== subject);
       }
     }
     return response;
@@ -102,9 +123,93 @@ async function staleWhileRevalidate(event: FetchEvent, subject: string): Promise
   try {
     return await network;
   } catch (error) {
-    if (cached) return cached;
-    throw error;
+    return cached ?? (await savedAnswer(request, subject)) ?? Promise.reject(error);
   }
+}
+
+/**
+ * Answers never kept for the screens (signed media addresses, downloads) come from the network;
+ * when it fails, from a strategy the user saved for offline. A video answer also keeps the saved
+ * copy in step with the server: a new expiry is written down, and a refusal (the subscription
+ * ended) removes the copy.
+ */
+async function networkOrSaved(request: Request, subject: string, url: URL): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    return (await savedAnswer(request, subject)) ?? Promise.reject(error);
+  }
+  const video = VIDEO_ANSWER.exec(url.pathname);
+  if (video && (response.ok || response.status === 403)) {
+    const copy = response.clone();
+    const catalogItemId = decodeURIComponent(video[1]!);
+    const renew = async () => {
+      if (copy.status === 403) return removeSaved(subject, catalogItemId);
+      const { offlineUntil } = (await copy.json()) as { offlineUntil?: unknown };
+      if (typeof offlineUntil === 'string') await updateRecord(subject, catalogItemId, (record) => ({ ...record, offlineUntil }));
+    };
+    await renew().catch(() => undefined);
+  }
+  return response;
+}
+
+/** The user's files cache, without creating one for a user who saved nothing. */
+async function filesCache(subject: string): Promise<Cache | null> {
+  const name = userFilesCacheName(subject);
+  return (await caches.has(name)) ? caches.open(name) : null;
+}
+
+/** A saved strategy's record while it may still play offline; an expired one is removed. */
+async function liveRecord(cache: Cache, subject: string, catalogItemId: string): Promise<SavedRecord | null> {
+  const stored = await cache.match(savedRecordUrl(subject, catalogItemId));
+  if (!stored) return null;
+  const record = (await stored.json()) as SavedRecord;
+  if (!isExpired(record, Date.now())) return record;
+  await dropSaved(cache, subject, record);
+  return null;
+}
+
+async function dropSaved(cache: Cache, subject: string, record: SavedRecord) {
+  await Promise.all([...record.urls, savedRecordUrl(subject, record.catalogItemId)].map((saved) => cache.delete(saved)));
+}
+
+/** An API answer kept with a saved strategy, while the strategy may play offline. */
+async function savedAnswer(request: Request, subject: string): Promise<Response | null> {
+  const cache = await filesCache(subject);
+  const saved = await cache?.match(request, { ignoreVary: true });
+  const catalogItemId = saved?.headers.get(SAVED_ITEM_HEADER);
+  if (!cache || !saved || !catalogItemId) return null;
+  return (await liveRecord(cache, subject, catalogItemId)) ? saved : null;
+}
+
+/**
+ * A saved strategy's video, captions or poster: `/__offline/<subject>/<item id>/<file>`, byte
+ * ranges answered (the video element asks for them), while the copy may play offline.
+ */
+async function savedFile(request: Request, url: URL): Promise<Response> {
+  const [subject, catalogItemId] = url.pathname.slice(SAVED_FILES_PATH.length).split('/').map(decodeURIComponent);
+  const missing = () => new Response('This file is not saved on this device.', { status: 404, headers: { 'content-type': 'text/plain' } });
+  if (!subject || !catalogItemId) return missing();
+  const cache = await filesCache(subject);
+  if (!cache || !(await liveRecord(cache, subject, catalogItemId))) return missing();
+  const saved = await cache.match(url.pathname);
+  if (!saved) return missing();
+  return request.headers.has('range') ? createPartialResponse(request, saved) : saved;
+}
+
+async function updateRecord(subject: string, catalogItemId: string, change: (record: SavedRecord) => SavedRecord) {
+  const cache = await filesCache(subject);
+  const stored = await cache?.match(savedRecordUrl(subject, catalogItemId));
+  if (!cache || !stored) return;
+  const record = change((await stored.json()) as SavedRecord);
+  await cache.put(savedRecordUrl(subject, catalogItemId), Response.json(record));
+}
+
+async function removeSaved(subject: string, catalogItemId: string) {
+  const cache = await filesCache(subject);
+  const stored = await cache?.match(savedRecordUrl(subject, catalogItemId));
+  if (cache && stored) await dropSaved(cache, subject, (await stored.json()) as SavedRecord);
 }
 
 function keepable(response: Response) {
@@ -135,7 +240,15 @@ async function markWrite(subject: string) {
   await (await caches.open(name)).put(LAST_WRITE, new Response(String(Date.now())));
 }
 
-async function deleteUserCaches(which: (name: string) => boolean) {
+/** Deletes the users' caches (answers and saved strategies) whose owner `which` names. */
+async function deleteUserCaches(which: (owner: string) => boolean) {
   const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(USER_CACHE_PREFIX) && which(name)).map((name) => caches.delete(name)));
+  await Promise.all(
+    names
+      .filter((name) => {
+        const owner = cacheOwner(name);
+        return owner !== null && which(owner);
+      })
+      .map((name) => caches.delete(name)),
+  );
 }

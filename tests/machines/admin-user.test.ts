@@ -250,6 +250,7 @@ describe('admin tables in the address bar', () => {
       },
       browser: {} as AppServices['browser'],
       live: createLiveActors(),
+    accessToken: async () => 'token',
     };
     const table = createActor(accountsTableScreen.logic(services), { input: accountsTableInput(search) }).start();
     return { requests, location, table, services, intents: adminTableIntents((event) => table.send(event)) };

@@ -59,6 +59,7 @@ function world() {
     router: { navigate: () => undefined, current: () => ({ pathname: '/catalog', search: '' }), subscribe: () => () => undefined },
     browser: { saveFile: () => undefined, openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined, remembered: { get: () => null, set: () => undefined } },
     live: createLiveActors(),
+    accessToken: async () => 'token',
   };
   const logic = { catalog: catalogScreen.logic(services) };
   return { gates, requests, logic };

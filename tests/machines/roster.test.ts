@@ -107,6 +107,7 @@ function world(reply: Reply = () => undefined) {
     router: { navigate: () => undefined, current: () => ({ ...location }), subscribe: () => () => undefined },
     browser: { saveFile: () => undefined, openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined, remembered: { get: () => null, set: () => undefined } },
     live: createLiveActors(),
+    accessToken: async () => 'token',
   };
   const roster = createActor(rosterScreen.logic(services), { input: { organizationId: DISTRICT } }).start();
   const messages = () => snackbar.send.mock.calls.map(([event]) => event as { message: string; variant: string });

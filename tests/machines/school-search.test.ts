@@ -139,6 +139,7 @@ describe('school picker effects (the real client and snackbar wiring)', () => {
       router: { navigate: () => undefined, current: () => ({ pathname: '/usage', search: '' }), subscribe: () => () => undefined },
       browser: { saveFile: () => undefined, openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined, remembered: { get: () => null, set: () => undefined } },
       live: createLiveActors(),
+    accessToken: async () => 'token',
     };
     // The picker is the usage page's child: the page is what it tells.
     const usage = createActor(usageScreen.logic(services), { input: { search: '', isDistrictAdmin: true } }).start();

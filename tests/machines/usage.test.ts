@@ -76,6 +76,7 @@ function world(options: { invite?: (body: unknown) => Response; framework?: Prom
     },
     browser: { saveFile: (file) => void saved.push(file), openExternal: () => undefined, leaveTo: () => undefined, onPageHide: () => () => undefined, onPageRestore: () => () => undefined, remembered: { get: () => null, set: () => undefined } },
     live: createLiveActors(),
+    accessToken: async () => 'token',
   };
   const usage = createActor(usageScreen.logic(services), { input: { search: location.search, isDistrictAdmin: options.isDistrictAdmin ?? true, today: TODAY } }).start();
   return { requests, usage, services, snackbar, saved, location, intents: usageIntents((event) => usage.send(event)) };

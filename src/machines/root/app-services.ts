@@ -37,4 +37,6 @@ export type AppServices = {
   router: RouterPort;
   browser: BrowserEdge;
   live: LiveActors;
+  /** The signed-in user's access token (null signed out): the device's offline store names the user's caches by it. */
+  accessToken: () => Promise<string | null>;
 };

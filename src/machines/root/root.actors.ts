@@ -244,6 +244,7 @@ export function createRootApp(options: RootOptions = {}): RootApp {
       router,
       browser: options.pageEdge ?? browserEdge(),
       live: createLiveActors(),
+      accessToken: services.tokens.getToken,
     },
     bindRouter: late.bind,
   };
