@@ -5,6 +5,8 @@ import type { EventFrom } from 'xstate';
 /** What screens' effects ask of the learner's progress. */
 export const progressIntents = (send: (event: EventFrom<ProgressMachine>) => void) => ({
   load: () => send({ type: 'resource.load' }),
+  /** Fetches again (changes made offline reached the server). */
+  reload: () => send({ type: 'resource.reload' }),
   /** The learner did something with one item: reflect it locally at once. */
   patch: (catalogItemId: string, changes: ProgressPatch) => send({ type: 'resource.patch', patch: { catalogItemId, changes } }),
 });
