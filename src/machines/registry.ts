@@ -9,6 +9,7 @@ import { demoLinkMachine } from '@/machines/demo/demo.machine';
 import { chatMachine } from '@/machines/chat/chat.machine';
 import { communityMachine } from '@/machines/community/community.machine';
 import { connectivityMachine } from '@/machines/connectivity/connectivity.machine';
+import { offlineLibraryMachine } from '@/machines/offline-library/offline-library.machine';
 import { emailVerificationMachine } from '@/machines/email-verification/email-verification.machine';
 import { formMachine } from '@/machines/form/form.machine';
 import { progressOverviewMachine } from '@/machines/account/account.machine';
@@ -93,6 +94,8 @@ export const MACHINES: readonly MachineEntry[] = [
   { name: 'menu', folder: 'menu', machine: menuMachine, live: { screen: 'menu' } },
   // The offline banner's, in the home shell; it also installs the service worker.
   { name: 'connectivity', folder: 'connectivity', machine: connectivityMachine, live: { screen: 'connectivity' } },
+  // Strategies saved for offline: on the strategy page (Save for offline) and in My learning.
+  { name: 'offline-library', folder: 'offline-library', machine: offlineLibraryMachine, live: { screen: 'offlineLibrary' } },
   { name: 'chat', folder: 'chat', machine: chatMachine, live: { screen: 'chat' } },
   // One per data table on screen, owned by its screen: drawn, never live on its own.
   { name: 'table', folder: 'table', machine: tableMachine },

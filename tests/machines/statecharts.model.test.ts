@@ -29,6 +29,8 @@ function walk(spec: Walk) {
 }
 
 const FIXED_NOW = Date.parse('2026-11-25T15:00:00.000Z');
+const SENT_OFFLINE_CHANGES = { sent: 2, refused: [] };
+const SAVED_OFFLINE = { catalogItemId: 'item-1', publicId: 'concept-carousel', title: 'Concept carousel', savedAt: '2026-11-25T15:00:00.000Z', offlineUntil: '2026-12-25T15:00:00.000Z', bytes: 4_000_000 };
 const failure = new Error('Something went wrong, please try again later');
 const effectNames = (driver: RegistryDriver<Event>) => driver.effects.map(([name]) => name);
 const entries = (path: Event[], type: string) => path.filter((event) => event.type === type);
@@ -263,14 +265,50 @@ const WALKS: Walk[] = [
   },
   {
     name: 'connectivity',
-    events: [{ type: 'connectivity.online' }, { type: 'connectivity.offline' }],
+    events: [
+      { type: 'connectivity.online' },
+      { type: 'connectivity.offline' },
+      { type: 'model.done.sendQueuedChanges', output: SENT_OFFLINE_CHANGES },
+      { type: 'model.error.sendQueuedChanges', error: failure },
+      { type: 'model.after.retry' },
+    ],
     inputs: [{ online: true }, { online: false }],
-    // The banner shows exactly while the browser says it is offline; the worker is installed once, at start.
+    // The banner shows exactly while the browser says it is offline; the worker is installed once,
+    // at start; changes made offline are sent on every way online (at start, back online, each
+    // minute), and only what was sent is reported.
     check: (driver, real, path) => {
       const last = path.filter((event) => event.type.startsWith('connectivity.')).at(-1);
       const offline = last ? last.type === 'connectivity.offline' : !(real.context as { online: boolean }).online;
       expect(real.hasTag('offline')).toBe(offline);
-      expect(driver.effects).toEqual([['installWorker', undefined]]);
+      expect(driver.effects[0]).toEqual(['installWorker', undefined]);
+      for (const effect of driver.effects.slice(1)) expect(effect).toEqual(['reportSent', SENT_OFFLINE_CHANGES]);
+      expect(driver.effects.length - 1).toBeLessThanOrEqual(entries(path, 'model.done.sendQueuedChanges').length);
+      if (real.matches({ online: 'sending' })) expect(driver.calls.at(-1)?.[0]).toBe('sendQueuedChanges');
+    },
+  },
+  {
+    name: 'offline-library',
+    events: [
+      { type: 'model.done.listSaved', output: { items: [SAVED_OFFLINE], available: 5_000_000 } },
+      { type: 'model.error.listSaved', error: failure },
+      { type: 'offline.save', item: { id: 'item-2', publicId: 'think-pair-share', title: 'Think-pair-share', hasReproducibles: true } },
+      { type: 'offline.progress', fraction: 0.5 },
+      { type: 'offline.saved', item: { ...SAVED_OFFLINE, catalogItemId: 'item-2', publicId: 'think-pair-share', title: 'Think-pair-share', bytes: 2_000_000 } },
+      { type: 'offline.failed', error: new Error('There is not enough space on this device to save this strategy.') },
+      { type: 'offline.cancel' },
+      { type: 'offline.remove', catalogItemId: 'item-1' },
+      { type: 'model.done.removeItem' },
+      { type: 'model.error.removeItem', error: failure },
+    ],
+    // Each save and removal tells the learner how it ended, once: a success with the size kept, or the store's own words.
+    check: (driver, _real, path) => {
+      const told = driver.effects.map(([name, params]) => [name, (params as { message: string }).message]);
+      const endings = path.filter((event) => ['offline.saved', 'offline.failed', 'model.done.removeItem', 'model.error.removeItem'].includes(event.type));
+      expect(told.length).toBeLessThanOrEqual(endings.length);
+      for (const [name, message] of told) {
+        expect(name).toBe('notify');
+        expect(['Saved for offline (2 MB)', 'Removed from this device', 'There is not enough space on this device to save this strategy.', failure.message]).toContain(message);
+      }
     },
   },
   {

@@ -11,6 +11,7 @@ import {
   removeStrategyApplication,
   saveRubricScore,
 } from '@/api/operations';
+import { ApiError, NETWORK_ERROR_CODE } from '@/api/errors';
 import { learnerEventsIntents } from '@/machines/learner-events/learner-events.intents';
 import { progressIntents } from '@/machines/progress/progress.intents';
 import { selectProgressByItemId } from '@/machines/progress/progress.selectors';
@@ -26,6 +27,8 @@ import { learningObjectMachine } from './learning-object.machine';
 import { isPublicId, wrongKindError } from '@/machines/catalog/catalog-screens.machine';
 import { playlistContext } from './learning-object.logic';
 import type { CatalogItemSummary } from '@/machines/catalog/catalog.types';
+import type { OfflineChange } from '@/machines/offline-library/offline-library.types';
+import { offlineStore } from '@/machines/offline-library/offline-store.port';
 import type { ActionInput, ActionOutput, LearningObjectEvent, LearningObjectLoaded, LearningObjectLoadInput } from './learning-object.types';
 
 // The real effects of a strategy's page, over src/api/operations.ts and the app's long-lived
@@ -33,6 +36,7 @@ import type { ActionInput, ActionOutput, LearningObjectEvent, LearningObjectLoad
 
 export const learningObjectScreen = defineScreen('learningObject', (services) => {
   const { api, actors, browser } = services;
+  const offline = () => offlineStore(services);
   const progress = bindIntents(actors.progress, progressIntents);
   const learnerEvents = bindIntents(actors.learnerEvents, learnerEventsIntents);
   const snackbar = bindIntents(actors.snackbar, snackbarIntents);
@@ -73,29 +77,67 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
     (await getRecommendedItems(api, { catalogItemId: input.catalogItemId }, { signal })).filter((other) => other.id !== input.catalogItemId),
   );
 
-  const runAction = fromPromise<ActionOutput, ActionInput>(async ({ input, signal }) => {
+  /**
+   * A rating, rubric score or "applied" that cannot reach the server (no connection) is kept on
+   * the device and sent when the browser is back online (the connectivity actor); the page shows
+   * it as made.
+   */
+  const orQueued = async (signal: AbortSignal, send: () => Promise<ActionOutput>, change: OfflineChange, saved: ActionOutput['saved']): Promise<ActionOutput> => {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === NETWORK_ERROR_CODE) || signal.aborted) throw error;
+      await (await offline()).queueChange(change);
+      return { file: null, saved, queued: true };
+    }
+  };
+
+  const runAction = fromPromise<ActionOutput, ActionInput>(async ({ input, signal: aborted }) => {
     const { action, item } = input;
     const none: ActionOutput = { file: null };
+    const about = { catalogItemId: item.id, title: item.title };
     switch (action.kind) {
       case 'rate':
-        return { file: null, saved: { rating: (await rateCatalogItem(api, item.id, { value: action.value }, { signal })).value } };
+        return orQueued(
+          aborted,
+          async () => ({ file: null, saved: { rating: (await rateCatalogItem(api, item.id, { value: action.value }, { signal: aborted })).value } }),
+          { kind: 'rate', ...about, value: action.value },
+          { rating: action.value },
+        );
       case 'rubric':
-        return { file: null, saved: { rubricScore: (await saveRubricScore(api, item.id, { value: action.value }, { signal })).value } };
+        return orQueued(
+          aborted,
+          async () => ({ file: null, saved: { rubricScore: (await saveRubricScore(api, item.id, { value: action.value }, { signal: aborted })).value } }),
+          { kind: 'rubric', ...about, value: action.value },
+          { rubricScore: action.value },
+        );
       case 'apply':
-        if (action.applied) await applyStrategy(api, item.id, { signal });
-        else await removeStrategyApplication(api, item.id, { signal });
-        return none;
+        return orQueued(
+          aborted,
+          async () => {
+            if (action.applied) await applyStrategy(api, item.id, { signal: aborted });
+            else await removeStrategyApplication(api, item.id, { signal: aborted });
+            return none;
+          },
+          { kind: 'apply', ...about, applied: action.applied },
+          undefined,
+        );
       case 'bookmark': {
         // The server answers the profile as it is now: it replaces the app's, the source of truth for the next visit.
         const answered = action.saved
-          ? await addBookmark(api, { catalogItemId: item.id }, { signal })
-          : await removeBookmark(api, { catalogItemId: item.id }, { signal });
+          ? await addBookmark(api, { catalogItemId: item.id }, { signal: aborted })
+          : await removeBookmark(api, { catalogItemId: item.id }, { signal: aborted });
         profile.set(answered);
         return { file: null, saved: { bookmarked: answered.bookmarks.some((b) => b.catalogItemId === item.id) } };
       }
       case 'download': {
-        const { blob } = await downloadReproducibles(api, item.id, { archiveName: input.publicId }, { signal });
-        return { file: { blob, fileName: `${input.publicId}.zip` } };
+        const { blob } = await downloadReproducibles(api, item.id, { archiveName: input.publicId }, { signal: aborted });
+        const file = { blob, fileName: `${input.publicId}.zip` };
+        // Offline, the files came from the strategy saved on this device: the server hears of the download when the browser is back.
+        const store = await offline();
+        if (!store.isOffline()) return { file };
+        await store.queueChange({ kind: 'download', ...about, publicId: input.publicId });
+        return { file, queued: true };
       }
     }
   });

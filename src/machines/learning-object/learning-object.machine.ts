@@ -18,6 +18,7 @@ import type {
   RecordEventParams,
   SavedFile,
 } from './learning-object.types';
+import { QUEUED_OFFLINE_MESSAGE } from './learning-object.types';
 
 // The learning-object screen: loads the item, then runs one learner action at a time while the
 // related strategies arrive beside it. Every
@@ -199,7 +200,10 @@ export const learningObjectMachine = setup({
               actions: [
                 {
                   type: 'notify',
-                  params: ({ context }) => ({ message: actionOutcome(context.pending!, itemId(context)).message, variant: 'success' as const }),
+                  params: ({ context, event }) => ({
+                    message: event.output.queued ? QUEUED_OFFLINE_MESSAGE : actionOutcome(context.pending!, itemId(context)).message,
+                    variant: 'success' as const,
+                  }),
                 },
                 {
                   type: 'patchProgress',

@@ -43,7 +43,15 @@ export type SavedFile = { blob: Blob; fileName: string };
  * What the server answered: a download its file; a rating or rubric score the value saved; a
  * bookmark the saved state (the profile it answered is set app-wide by the effect).
  */
-export type ActionOutput = { file: SavedFile | null; saved?: Partial<Pick<LearningObjectContext, 'rating' | 'rubricScore'>> & { bookmarked?: boolean } };
+export type ActionOutput = {
+  file: SavedFile | null;
+  saved?: Partial<Pick<LearningObjectContext, 'rating' | 'rubricScore'>> & { bookmarked?: boolean };
+  /** Made offline: kept on the device and sent when the browser is back online. */
+  queued?: boolean;
+};
+
+/** What a change made offline tells the learner. */
+export const QUEUED_OFFLINE_MESSAGE = 'Saved on this device. It is sent when you are back online.';
 
 export type LearningObjectInput = {
   publicId: string;

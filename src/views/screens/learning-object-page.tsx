@@ -27,6 +27,9 @@ import { useRoot } from '@/views/root-context';
 import { useIntents } from '@/views/hooks/use-intents';
 import { useReferenceData } from '@/views/hooks/use-reference-data';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
+import { useOnline } from '@/views/hooks/use-online';
+import { SaveForOfflineCard } from '@/views/learning/saved-for-offline';
+import { selectIsDemoUser } from '@/machines/identity/identity.selectors';
 import { LoadError } from '@/views/components/load-error';
 import { NotFoundNotice } from '@/views/catalog/detail-page-parts';
 import { ProgressRing } from '@/views/components/progress-ring';
@@ -284,6 +287,7 @@ function VideoPlayer({ video, itemId }: { video: VideoRef; itemId: string }) {
   const watched = useWatchedPercent(itemId);
   const report = useIntents(video, videoIntents);
   const element = useRef<HTMLVideoElement>(null);
+  const online = useOnline();
 
   // The machine decides when to play (autoplay with ?playVideo=true); the element obeys.
   useEffect(() => {
@@ -294,7 +298,10 @@ function VideoPlayer({ video, itemId }: { video: VideoRef; itemId: string }) {
   if (failed) {
     return (
       <div className={styles.section}>
-        <LoadError message="The video could not be loaded." onRetry={report.retry} />
+        <LoadError
+          message={online ? 'The video could not be loaded.' : 'This video needs a connection. A strategy saved for offline plays without one.'}
+          onRetry={report.retry}
+        />
       </div>
     );
   }
@@ -390,6 +397,8 @@ function LearnerActions({ actor, item, ratingDraft, onRatingDraft }: LearnerActi
   const userRating = useSelector(actor, selectUserRating);
   const rating = ratingDraft ?? userRating;
   const applied = progress?.isStrategyApplied ?? false;
+  // A demo account cannot download reproducibles, so it cannot keep a strategy offline either.
+  const demo = useSelector(root.identity, selectIsDemoUser);
   const steps = progressSteps(progress, watched);
   const done = steps.filter((s) => s.done).length;
   return (
@@ -440,6 +449,7 @@ function LearnerActions({ actor, item, ratingDraft, onRatingDraft }: LearnerActi
           </p>
         </form>
       </section>
+      {!demo && <SaveForOfflineCard item={{ id: item.id, publicId: item.publicId, title: item.title, hasReproducibles: item.reproducibles.length > 0 }} />}
     </>
   );
 }

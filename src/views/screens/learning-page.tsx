@@ -10,6 +10,7 @@ import * as filterTabs from '@/views/components/filter-tabs.css';
 import { useTableIntents } from '@/views/components/data-table/use-table-intents';
 import { useScreenActor } from '@/views/hooks/use-screen-actor';
 import { CertificatesCard, ExportCsvButton } from '@/views/learning/learning-record';
+import { SavedForOfflineCard } from '@/views/learning/saved-for-offline';
 import { PageLayout } from '@/views/layout/page-layout';
 import * as styles from '@/views/screens/learning-page.css';
 
@@ -141,6 +142,9 @@ export function LearningPage() {
           </TabPanel>
         ))}
       </Tabs>
+      <div className={styles.record}>
+        <SavedForOfflineCard />
+      </div>
       <div className={styles.record}>
         <CertificatesCard />
       </div>
