@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInLocally, signOut } from './support';
+import { expectAccessible, expectSnackbar, recordSnackbars, signInLocally, signOut } from './support';
 
 // The installable app and its service worker (src/sw/sw.ts): the manifest, the shell and the
 // signed-in user's last-seen screens offline, and nothing of one user left for the next. The rest
@@ -150,4 +150,141 @@ test("a change the user made shows after a reload, not the worker's older copy",
   await save.click();
   await expect(save).toHaveAttribute('aria-pressed', String(before));
   await expect(save).toBeEnabled();
+});
+
+// "Save for offline": an educator no other spec signs in, on a strategy with a video, captions and reproducibles.
+const SAVER = 'educator27@northwind.example.org';
+const STRATEGY = '/learning-objects/concept-carousel';
+const TITLE = 'Concept Carousel';
+
+/** The API as the signed-in user, from the test (not through the page or its worker). */
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('AV_TOKEN'));
+  const response = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok(), `GET ${path}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+type Item = { id: string; userRating: { value: number } | null; userRubricScore: number | null };
+type Progress = { catalogItemId: string; isStrategyApplied: boolean; videoProgress: number; areReproduciblesDownloaded: boolean };
+
+/** The addresses the user's files cache keeps. */
+const savedFiles = (page: Page, id: string) =>
+  page.evaluate(async (name) => ((await caches.has(name)) ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : []), `user-files-${id}`);
+
+test('a strategy saved for offline plays offline, and its rating, rubric score and "applied" reach the server once when back online', async ({ page, context }) => {
+  test.slow();
+  await recordSnackbars(page);
+  await signInControlled(page, SAVER);
+  const user = await me(page);
+  const item = await api<Item>(page, STRATEGY.replace('/learning-objects', '/catalog/items'));
+  const progressOf = async () => (await api<{ catalogItemsProgress: Progress[] }>(page, '/progress')).catalogItemsProgress.find((p) => p.catalogItemId === item.id);
+  const before = await progressOf();
+
+  await page.goto(STRATEGY);
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Watch offline' });
+  await card.getByRole('button', { name: 'Save for offline' }).click();
+  await expect(card).toContainText(/Saved on this device \([\d.]+ (kB|MB)\)/);
+  await expectSnackbar(page, /^Saved for offline \([\d.]+ (kB|MB)\)$/);
+  const files = await savedFiles(page, user.id);
+  for (const kept of ['video', 'captions-0', 'record']) expect(files).toContain(`/__offline/${user.id}/${item.id}/${kept}`);
+  expect(files).toContain(`/api/catalog/items/${item.id}/reproducibles`);
+  // Saving kept the files; the teacher has not downloaded them.
+  expect((await progressOf())?.areReproduciblesDownloaded ?? false).toBe(before?.areReproduciblesDownloaded ?? false);
+
+  // My learning lists it, with its size and the space used.
+  await page.goto('/learning#saved-for-offline');
+  const saved = page.getByRole('list', { name: 'Strategies saved for offline' });
+  await expect(saved.getByRole('link', { name: TITLE })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Saved for offline' })).toContainText(/1 strategy · [\d.]+ (kB|MB) on this device/);
+  await expectAccessible(page);
+
+  // Offline: the page opens from the worker, the video plays from the device, and the learner's actions are kept.
+  await context.setOffline(true);
+  await page.goto(STRATEGY);
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  const video = page.locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toContain(`/__offline/${user.id}/${item.id}/video`);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(3);
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await expect(page.getByRole('list', { name: 'Transcript of the video' }).getByRole('button').first()).toBeVisible();
+
+  const radio = page.getByRole('radio', { name: '4 stars' });
+  await radio.locator('xpath=ancestor::label[1]').click();
+  await page.getByRole('button', { name: 'Rate', exact: true }).click();
+  await expectSnackbar(page, 'Saved on this device. It is sent when you are back online.');
+  await page.getByRole('tab', { name: 'Reflection rubric' }).click();
+  const level = page.getByRole('tabpanel').getByRole('radio').nth(2);
+  await level.locator('xpath=ancestor::label[1]').click();
+  await page.getByRole('button', { name: 'Save rubric score' }).click();
+  const apply = page.getByRole('button', { name: 'Apply in my classroom' });
+  await expect(apply).toBeEnabled();
+  await apply.click();
+  await expect(page.getByRole('button', { name: 'Remove from applied' })).toBeVisible();
+  expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, `elp.offlineChanges.${user.id}`)).toBe(3);
+
+  // Back online: each change is sent once, in one go, and the server holds it.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/catalog\/items\/[^/]+\/(ratings|rubric-scores|strategy-application)$/.test(new URL(request.url()).pathname)) sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await context.setOffline(false);
+  await expectSnackbar(page, 'Your 3 changes made offline are saved.');
+  await expect.poll(async () => (await api<Item>(page, `/catalog/items/${item.id}`)).userRating?.value).toBe(4);
+  expect((await api<Item>(page, `/catalog/items/${item.id}`)).userRubricScore).toBe(3);
+  expect((await progressOf())?.isStrategyApplied).toBe(true);
+  // The video watched offline counts, through the play session the save started.
+  await expect.poll(async () => (await progressOf())?.videoProgress ?? 0).toBeGreaterThan(0);
+  // Nothing is left to send: a reload and another minute's look send nothing more.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), `elp.offlineChanges.${user.id}`)).toBeNull();
+  expect(sent.sort()).toEqual([
+    `POST /api/catalog/items/${item.id}/ratings`,
+    `POST /api/catalog/items/${item.id}/strategy-application`,
+    `PUT /api/catalog/items/${item.id}/rubric-scores`,
+  ]);
+
+  // Left as it was for the next run: not applied, not saved. Logout removes every saved file.
+  await page.getByRole('button', { name: 'Remove from applied' }).click();
+  await expect(page.getByRole('button', { name: 'Apply in my classroom' })).toBeVisible();
+  await page.goto(STRATEGY);
+  await expect(card).toContainText('Saved on this device');
+  await signOut(page);
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('user-')))).toEqual([]);
+});
+
+test('a saved strategy past its date no longer plays offline, and an unsaved one says it needs a connection', async ({ page, context }) => {
+  await signInControlled(page, SAVER);
+  const user = await me(page);
+  const item = await api<Item>(page, STRATEGY.replace('/learning-objects', '/catalog/items'));
+  await page.goto(STRATEGY);
+  const card = page.getByRole('region', { name: 'Watch offline' });
+  await card.getByRole('button', { name: 'Save for offline' }).click();
+  await expect(card).toContainText('Saved on this device');
+  // The subscription's period ended while the device was offline: its copy's date has passed.
+  await page.evaluate(
+    async ({ name, record }) => {
+      const cache = await caches.open(name);
+      const stored = (await (await cache.match(record))!.json()) as { offlineUntil: string };
+      await cache.put(record, Response.json({ ...stored, offlineUntil: new Date(Date.now() - 60_000).toISOString() }));
+    },
+    { name: `user-files-${user.id}`, record: `/__offline/${user.id}/${item.id}/record` },
+  );
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await expect(page.getByText('This video needs a connection. A strategy saved for offline plays without one.')).toBeVisible();
+  await expect.poll(() => savedFiles(page, user.id)).toEqual([]);
+  await page.goto('/learning');
+  await expect(page.getByRole('region', { name: 'Saved for offline' })).toContainText('Nothing saved on this device');
+  await expectAccessible(page);
+  await context.setOffline(false);
 });
