@@ -29,8 +29,8 @@ import * as styles from '@/views/learning/saved-for-offline.css';
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const until = (saved: SavedItem) => dateFormat.format(new Date(saved.offlineUntil));
 
-/** The strategy page's card: save this strategy on the device, watch it save, or remove it. */
-export function SaveForOfflineCard({ item, headingClassName }: { item: ItemToSave; headingClassName?: string }) {
+/** The strategy page's card (in the page's own card and heading styles): save this strategy on the device, watch it save, or remove it. */
+export function SaveForOfflineCard({ item, className, headingClassName }: { item: ItemToSave; className: string; headingClassName: string }) {
   const library = useScreenActor(offlineLibraryScreen, {});
   const { save, cancel, remove } = useIntents(library, offlineLibraryIntents);
   const saved = useSelector(library, selectSavedItem(item.id));
@@ -40,7 +40,10 @@ export function SaveForOfflineCard({ item, headingClassName }: { item: ItemToSav
   const unavailable = useSelector(library, selectUnavailable);
   if (unavailable) return null;
   return (
-    <BaseCard title="Watch offline" className={headingClassName}>
+    <section className={className} aria-labelledby="watch-offline-heading">
+      <h2 id="watch-offline-heading" className={headingClassName}>
+        Watch offline
+      </h2>
       {saving !== null ? (
         <div className={styles.meter}>
           <progress className={styles.bar} max={1} value={saving} aria-label="Saving for offline" />
@@ -76,7 +79,7 @@ export function SaveForOfflineCard({ item, headingClassName }: { item: ItemToSav
           </div>
         </>
       )}
-    </BaseCard>
+    </section>
   );
 }
 

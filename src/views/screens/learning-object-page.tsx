@@ -449,7 +449,13 @@ function LearnerActions({ actor, item, ratingDraft, onRatingDraft }: LearnerActi
           </p>
         </form>
       </section>
-      {!demo && <SaveForOfflineCard item={{ id: item.id, publicId: item.publicId, title: item.title, hasReproducibles: item.reproducibles.length > 0 }} />}
+      {!demo && (
+        <SaveForOfflineCard
+          className={styles.card}
+          headingClassName={styles.h2}
+          item={{ id: item.id, publicId: item.publicId, title: item.title, hasReproducibles: item.reproducibles.length > 0 }}
+        />
+      )}
     </>
   );
 }
