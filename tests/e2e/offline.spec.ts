@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectSnackbar, recordSnackbars, signInLocally, signOut } from './support';
 
@@ -172,7 +173,7 @@ type Progress = { catalogItemId: string; isStrategyApplied: boolean; videoProgre
 const savedFiles = (page: Page, id: string) =>
   page.evaluate(async (name) => ((await caches.has(name)) ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : []), `user-files-${id}`);
 
-test('a strategy saved for offline plays offline, and its rating, rubric score and "applied" reach the server once when back online', async ({ page, context }) => {
+test('a strategy saved for offline plays offline with its guide and reproducibles, and its rating, rubric score, "applied" and download reach the server once when back online', async ({ page, context }) => {
   test.slow();
   await recordSnackbars(page);
   await signInControlled(page, SAVER);
@@ -226,18 +227,27 @@ test('a strategy saved for offline plays offline, and its rating, rubric score a
   await expect(apply).toBeEnabled();
   await apply.click();
   await expect(page.getByRole('button', { name: 'Remove from applied' })).toBeVisible();
-  expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, `elp.offlineChanges.${user.id}`)).toBe(3);
+  // The guide and the reproducibles are the saved ones: the archive is a real zip, from the device.
+  await page.getByRole('tab', { name: 'Implementation guide' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText(/\w+/);
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download reproducibles' }).click();
+  const archive = await readFile((await (await downloading).path()) ?? '');
+  expect(archive.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, `elp.offlineChanges.${user.id}`)).toBe(4);
 
   // Back online: each change is sent once, in one go, and the server holds it.
   const sent: string[] = [];
   page.on('request', (request) => {
-    if (/\/api\/catalog\/items\/[^/]+\/(ratings|rubric-scores|strategy-application)$/.test(new URL(request.url()).pathname)) sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    if (/\/api\/catalog\/items\/[^/]+\/(ratings|rubric-scores|strategy-application|reproducibles)$/.test(new URL(request.url()).pathname)) sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
   await context.setOffline(false);
-  await expectSnackbar(page, 'Your 3 changes made offline are saved.');
+  await expectSnackbar(page, 'Your 4 changes made offline are saved.');
   await expect.poll(async () => (await api<Item>(page, `/catalog/items/${item.id}`)).userRating?.value).toBe(4);
   expect((await api<Item>(page, `/catalog/items/${item.id}`)).userRubricScore).toBe(3);
   expect((await progressOf())?.isStrategyApplied).toBe(true);
+  expect((await progressOf())?.areReproduciblesDownloaded).toBe(true);
   // The video watched offline counts, through the play session the save started.
   await expect.poll(async () => (await progressOf())?.videoProgress ?? 0).toBeGreaterThan(0);
   // Nothing is left to send: a reload and another minute's look send nothing more.
@@ -245,6 +255,7 @@ test('a strategy saved for offline plays offline, and its rating, rubric score a
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), `elp.offlineChanges.${user.id}`)).toBeNull();
   expect(sent.sort()).toEqual([
+    `GET /api/catalog/items/${item.id}/reproducibles`,
     `POST /api/catalog/items/${item.id}/ratings`,
     `POST /api/catalog/items/${item.id}/strategy-application`,
     `PUT /api/catalog/items/${item.id}/rubric-scores`,
