@@ -212,4 +212,9 @@ test('a past livestream’s recording has the transcript too', async ({ page }) 
   const first = transcript(page).getByRole('button').first();
   await expect(first).toContainText('0:00');
   await expect(page.getByRole('combobox', { name: 'Speed' })).toBeVisible();
+
+  // Opened from a search hit in its words (`?t=`), the recording starts at that line.
+  await page.goto(`${new URL(page.url()).pathname}?t=10`);
+  await expect(page.getByRole('heading', { name: 'Transcript' })).toBeVisible();
+  await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(10);
 });

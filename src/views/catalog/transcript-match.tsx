@@ -6,8 +6,7 @@ import * as styles from '@/views/catalog/transcript-match.css';
 
 /**
  * A search hit in what is said in the item's video: the cue, the search words marked, and a link
- * that opens the strategy with its video at that time (`?t=`). Other kinds say when, unlinked:
- * their pages do not start a video at a time.
+ * that opens the strategy, or the livestream's recording, with its video at that time (`?t=`).
  */
 export function TranscriptMatch({ item, search }: { item: CatalogItemSummary; search: string }) {
   const match = item.transcriptMatch;
@@ -29,7 +28,7 @@ export function TranscriptMatch({ item, search }: { item: CatalogItemSummary; se
         )}
         ”
       </p>
-      {item.resourceType === 'LEARNING_OBJECT' ? (
+      {item.resourceType === 'LEARNING_OBJECT' || item.resourceType === 'LIVESTREAM' ? (
         <Link className={styles.play} to={`${itemPath(item)}?t=${Math.floor(match.startSeconds)}`} aria-label={`Play from ${time}: ${item.title}`}>
           <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
             <path d="M4 2.5v11l9-5.5z" fill="currentColor" />

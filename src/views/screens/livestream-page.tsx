@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { calendarScreen } from '@/machines/calendar/calendar.actors';
 import { calendarIntents } from '@/machines/calendar/calendar.intents';
 import { livestreamStatus } from '@/machines/catalog/catalog.selectors';
@@ -21,12 +21,16 @@ import { MediaPlayer } from '@/views/media/media-player';
 
 export function LivestreamPage() {
   const { publicId = '' } = useParams();
-  return <LivestreamDetail key={publicId} publicId={publicId} />;
+  const [search] = useSearchParams();
+  // A search hit in the recording's words opens it at that line (`?t=<seconds>`), as a strategy's does.
+  const t = search.get('t');
+  const startAt = t !== null && /^\d{1,6}(\.\d+)?$/.test(t) ? Number(t) : null;
+  return <LivestreamDetail key={`${publicId}?${startAt ?? ''}`} publicId={publicId} startAt={startAt} />;
 }
 
 const STATUS_LABEL = { live: 'Live now', upcoming: 'Upcoming', past: 'Recording' } as const;
 
-function LivestreamDetail({ publicId }: { publicId: string }) {
+function LivestreamDetail({ publicId, startAt }: { publicId: string; startAt: number | null }) {
   const { detail, loading, failed, notFound, retry } = useItemDetail(publicId, 'LIVESTREAM');
   const calendar = useIntents(useScreenActor(calendarScreen), calendarIntents);
   useDocumentTitle(detail?.item.title);
@@ -61,6 +65,12 @@ function LivestreamDetail({ publicId }: { publicId: string }) {
                 source={{ ...detail.video, posterUrl: detail.video.posterUrl ?? item.thumbnailUrl }}
                 label={`Recording of ${item.title}`}
                 status={<p className={styles.muted}>Recording of the session, with captions.</p>}
+                onLoadedMetadata={(media) => {
+                  if (startAt === null) return;
+                  media.currentTime = Math.min(startAt, media.duration || startAt);
+                  // Browsers that refuse to start without a gesture leave it paused there.
+                  void media.play().catch(() => undefined);
+                }}
               />
             ) : item.thumbnailUrl ? (
               <img className={styles.heroImage} src={item.thumbnailUrl} alt="" />
