@@ -143,8 +143,8 @@ async function networkOrSaved(request: Request, subject: string, url: URL): Prom
   const video = VIDEO_ANSWER.exec(url.pathname);
   if (video && (response.ok || response.status === 403)) {
     const copy = response.clone();
-    const catalogItemId = decodeURIComponent(video[1]!);
     const renew = async () => {
+      const catalogItemId = decodeURIComponent(video[1]!);
       if (copy.status === 403) return removeSaved(subject, catalogItemId);
       const { offlineUntil } = (await copy.json()) as { offlineUntil?: unknown };
       if (typeof offlineUntil === 'string') await updateRecord(subject, catalogItemId, (record) => ({ ...record, offlineUntil }));
@@ -188,8 +188,13 @@ async function savedAnswer(request: Request, subject: string): Promise<Response 
  * ranges answered (the video element asks for them), while the copy may play offline.
  */
 async function savedFile(request: Request, url: URL): Promise<Response> {
-  const [subject, catalogItemId] = url.pathname.slice(SAVED_FILES_PATH.length).split('/').map(decodeURIComponent);
   const missing = () => new Response('This file is not saved on this device.', { status: 404, headers: { 'content-type': 'text/plain' } });
+  let subject: string | undefined, catalogItemId: string | undefined;
+  try {
+    [subject, catalogItemId] = url.pathname.slice(SAVED_FILES_PATH.length).split('/').map(decodeURIComponent);
+  } catch {
+    return missing();
+  }
   if (!subject || !catalogItemId) return missing();
   const cache = await filesCache(subject);
   if (!cache || !(await liveRecord(cache, subject, catalogItemId))) return missing();
