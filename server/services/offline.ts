@@ -5,9 +5,10 @@ import type { BillingRepository } from '../repositories/billing.ts';
 const DAY_MS = 24 * 3600 * 1000;
 /**
  * The longest a copy of paid content saved on the device may play offline before the app asks
- * again (docs/decisions.md, "Offline copies expire").
+ * again (docs/decisions.md, "Offline copies expire"): within the life of the play session the
+ * copy's viewing is counted in (PLAY_SESSION_DAYS, 15), so what is watched offline still counts.
  */
-export const OFFLINE_LICENCE_DAYS = 30;
+export const OFFLINE_LICENCE_DAYS = 14;
 
 /**
  * Until when a copy saved on the device may play offline: OFFLINE_LICENCE_DAYS ahead, or sooner

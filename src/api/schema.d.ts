@@ -2029,7 +2029,7 @@ export interface components {
             }[];
             /**
              * Format: date-time
-             * @description Until when a copy saved on the device may play offline: the end of the subscription period that gives access, at most 30 days ahead; the app asks again when online.
+             * @description Until when a copy saved on the device may play offline: the end of the subscription period that gives access, at most 14 days ahead (within the life of the play session its viewing counts in); the app asks again when online.
              */
             offlineUntil: string;
         };

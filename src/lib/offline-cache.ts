@@ -24,10 +24,16 @@ export function cacheOwner(name: string): string | null {
  * addresses, marked with SAVED_ITEM_HEADER, and answered only when the network fails.
  */
 export const SAVED_FILES_PATH = '/__offline/';
-export const savedFileUrl = (subject: string, catalogItemId: string, file: string) => `${SAVED_FILES_PATH}${subject}/${catalogItemId}/${file}`;
+export const savedFileUrl = (subject: string, catalogItemId: string, file: string) =>
+  `${SAVED_FILES_PATH}${encodeURIComponent(subject)}/${encodeURIComponent(catalogItemId)}/${file}`;
 /** The saved strategy's record (SavedRecord), written last: a strategy without one is not saved. */
 export const savedRecordUrl = (subject: string, catalogItemId: string) => savedFileUrl(subject, catalogItemId, 'record');
 export const SAVED_ITEM_HEADER = 'x-offline-item';
+/** A request that must reach the server (sending a change made offline): never answered from a saved copy. */
+export const NETWORK_ONLY_HEADER = 'x-network-only';
+
+/** Where the changes a user made offline wait to be sent (src/lib/offline-store.ts). */
+export const CHANGES_KEY_PREFIX = 'elp.offlineChanges.';
 
 /** What the device keeps of one saved strategy. */
 export type SavedRecord = {
@@ -58,18 +64,24 @@ export function subjectOf(authorization: string | null): string | null {
   try {
     const part = token[2]!.replace(/-/g, '+').replace(/_/g, '/');
     const payload = JSON.parse(atob(part + '='.repeat((4 - (part.length % 4)) % 4))) as { sub?: unknown };
-    return typeof payload.sub === 'string' && /^[\w|-]{1,128}$/.test(payload.sub) ? payload.sub : null;
+    // Auth0 subjects name their connection: `auth0|…`, `samlp|district|jane@district.org`.
+    return typeof payload.sub === 'string' && /^[\w|.@:+-]{1,128}$/.test(payload.sub) && !/^\.+$/.test(payload.sub) ? payload.sub : null;
   } catch {
     return null;
   }
 }
 
 /**
- * At logout: every user's copies deleted (answers and saved strategies), here and in the worker
- * (which also drops any answer still on its way to a cache). On a shared Chromebook the next
- * teacher finds nothing of the last one's. Works without a worker too.
+ * At logout: every user's copies deleted (answers and saved strategies) and their changes not yet
+ * sent, here and in the worker (which also drops any answer still on its way to a cache). On a
+ * shared Chromebook the next teacher finds nothing of the last one's. Works without a worker too.
  */
 export async function forgetOfflineData(): Promise<void> {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(CHANGES_KEY_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept there either.
+  }
   if (typeof caches === 'undefined') return;
   navigator.serviceWorker?.controller?.postMessage({ type: SIGNED_OUT_MESSAGE });
   const names = await caches.keys();

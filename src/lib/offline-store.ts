@@ -9,7 +9,17 @@ import {
   removeStrategyApplication,
   saveRubricScore,
 } from '@/api/operations';
-import { SAVED_ITEM_HEADER, isExpired, savedFileUrl, savedRecordUrl, subjectOf, userFilesCacheName, type SavedRecord } from '@/lib/offline-cache';
+import {
+  CHANGES_KEY_PREFIX,
+  NETWORK_ONLY_HEADER,
+  SAVED_ITEM_HEADER,
+  isExpired,
+  savedFileUrl,
+  savedRecordUrl,
+  subjectOf,
+  userFilesCacheName,
+  type SavedRecord,
+} from '@/lib/offline-cache';
 import type { ItemToSave, OfflineChange, OfflineListing, OfflineStore, SavedItem, SentChanges } from '@/machines/offline-library/offline-library.types';
 
 // The device's side of "Save for offline" (docs/decisions.md): a saved strategy's files in the
@@ -20,7 +30,14 @@ import type { ItemToSave, OfflineChange, OfflineListing, OfflineStore, SavedItem
 const NO_SPACE_MESSAGE = 'There is not enough space on this device to save this strategy.';
 const NEEDS_CONNECTION_MESSAGE = 'Saving a strategy needs a connection. Try again when you are back online.';
 const NOT_HERE_MESSAGE = 'This browser cannot keep strategies for offline use.';
-const changesKey = (subject: string) => `elp.offlineChanges.${subject}`;
+const NOT_KEPT_MESSAGE = 'This change could not be kept on this device. Sign in again when you are back online.';
+const changesKey = (subject: string) => `${CHANGES_KEY_PREFIX}${subject}`;
+const sameChange = (a: OfflineChange, b: OfflineChange) => JSON.stringify(a) === JSON.stringify(b);
+const sameKind = (a: Pick<OfflineChange, 'kind' | 'catalogItemId'>, b: Pick<OfflineChange, 'kind' | 'catalogItemId'>) =>
+  a.kind === b.kind && a.catalogItemId === b.catalogItemId;
+/** Sent again later: no answer, the server briefly unable, or the session is over (a sign-in sends it). */
+const retryLater = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === NO_RESPONSE_STATUS || error.status === 401 || error.status === 429 || error.status >= 500;
 
 export type OfflineStoreEdge = {
   api: ApiClient;
@@ -49,12 +66,15 @@ async function fetchFile(url: string, signal: AbortSignal, onProgress?: (fractio
   const reader = response.body.getReader();
   const parts: Uint8Array[] = [];
   let received = 0;
+  let percent = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     parts.push(value);
     received += value.byteLength;
-    onProgress(received / total);
+    // Told once per whole percent, not once per chunk of the stream.
+    const now = Math.floor((received / total) * 100);
+    if (now > percent) onProgress((percent = now) / 100);
   }
   return new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? '' });
 }
@@ -103,16 +123,18 @@ export function createOfflineStore(edge: OfflineStoreEdge): OfflineStore {
   };
 
   const send = async (change: OfflineChange) => {
+    // Never answered from the saved copy: the server itself must hear of it.
+    const init = { headers: { [NETWORK_ONLY_HEADER]: '1' } };
     const id = change.catalogItemId;
     switch (change.kind) {
       case 'rate':
-        return void (await rateCatalogItem(api, id, { value: change.value }));
+        return void (await rateCatalogItem(api, id, { value: change.value }, init));
       case 'rubric':
-        return void (await saveRubricScore(api, id, { value: change.value }));
+        return void (await saveRubricScore(api, id, { value: change.value }, init));
       case 'apply':
-        return void (await (change.applied ? applyStrategy(api, id) : removeStrategyApplication(api, id)));
+        return void (await (change.applied ? applyStrategy(api, id, init) : removeStrategyApplication(api, id, init)));
       case 'download':
-        return void (await downloadReproducibles(api, id, { archiveName: change.publicId }));
+        return void (await downloadReproducibles(api, id, { archiveName: change.publicId }, init));
     }
   };
 
@@ -169,6 +191,8 @@ export function createOfflineStore(edge: OfflineStoreEdge): OfflineStore {
           const archive = await downloadReproducibles(api, item.id, { archiveName: item.publicId, purpose: 'offline' }, { signal });
           await keep(`${base}/catalog/items/${encodeURIComponent(item.id)}/reproducibles?archiveName=${encodeURIComponent(item.publicId)}`, archive.blob, 'application/zip', true);
         }
+        // Signed out (or another user signed in) while it was saving: nothing is kept for anyone.
+        if ((await subject()) !== who) throw new Error('You signed out before the strategy was saved.');
         const record: SavedRecord = {
           catalogItemId: item.id,
           publicId: item.publicId,
@@ -193,33 +217,48 @@ export function createOfflineStore(edge: OfflineStoreEdge): OfflineStore {
       if (cache && who && stored) await drop(cache, who, (await stored.json()) as SavedRecord);
     },
 
-    isOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
-
     async queueChange(change) {
       const who = await subject();
-      if (!who) return;
+      // Without a user to keep it for (the sign-in could not be renewed offline), it is not kept, and the page says so.
+      if (!who || !storage) throw new Error(NOT_KEPT_MESSAGE);
       // The newest change of a kind replaces an older one of the same strategy: the server keeps the last word.
-      const kept = readChanges(who).filter((queued) => !(queued.kind === change.kind && queued.catalogItemId === change.catalogItemId));
-      writeChanges(who, [...kept, change]);
+      try {
+        writeChanges(who, [...readChanges(who).filter((queued) => !sameKind(queued, change)), change]);
+      } catch {
+        throw new Error(NOT_KEPT_MESSAGE);
+      }
+    },
+
+    async forgetChange(kind, catalogItemId) {
+      const who = await subject();
+      if (who && readChanges(who).some((queued) => sameKind(queued, { kind, catalogItemId })))
+        writeChanges(who, readChanges(who).filter((queued) => !sameKind(queued, { kind, catalogItemId })));
     },
 
     async sendQueuedChanges(): Promise<SentChanges> {
       const who = await subject();
       const result: SentChanges = { sent: 0, refused: [] };
       if (!who) return result;
-      for (const change of readChanges(who)) {
-        try {
-          await send(change);
-          result.sent++;
-        } catch (error) {
-          // No answer, or the server is briefly unable: kept for the next time the app is online.
-          if (!(error instanceof ApiError) || error.status === NO_RESPONSE_STATUS || error.status >= 500 || error.status === 429) break;
-          // Refused (the subscription ended, a demo account): the server's word is final.
-          result.refused.push(`${change.title}: ${error.message}`);
+      const flush = async () => {
+        // Each change re-read before it goes: one sent by another tab, or replaced since, is not sent again.
+        for (let change = readChanges(who)[0], turns = 0; change && turns < 500; change = readChanges(who)[0], turns++) {
+          // Only under the token of the user who made it: a sign-out or another user's sign-in stops the sending.
+          if ((await subject()) !== who) break;
+          try {
+            await send(change);
+            result.sent++;
+          } catch (error) {
+            if (retryLater(error)) break;
+            // Refused (the subscription ended, a demo account): the server's word is final.
+            result.refused.push(`${change.title}: ${(error as ApiError).message}`);
+          }
+          const sent = change;
+          writeChanges(who, readChanges(who).filter((queued) => !sameChange(queued, sent)));
         }
-        // Taken off one at a time, re-read: a change queued meanwhile (another tab) is kept.
-        writeChanges(who, readChanges(who).filter((queued) => !(queued.kind === change.kind && queued.catalogItemId === change.catalogItemId && JSON.stringify(queued) === JSON.stringify(change))));
-      }
+      };
+      // One sender at a time across tabs and retries; a sender already at work leaves this one nothing to do.
+      if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request(`${CHANGES_KEY_PREFIX}sending`, { ifAvailable: true }, (lock) => (lock ? flush() : undefined));
+      else await flush();
       return result;
     },
   };

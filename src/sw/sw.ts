@@ -5,6 +5,7 @@ import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
 import { matchRoute } from '@/lib/routes';
 import {
+  NETWORK_ONLY_HEADER,
   SAVED_FILES_PATH,
   SAVED_ITEM_HEADER,
   SIGNED_OUT_MESSAGE,
@@ -138,6 +139,8 @@ async function networkOrSaved(request: Request, subject: string, url: URL): Prom
   try {
     response = await fetch(request);
   } catch (error) {
+    // A change made offline being sent must reach the server, not the saved copy.
+    if (request.headers.has(NETWORK_ONLY_HEADER)) throw error;
     return (await savedAnswer(request, subject)) ?? Promise.reject(error);
   }
   const video = VIDEO_ANSWER.exec(url.pathname);
@@ -146,8 +149,16 @@ async function networkOrSaved(request: Request, subject: string, url: URL): Prom
     const renew = async () => {
       const catalogItemId = decodeURIComponent(video[1]!);
       if (copy.status === 403) return removeSaved(subject, catalogItemId);
-      const { offlineUntil } = (await copy.json()) as { offlineUntil?: unknown };
-      if (typeof offlineUntil === 'string') await updateRecord(subject, catalogItemId, (record) => ({ ...record, offlineUntil }));
+      const { offlineUntil, playSession } = (await copy.json()) as { offlineUntil?: unknown; playSession?: unknown };
+      if (typeof offlineUntil !== 'string' || !(await updateRecord(subject, catalogItemId, (record) => ({ ...record, offlineUntil })))) return;
+      // The copy's own answer takes the new play session too: what is watched offline counts in it.
+      const cache = await filesCache(subject);
+      const saved = await cache?.match(request, { ignoreVary: true });
+      if (!cache || !saved) return;
+      const answer = { ...((await saved.json()) as object), offlineUntil, ...(playSession !== undefined && { playSession }) };
+      const headers = new Headers(saved.headers);
+      headers.delete('content-length');
+      await cache.put(request.url, new Response(JSON.stringify(answer), { headers }));
     };
     await renew().catch(() => undefined);
   }
@@ -163,8 +174,8 @@ async function filesCache(subject: string): Promise<Cache | null> {
 /** A saved strategy's record while it may still play offline; an expired one is removed. */
 async function liveRecord(cache: Cache, subject: string, catalogItemId: string): Promise<SavedRecord | null> {
   const stored = await cache.match(savedRecordUrl(subject, catalogItemId));
-  if (!stored) return null;
-  const record = (await stored.json()) as SavedRecord;
+  const record = (await stored?.json().catch(() => null)) as SavedRecord | null | undefined;
+  if (!record) return null;
   if (!isExpired(record, Date.now())) return record;
   await dropSaved(cache, subject, record);
   return null;
@@ -203,12 +214,14 @@ async function savedFile(request: Request, url: URL): Promise<Response> {
   return request.headers.has('range') ? createPartialResponse(request, saved) : saved;
 }
 
-async function updateRecord(subject: string, catalogItemId: string, change: (record: SavedRecord) => SavedRecord) {
+/** Changes a saved strategy's record; false when it has none. */
+async function updateRecord(subject: string, catalogItemId: string, change: (record: SavedRecord) => SavedRecord): Promise<boolean> {
   const cache = await filesCache(subject);
   const stored = await cache?.match(savedRecordUrl(subject, catalogItemId));
-  if (!cache || !stored) return;
+  if (!cache || !stored) return false;
   const record = change((await stored.json()) as SavedRecord);
   await cache.put(savedRecordUrl(subject, catalogItemId), Response.json(record));
+  return true;
 }
 
 async function removeSaved(subject: string, catalogItemId: string) {

@@ -6,10 +6,11 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 import { validateResponse } from '../support/contract.ts';
 import { ACCOUNTS } from '../support/world.ts';
 import { readZip } from '../support/zip.ts';
+import { OFFLINE_LICENCE_DAYS } from '../../server/services/offline.ts';
 
 /**
  * "Save for offline": the video's answer says until when a copy saved on the device may play
- * (the end of the subscription period that gives access, at most 30 days ahead), and the app's
+ * (the end of the subscription period that gives access, at most 14 days ahead), and the app's
  * offline download of the reproducibles leaves the learner's progress alone. The server runs on
  * a clock of its own (NOW far from today), so an answer read from the real clock fails here.
  */
@@ -67,22 +68,22 @@ function expectAbout(actual: Date, expected: Date) {
 }
 
 describe('offlineUntil on the video', () => {
-  it('ends with the subscriber’s period when it ends within 30 days', async () => {
+  it('ends with the subscriber’s period when it ends within 14 days', async () => {
     const { token, id } = await newEducator();
     const end = inDays(10);
     await subscribe({ userId: id }, end);
     expectAbout(await offlineUntil(token), end);
   });
 
-  it('is 30 days ahead when the period ends later', async () => {
+  it('is 14 days ahead when the period ends later', async () => {
     const { token, id } = await newEducator();
     await subscribe({ userId: id }, inDays(90));
-    expectAbout(await offlineUntil(token), inDays(30));
+    expectAbout(await offlineUntil(token), inDays(OFFLINE_LICENCE_DAYS));
   });
 
-  it('is 30 days ahead for free access and a demo account, which no subscription gives', async () => {
-    expectAbout(await offlineUntil(await t.login(ACCOUNTS.free)), inDays(30));
-    expectAbout(await offlineUntil(await t.demo(`offline-demo-${randomUUID().slice(0, 8)}@example.org`)), inDays(30));
+  it('is 14 days ahead for free access and a demo account, which no subscription gives', async () => {
+    expectAbout(await offlineUntil(await t.login(ACCOUNTS.free)), inDays(OFFLINE_LICENCE_DAYS));
+    expectAbout(await offlineUntil(await t.demo(`offline-demo-${randomUUID().slice(0, 8)}@example.org`)), inDays(OFFLINE_LICENCE_DAYS));
   });
 
   it('counts the school’s subscription and the district’s like the educator’s own', async () => {

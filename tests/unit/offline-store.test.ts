@@ -27,6 +27,8 @@ function setUp(answers: (request: Request) => Answer, sub = 'user-1') {
   const sent: string[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
+    // Every change goes past the worker's saved copies, to the server itself.
+    expect(request.headers.get('x-network-only')).toBe('1');
     sent.push(`${request.method} ${new URL(request.url).pathname}${request.method === 'GET' ? '' : ` ${await request.clone().text()}`}`);
     const answer = answers(request);
     if (answer === 'no answer') throw new TypeError('Failed to fetch');
@@ -35,7 +37,7 @@ function setUp(answers: (request: Request) => Answer, sub = 'user-1') {
   let token: string | null = tokenFor(sub);
   const api = createApiClient({ baseUrl: 'http://app.test/api', getAccessToken: async () => token, fetch });
   const store = createOfflineStore({ api, getToken: async () => token, storage });
-  return { store, storage, sent, signOut: () => (token = null) };
+  return { store, storage, sent, signOut: () => (token = null), signIn: (other: string) => (token = tokenFor(other)) };
 }
 
 const ok = (request: Request): Answer => {
@@ -94,9 +96,48 @@ describe('changes made offline', () => {
     second.storage.setItem('elp.offlineChanges.user-1', first.storage.getItem('elp.offlineChanges.user-1')!);
     expect(await second.store.sendQueuedChanges()).toEqual({ sent: 0, refused: [] });
     expect(second.sent).toEqual([]);
+    // Signed out (a sign-in that could not be renewed offline): nothing is kept, and the page is told.
     second.signOut();
-    await second.store.queueChange({ kind: 'rate', catalogItemId: 'item-1', title: 'Concept Carousel', value: 1 });
+    await expect(second.store.queueChange({ kind: 'rate', catalogItemId: 'item-1', title: 'Concept Carousel', value: 1 })).rejects.toThrow(
+      'This change could not be kept on this device. Sign in again when you are back online.',
+    );
     expect(second.storage.items.size).toBe(1);
+  });
+
+  it('keep everything when the session is over (401), to send after the next sign-in', async () => {
+    let expired = true;
+    const setup = setUp((request) => (expired ? { status: 401, body: { error: { code: 'TOKEN_EXPIRED', message: 'Sign in again' } } } : ok(request)));
+    await setup.store.queueChange({ kind: 'rate', catalogItemId: 'item-1', title: 'Concept Carousel', value: 4 });
+    await setup.store.queueChange({ kind: 'apply', catalogItemId: 'item-1', title: 'Concept Carousel', applied: true });
+    expect(await setup.store.sendQueuedChanges()).toEqual({ sent: 0, refused: [] });
+    expect(JSON.parse(setup.storage.getItem('elp.offlineChanges.user-1')!)).toHaveLength(2);
+    expect(setup.sent).toHaveLength(1);
+
+    // Signed in again: both go.
+    expired = false;
+    expect(await setup.store.sendQueuedChanges()).toEqual({ sent: 2, refused: [] });
+  });
+
+  it("stop when another user signs in while they are being sent: the rest stay the first user's", async () => {
+    const setup = setUp((request) => {
+      setup.signIn('user-2');
+      return ok(request);
+    });
+    await setup.store.queueChange({ kind: 'rate', catalogItemId: 'item-1', title: 'Concept Carousel', value: 4 });
+    await setup.store.queueChange({ kind: 'apply', catalogItemId: 'item-1', title: 'Concept Carousel', applied: true });
+    expect(await setup.store.sendQueuedChanges()).toEqual({ sent: 1, refused: [] });
+    expect(setup.sent).toHaveLength(1);
+    expect(JSON.parse(setup.storage.getItem('elp.offlineChanges.user-1')!).map((c: { kind: string }) => c.kind)).toEqual(['apply']);
+  });
+
+  it('never send a change an online write of the same kind has replaced, and send downloads past any saved copy', async () => {
+    const { store, storage, sent } = setUp(ok);
+    await store.queueChange({ kind: 'rate', catalogItemId: 'item-1', title: 'Concept Carousel', value: 3 });
+    await store.queueChange({ kind: 'download', catalogItemId: 'item-1', title: 'Concept Carousel', publicId: 'concept-carousel' });
+    await store.forgetChange('rate', 'item-1');
+    expect(JSON.parse(storage.getItem('elp.offlineChanges.user-1')!).map((c: { kind: string }) => c.kind)).toEqual(['download']);
+    expect(await store.sendQueuedChanges()).toEqual({ sent: 1, refused: [] });
+    expect(sent).toEqual(['GET /api/catalog/items/item-1/reproducibles']);
   });
 });
 

@@ -25,7 +25,7 @@ export type PathParams<O extends OperationId> = NonNullable<operations[O]['param
 export type Page<Item> = { items: Item[]; total: number };
 
 /** Lets a caller (an XState `fromPromise` actor) cancel a call it no longer needs. */
-export type CallOptions = { signal?: AbortSignal };
+export type CallOptions = { signal?: AbortSignal; headers?: Record<string, string> };
 
 export type Outcome<Data> = { data?: Data; response: Response };
 

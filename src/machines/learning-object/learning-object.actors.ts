@@ -12,6 +12,7 @@ import {
   saveRubricScore,
 } from '@/api/operations';
 import { ApiError, NETWORK_ERROR_CODE } from '@/api/errors';
+import { NETWORK_ONLY_HEADER } from '@/lib/offline-cache';
 import { learnerEventsIntents } from '@/machines/learner-events/learner-events.intents';
 import { progressIntents } from '@/machines/progress/progress.intents';
 import { selectProgressByItemId } from '@/machines/progress/progress.selectors';
@@ -36,7 +37,6 @@ import type { ActionInput, ActionOutput, LearningObjectEvent, LearningObjectLoad
 
 export const learningObjectScreen = defineScreen('learningObject', (services) => {
   const { api, actors, browser } = services;
-  const offline = () => offlineStore(services);
   const progress = bindIntents(actors.progress, progressIntents);
   const learnerEvents = bindIntents(actors.learnerEvents, learnerEventsIntents);
   const snackbar = bindIntents(actors.snackbar, snackbarIntents);
@@ -78,19 +78,32 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
   );
 
   /**
-   * A rating, rubric score or "applied" that cannot reach the server (no connection) is kept on
-   * the device and sent when the browser is back online (the connectivity actor); the page shows
-   * it as made.
+   * A rating, rubric score, "applied" or download that cannot reach the server (no connection) is
+   * kept on the device and sent when the browser is back online (the connectivity actor); the
+   * page shows it as made (`offline` gives what it shows: a download's file comes from the
+   * strategy saved on this device, and without one the download fails as before).
    */
-  const orQueued = async (signal: AbortSignal, send: () => Promise<ActionOutput>, change: OfflineChange, saved: ActionOutput['saved']): Promise<ActionOutput> => {
+  const orQueued = async (
+    signal: AbortSignal,
+    online: () => Promise<ActionOutput>,
+    change: OfflineChange,
+    offline: () => Promise<ActionOutput>,
+  ): Promise<ActionOutput> => {
+    let output: ActionOutput;
     try {
-      return await send();
+      output = await online();
     } catch (error) {
       if (!(error instanceof ApiError && error.code === NETWORK_ERROR_CODE) || signal.aborted) throw error;
-      await (await offline()).queueChange(change);
-      return { file: null, saved, queued: true };
+      const shown = await offline();
+      await (await offlineStore(services)).queueChange(change);
+      return { ...shown, queued: true };
     }
+    // Made online: one of the same kind still waiting (made offline earlier) must not overwrite it.
+    await (await offlineStore(services)).forgetChange(change.kind, change.catalogItemId);
+    return output;
   };
+  /** A request that must reach the server: never answered from the strategy saved on this device. */
+  const networkOnly = { [NETWORK_ONLY_HEADER]: '1' };
 
   const runAction = fromPromise<ActionOutput, ActionInput>(async ({ input, signal: aborted }) => {
     const { action, item } = input;
@@ -102,14 +115,14 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
           aborted,
           async () => ({ file: null, saved: { rating: (await rateCatalogItem(api, item.id, { value: action.value }, { signal: aborted })).value } }),
           { kind: 'rate', ...about, value: action.value },
-          { rating: action.value },
+          async () => ({ file: null, saved: { rating: action.value } }),
         );
       case 'rubric':
         return orQueued(
           aborted,
           async () => ({ file: null, saved: { rubricScore: (await saveRubricScore(api, item.id, { value: action.value }, { signal: aborted })).value } }),
           { kind: 'rubric', ...about, value: action.value },
-          { rubricScore: action.value },
+          async () => ({ file: null, saved: { rubricScore: action.value } }),
         );
       case 'apply':
         return orQueued(
@@ -120,7 +133,7 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
             return none;
           },
           { kind: 'apply', ...about, applied: action.applied },
-          undefined,
+          async () => none,
         );
       case 'bookmark': {
         // The server answers the profile as it is now: it replaces the app's, the source of truth for the next visit.
@@ -131,13 +144,16 @@ export const learningObjectScreen = defineScreen('learningObject', (services) =>
         return { file: null, saved: { bookmarked: answered.bookmarks.some((b) => b.catalogItemId === item.id) } };
       }
       case 'download': {
-        const { blob } = await downloadReproducibles(api, item.id, { archiveName: input.publicId }, { signal: aborted });
-        const file = { blob, fileName: `${input.publicId}.zip` };
-        // Offline, the files came from the strategy saved on this device: the server hears of the download when the browser is back.
-        const store = await offline();
-        if (!store.isOffline()) return { file };
-        await store.queueChange({ kind: 'download', ...about, publicId: input.publicId });
-        return { file, queued: true };
+        const query = { archiveName: input.publicId };
+        const fileName = `${input.publicId}.zip`;
+        // Offline, the files come from the strategy saved on this device (the worker answers the
+        // second request), and the server hears of the download when the browser is back.
+        return orQueued(
+          aborted,
+          async () => ({ file: { blob: (await downloadReproducibles(api, item.id, query, { signal: aborted, headers: networkOnly })).blob, fileName } }),
+          { kind: 'download', ...about, publicId: input.publicId },
+          async () => ({ file: { blob: (await downloadReproducibles(api, item.id, query, { signal: aborted })).blob, fileName } }),
+        );
       }
     }
   });

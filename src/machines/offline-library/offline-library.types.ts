@@ -38,9 +38,9 @@ export type OfflineStore = {
   list: () => Promise<OfflineListing>;
   save: (item: ItemToSave, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<SavedItem>;
   remove: (catalogItemId: string) => Promise<void>;
-  /** The browser says it has no network. */
-  isOffline: () => boolean;
   queueChange: (change: OfflineChange) => Promise<void>;
+  /** A change of this kind reached the server online: an older one still queued must not overwrite it. */
+  forgetChange: (kind: OfflineChange['kind'], catalogItemId: string) => Promise<void>;
   sendQueuedChanges: () => Promise<SentChanges>;
 };
 

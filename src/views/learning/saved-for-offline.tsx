@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { offlineLibraryScreen } from '@/machines/offline-library/offline-library.actors';
 import { offlineLibraryIntents } from '@/machines/offline-library/offline-library.intents';
 import {
@@ -38,18 +39,24 @@ export function SaveForOfflineCard({ item, className, headingClassName }: { item
   const busy = useSelector(library, selectBusy);
   const loading = useSelector(library, selectLoading);
   const unavailable = useSelector(library, selectUnavailable);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const phase = saving !== null ? 'saving' : saved ? 'saved' : 'not saved';
+  // The button pressed is replaced (Save by Cancel, Cancel or the end of a save by Remove): the
+  // focus it held goes to the card's heading, not to the top of the page.
+  useEffect(() => {
+    if (document.activeElement === document.body) heading.current?.focus();
+  }, [phase]);
   if (unavailable) return null;
   return (
     <section className={className} aria-labelledby="watch-offline-heading">
-      <h2 id="watch-offline-heading" className={headingClassName}>
+      <h2 id="watch-offline-heading" className={headingClassName} ref={heading} tabIndex={-1}>
         Watch offline
       </h2>
       {saving !== null ? (
         <div className={styles.meter}>
           <progress className={styles.bar} max={1} value={saving} aria-label="Saving for offline" />
-          <p className={styles.text} role="status">
-            Saving… {Math.round(saving * 100)}%. Keep this page open until it is done.
-          </p>
+          {/* The bar carries the figure; a live region would read out every percent. */}
+          <p className={styles.text}>Saving… {Math.round(saving * 100)}%. Keep this page open until it is done.</p>
           <div className={styles.row}>
             <Button tone="secondary" size="sm" onClick={cancel}>
               Cancel
@@ -94,8 +101,14 @@ export function SavedForOfflineCard() {
   const unavailable = useSelector(library, selectUnavailable);
   const removing = useSelector(library, selectRemoving);
   const busy = useSelector(library, selectBusy);
+  const card = useRef<HTMLDivElement>(null);
+  // A removed strategy's button goes with it: the focus moves to the next Remove, or to the card.
+  useEffect(() => {
+    if (document.activeElement !== document.body || !card.current) return;
+    (card.current.querySelector<HTMLElement>('li button') ?? card.current).focus();
+  }, [items.length]);
   return (
-    <div id="saved-for-offline">
+    <div id="saved-for-offline" ref={card} tabIndex={-1}>
       <BaseCard title="Saved for offline">
         {unavailable ? (
           <p className={styles.text}>This browser cannot keep strategies for offline use.</p>
