@@ -188,6 +188,8 @@ test('a strategy saved for offline plays offline with its guide and reproducible
   await card.getByRole('button', { name: 'Save for offline' }).click();
   await expect(card).toContainText(/Saved on this device \([\d.]+ (kB|MB)\)/);
   await expectSnackbar(page, /^Saved for offline \([\d.]+ (kB|MB)\)$/);
+  // The button pressed went with the save: its focus is on the card's heading, not lost to the page.
+  await expect(card.getByRole('heading', { name: 'Watch offline' })).toBeFocused();
   const files = await savedFiles(page, user.id);
   for (const kept of ['video', 'captions-0', 'record']) expect(files).toContain(`/__offline/${user.id}/${item.id}/${kept}`);
   expect(files).toContain(`/api/catalog/items/${item.id}/reproducibles`);
