@@ -72,16 +72,13 @@ export function subjectOf(authorization: string | null): string | null {
 }
 
 /**
- * At logout: every user's copies deleted (answers and saved strategies) and their changes not yet
- * sent, here and in the worker (which also drops any answer still on its way to a cache). On a
- * shared Chromebook the next teacher finds nothing of the last one's. Works without a worker too.
+ * At logout: every user's copies deleted (answers and saved strategies), here and in the worker
+ * (which also drops any answer still on its way to a cache). On a shared Chromebook the next
+ * teacher finds none of the last one's copies. Changes made offline and not sent yet stay, under
+ * their user's name: a session that ended while offline (the token's hour) would lose them
+ * otherwise; they go with that user's token only, at their next sign-in. Works without a worker too.
  */
 export async function forgetOfflineData(): Promise<void> {
-  try {
-    for (const key of Object.keys(localStorage)) if (key.startsWith(CHANGES_KEY_PREFIX)) localStorage.removeItem(key);
-  } catch {
-    // Storage refused: nothing was kept there either.
-  }
   if (typeof caches === 'undefined') return;
   navigator.serviceWorker?.controller?.postMessage({ type: SIGNED_OUT_MESSAGE });
   const names = await caches.keys();

@@ -32,6 +32,10 @@ const NEEDS_CONNECTION_MESSAGE = 'Saving a strategy needs a connection. Try agai
 const NOT_HERE_MESSAGE = 'This browser cannot keep strategies for offline use.';
 const NOT_KEPT_MESSAGE = 'This change could not be kept on this device. Sign in again when you are back online.';
 const changesKey = (subject: string) => `${CHANGES_KEY_PREFIX}${subject}`;
+/** A change older than this is not sent (the learner events' own limit): it would overwrite what the teacher did since. */
+const CHANGE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+const TOO_OLD_MESSAGE = 'made offline more than two weeks ago, so not sent';
+type QueuedChange = OfflineChange & { madeAt?: number };
 const sameChange = (a: OfflineChange, b: OfflineChange) => JSON.stringify(a) === JSON.stringify(b);
 const sameKind = (a: Pick<OfflineChange, 'kind' | 'catalogItemId'>, b: Pick<OfflineChange, 'kind' | 'catalogItemId'>) =>
   a.kind === b.kind && a.catalogItemId === b.catalogItemId;
@@ -46,6 +50,7 @@ export type OfflineStoreEdge = {
   /** The API's base address (`/api`). */
   baseUrl?: string;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  now?: () => number;
 };
 
 const toSavedItem = ({ urls: _urls, ...item }: SavedRecord): SavedItem => item;
@@ -83,6 +88,7 @@ export function createOfflineStore(edge: OfflineStoreEdge): OfflineStore {
   const { api } = edge;
   const base = edge.baseUrl ?? '/api';
   const storage = edge.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
+  const now = edge.now ?? Date.now;
 
   const subject = async () => {
     const token = await edge.getToken().catch(() => null);
@@ -109,10 +115,10 @@ export function createOfflineStore(edge: OfflineStoreEdge): OfflineStore {
   const drop = (cache: Cache, who: string, record: Pick<SavedRecord, 'catalogItemId' | 'urls'>) =>
     Promise.all([...record.urls, savedRecordUrl(who, record.catalogItemId)].map((url) => cache.delete(url)));
 
-  const readChanges = (who: string): OfflineChange[] => {
+  const readChanges = (who: string): QueuedChange[] => {
     try {
       const parsed: unknown = JSON.parse(storage?.getItem(changesKey(who)) ?? '[]');
-      return Array.isArray(parsed) ? (parsed as OfflineChange[]) : [];
+      return Array.isArray(parsed) ? (parsed as QueuedChange[]) : [];
     } catch {
       return [];
     }
@@ -223,7 +229,7 @@ export function createOfflineStore(edge: OfflineStoreEdge): OfflineStore {
       if (!who || !storage) throw new Error(NOT_KEPT_MESSAGE);
       // The newest change of a kind replaces an older one of the same strategy: the server keeps the last word.
       try {
-        writeChanges(who, [...readChanges(who).filter((queued) => !sameKind(queued, change)), change]);
+        writeChanges(who, [...readChanges(who).filter((queued) => !sameKind(queued, change)), { ...change, madeAt: now() }]);
       } catch {
         throw new Error(NOT_KEPT_MESSAGE);
       }
@@ -245,6 +251,7 @@ export function createOfflineStore(edge: OfflineStoreEdge): OfflineStore {
           // Only under the token of the user who made it: a sign-out or another user's sign-in stops the sending.
           if ((await subject()) !== who) break;
           try {
+            if (change.madeAt !== undefined && change.madeAt < now() - CHANGE_MAX_AGE_MS) throw new ApiError(410, 'TOO_OLD', TOO_OLD_MESSAGE);
             await send(change);
             result.sent++;
           } catch (error) {

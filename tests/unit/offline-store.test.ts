@@ -22,7 +22,7 @@ function memoryStorage() {
 
 type Answer = { status: number; body?: unknown } | 'no answer';
 
-function setUp(answers: (request: Request) => Answer, sub = 'user-1') {
+function setUp(answers: (request: Request) => Answer, sub = 'user-1', clock = { now: Date.parse('2026-11-25T15:00:00.000Z') }) {
   const storage = memoryStorage();
   const sent: string[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -36,7 +36,7 @@ function setUp(answers: (request: Request) => Answer, sub = 'user-1') {
   };
   let token: string | null = tokenFor(sub);
   const api = createApiClient({ baseUrl: 'http://app.test/api', getAccessToken: async () => token, fetch });
-  const store = createOfflineStore({ api, getToken: async () => token, storage });
+  const store = createOfflineStore({ api, getToken: async () => token, storage, now: () => clock.now });
   return { store, storage, sent, signOut: () => (token = null), signIn: (other: string) => (token = tokenFor(other)) };
 }
 
@@ -116,6 +116,18 @@ describe('changes made offline', () => {
     // Signed in again: both go.
     expired = false;
     expect(await setup.store.sendQueuedChanges()).toEqual({ sent: 2, refused: [] });
+  });
+
+  it('are not sent when older than two weeks: they would overwrite what the teacher did since', async () => {
+    const clock = { now: Date.parse('2026-11-01T08:00:00.000Z') };
+    const { store, storage, sent } = setUp(ok, 'user-1', clock);
+    await store.queueChange({ kind: 'rate', catalogItemId: 'item-1', title: 'Concept Carousel', value: 4 });
+    clock.now += 13 * 24 * 3600 * 1000;
+    await store.queueChange({ kind: 'apply', catalogItemId: 'item-1', title: 'Concept Carousel', applied: true });
+    clock.now += 2 * 24 * 3600 * 1000;
+    expect(await store.sendQueuedChanges()).toEqual({ sent: 1, refused: ['Concept Carousel: made offline more than two weeks ago, so not sent'] });
+    expect(sent).toEqual(['POST /api/catalog/items/item-1/strategy-application ']);
+    expect(storage.getItem('elp.offlineChanges.user-1')).toBeNull();
   });
 
   it("stop when another user signs in while they are being sent: the rest stay the first user's", async () => {
