@@ -55,6 +55,22 @@ describe('token provider', () => {
     expect(fetchToken).toHaveBeenCalledTimes(2);
   });
 
+  it('offline, keeps handing out a provider token past its time without asking the provider; back online, refreshes it', async () => {
+    const time = clock();
+    let offline = false;
+    let issued = 0;
+    const fetchToken = vi.fn(async (): Promise<AccessTokenGrant> => ({ token: `provider-${++issued}`, expiresAt: time.now() + 600_000, source: 'provider' }));
+    const tokens = createTokenProvider({ fetchToken, now: time.now, isOffline: () => offline });
+    await expect(tokens.getToken()).resolves.toBe('provider-1');
+    offline = true;
+    time.advance(3_600_000);
+    // The worker names the user's copies by it; a refresh could only fail (or hang in the provider's iframe).
+    await expect(tokens.getToken()).resolves.toBe('provider-1');
+    expect(fetchToken).toHaveBeenCalledTimes(1);
+    offline = false;
+    await expect(tokens.getToken()).resolves.toBe('provider-2');
+  });
+
   it('answers null when nobody is signed in, and asks again next time', async () => {
     const fetchToken = vi.fn(async () => null);
     const tokens = createTokenProvider({ fetchToken });

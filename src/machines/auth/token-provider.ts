@@ -18,6 +18,8 @@ export type TokenProviderOptions = {
   providerLeewayMs?: number;
   /** Told about every failed refresh, e.g. to log out on the provider's login_required. */
   onRefreshError?: (error: unknown) => void;
+  /** The browser has no network: a token past its time is used as it is (see getToken). */
+  isOffline?: () => boolean;
 };
 
 export type TokenProvider = {
@@ -29,7 +31,7 @@ export type TokenProvider = {
 export const PROVIDER_TOKEN_LEEWAY_MS = 60_000;
 
 export function createTokenProvider(options: TokenProviderOptions): TokenProvider {
-  const { fetchToken, now = Date.now, providerLeewayMs = PROVIDER_TOKEN_LEEWAY_MS, onRefreshError } = options;
+  const { fetchToken, now = Date.now, providerLeewayMs = PROVIDER_TOKEN_LEEWAY_MS, onRefreshError, isOffline } = options;
   let current: AccessTokenGrant | null = null;
   let inFlight: Promise<AccessTokenGrant | null> | null = null;
   // Bumped by clear(): a refresh that started for the previous session must not be cached.
@@ -61,7 +63,10 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
 
   return {
     getToken: async () => {
-      if (current && isFresh(current)) return current.token;
+      // Offline, a provider token past its ten minutes still names the user to the service worker,
+      // which answers from their offline copies; no server is there to refuse it, and a refresh
+      // could only fail. Back online, the next call refreshes it.
+      if (current && (isFresh(current) || isOffline?.())) return current.token;
       inFlight ??= refresh();
       const grant = await inFlight;
       return grant?.token ?? null;

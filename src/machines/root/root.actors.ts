@@ -114,6 +114,7 @@ export function createRootServices(options: RootOptions & { router: RouterPort }
     onRefreshError: (error) => {
       if (root) bindIntents(root.getSnapshot().context.auth, authIntents).tokenFailed(error);
     },
+    isOffline: browser.isOffline,
   });
   const api = createApiClient({ getAccessToken: tokens.getToken, baseUrl: options.baseUrl, fetch: options.fetch });
   const authEffects = createAuthEffects({
