@@ -64,6 +64,8 @@ let currentSubject: string | null = null;
 
 /** A strategy's video answer: the worker keeps a saved copy's expiry in step with the server's. */
 const VIDEO_ANSWER = /^\/api\/catalog\/items\/([^/]+)\/video$/;
+/** The answers never kept for the screens that a saved strategy keeps a copy of: only these pass through the worker. */
+const SAVED_WITH_STRATEGY = /^\/api\/catalog\/items\/[^/]+\/(?:video|reproducibles)$/;
 
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
@@ -79,8 +81,9 @@ self.addEventListener('fetch', (event) => {
   }
   const subject = subjectOf(event.request.headers.get('authorization'));
   if (!subject) return;
-  if (NEVER_KEPT.some((path) => path.test(url.pathname))) event.respondWith(networkOrSaved(event.request, subject, url));
-  else event.respondWith(staleWhileRevalidate(event, subject));
+  if (SAVED_WITH_STRATEGY.test(url.pathname)) event.respondWith(networkOrSaved(event.request, subject, url));
+  // The rest of those never kept (billing, exports, the flags' stream) go to the network as if there were no worker.
+  else if (!NEVER_KEPT.some((path) => path.test(url.pathname))) event.respondWith(staleWhileRevalidate(event, subject));
 });
 
 self.addEventListener('message', (event) => {
