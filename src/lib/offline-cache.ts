@@ -1,3 +1,5 @@
+import type { SavedItem } from '@/machines/offline-library/offline-library.types';
+
 /**
  * The names the service worker (src/sw/sw.ts) and the page share for a user's offline copies.
  * Each signed-in user has caches of their own, named by their token's subject, so one user's
@@ -35,19 +37,8 @@ export const NETWORK_ONLY_HEADER = 'x-network-only';
 /** Where the changes a user made offline wait to be sent (src/lib/offline-store.ts). */
 export const CHANGES_KEY_PREFIX = 'elp.offlineChanges.';
 
-/** What the device keeps of one saved strategy. */
-export type SavedRecord = {
-  catalogItemId: string;
-  publicId: string;
-  title: string;
-  /** ISO times: when it was saved, and until when it may play offline (the server's `offlineUntil`). */
-  savedAt: string;
-  offlineUntil: string;
-  /** The bytes of everything kept for it. */
-  bytes: number;
-  /** Every address kept for it, so removing it removes them all. */
-  urls: string[];
-};
+/** What the device keeps of one saved strategy: what My learning lists, and every address kept for it, so removing it removes them all. */
+export type SavedRecord = SavedItem & { urls: string[] };
 
 export const isExpired = (record: Pick<SavedRecord, 'offlineUntil'>, now: number) => !(Date.parse(record.offlineUntil) > now);
 

@@ -104,10 +104,11 @@ export function createOfflineStore(edge: OfflineStoreEdge): OfflineStore {
     for (const request of await cache.keys()) {
       const path = new URL(request.url).pathname;
       if (!path.endsWith('/record')) continue;
-      const record = (await (await cache.match(request))?.json()) as SavedRecord | undefined;
+      // A record that cannot be read (a write cut short) is skipped, not fatal to the list.
+      const record = (await (await cache.match(request))?.json().catch(() => undefined)) as SavedRecord | undefined;
       if (!record) continue;
       // Past its date: the worker would not play it, so it is removed rather than listed.
-      if (isExpired(record, Date.now())) await drop(cache, who, record);
+      if (isExpired(record, now())) await drop(cache, who, record);
       else found.push(record);
     }
     return found.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
@@ -203,7 +204,7 @@ export function createOfflineStore(edge: OfflineStoreEdge): OfflineStore {
           catalogItemId: item.id,
           publicId: item.publicId,
           title: item.title,
-          savedAt: new Date().toISOString(),
+          savedAt: new Date(now()).toISOString(),
           offlineUntil: video.offlineUntil,
           bytes,
           urls,
